@@ -1,0 +1,54 @@
+package store
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+)
+
+//go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
+var migrations embed.FS
+
+// Migrate applies every embedded migration not yet applied. On PostgreSQL a session advisory lock makes
+// concurrent instances starting at once migrate one after another.
+func (db *DB) Migrate(ctx context.Context) error {
+	p, err := db.provider()
+	if err != nil {
+		return err
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}
+
+// MigrationVersion returns the highest applied migration version.
+func (db *DB) MigrationVersion(ctx context.Context) (int64, error) {
+	p, err := db.provider()
+	if err != nil {
+		return 0, err
+	}
+	return p.GetDBVersion(ctx)
+}
+
+func (db *DB) provider() (*goose.Provider, error) {
+	dir, dialect := "migrations/sqlite", goose.DialectSQLite3
+	var opts []goose.ProviderOption
+	if db.engine == Postgres {
+		dir, dialect = "migrations/postgres", goose.DialectPostgres
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	sub, err := fs.Sub(migrations, dir)
+	if err != nil {
+		return nil, err
+	}
+	return goose.NewProvider(dialect, db.write, sub, opts...)
+}
