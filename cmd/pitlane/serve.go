@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"pitlane/internal/clock"
+	"pitlane/internal/demo"
+)
+
+// cmdServe runs the server until SIGINT or SIGTERM, then lets in-flight requests finish.
+func cmdServe(ctx context.Context, args []string, env map[string]string, stdout, stderr io.Writer) error {
+	started := time.Now()
+	cfg, _, err := loadConfig("serve", args, env, stderr)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg, stderr)
+	slog.SetDefault(log)
+	log.Info("starting pitlane", "version", version, "config", cfg)
+
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	clk := clock.System{}
+
+	var seeded *demo.Result
+	if cfg.Demo {
+		r, err := demo.Seed(ctx, db, clk)
+		if err != nil {
+			return fmt.Errorf("seed demo data: %w", err)
+		}
+		seeded = &r
+	}
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	a := newApp(cfg, db, clk, log)
+	srv := &http.Server{
+		Handler:           a.handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.Serve(ln) }()
+	jobs := a.startJobs(ctx)
+
+	listenURL := baseURL(cfgWithoutBase(cfg), ln.Addr())
+	public := baseURL(cfg, ln.Addr())
+	log.Info("ready", "listen", listenURL, "base_url", public, "startup", time.Since(started).Round(time.Millisecond))
+	fmt.Fprintf(stdout, "Pitlane is ready at %s\n", listenURL)
+	if seeded != nil {
+		printDemo(stdout, public, *seeded)
+	}
+
+	select {
+	case err := <-serveErr:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: finishing in-flight requests", "timeout", cfg.ShutdownTimeout)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	err = srv.Shutdown(shutdownCtx)
+	jobs.Wait()
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// printDemo prints the demo booking pages and admin logins.
+func printDemo(w io.Writer, base string, r demo.Result) {
+	for _, c := range r.Companies {
+		fmt.Fprintf(w, "Booking page (%s): %s\n", c.Name, bookingURL(base, c.PublicKey))
+	}
+	fmt.Fprintf(w, "Admin login: %s/login\n", base)
+	for _, a := range r.Admins {
+		fmt.Fprintf(w, "  %-28s password: %s  (%s of %s)\n", a.Email, a.Password, a.Role, joinNames(a.CompanyNames))
+	}
+}
+
+func joinNames(names []string) string {
+	out := ""
+	for i, n := range names {
+		if i > 0 {
+			out += ", "
+		}
+		out += n
+	}
+	return out
+}

@@ -1,0 +1,146 @@
+// Package config reads Pitlane's typed configuration from environment variables, each with a command-line
+// flag twin and a default. Flags win over the environment. Secrets are masked when the config is logged.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/caarlos0/env/v11"
+)
+
+// Config is the server's configuration.
+type Config struct {
+	Addr            string        `env:"PITLANE_ADDR" envDefault:":8080"`
+	DatabaseURL     string        `env:"PITLANE_DATABASE_URL" envDefault:"sqlite:data/pitlane.db"`
+	BaseURL         string        `env:"PITLANE_BASE_URL"`
+	Demo            bool          `env:"PITLANE_DEMO"`
+	HoldTTL         time.Duration `env:"PITLANE_HOLD_TTL" envDefault:"10m"`
+	LogLevel        string        `env:"PITLANE_LOG_LEVEL" envDefault:"info"`
+	LogFormat       string        `env:"PITLANE_LOG_FORMAT" envDefault:"text"`
+	MaxBodyBytes    int64         `env:"PITLANE_MAX_BODY_BYTES" envDefault:"1048576"`
+	ShutdownTimeout time.Duration `env:"PITLANE_SHUTDOWN_TIMEOUT" envDefault:"20s"`
+	Housekeeping    time.Duration `env:"PITLANE_HOUSEKEEPING_INTERVAL" envDefault:"1m"`
+	SMTPURL         string        `env:"PITLANE_SMTP_URL"`
+	MailFrom        string        `env:"PITLANE_MAIL_FROM" envDefault:"Pitlane <no-reply@pitlane.invalid>"`
+	StripeSecretKey string        `env:"PITLANE_STRIPE_SECRET_KEY"`
+	StripeWebhook   string        `env:"PITLANE_STRIPE_WEBHOOK_SECRET"`
+	PaymentSecret   string        `env:"PITLANE_PAYMENT_SECRET"`
+}
+
+// option describes one setting for the flag set and for --help.
+type option struct {
+	flag, env, usage string
+	bind             func(fs *flag.FlagSet, name, usage string)
+}
+
+func (c *Config) options() []option {
+	str := func(p *string) func(*flag.FlagSet, string, string) {
+		return func(fs *flag.FlagSet, n, u string) { fs.StringVar(p, n, *p, u) }
+	}
+	dur := func(p *time.Duration) func(*flag.FlagSet, string, string) {
+		return func(fs *flag.FlagSet, n, u string) { fs.DurationVar(p, n, *p, u) }
+	}
+	return []option{
+		{"addr", "PITLANE_ADDR", "address to listen on", str(&c.Addr)},
+		{"database-url", "PITLANE_DATABASE_URL", "sqlite:PATH for the embedded database, or postgres://… for PostgreSQL", str(&c.DatabaseURL)},
+		{"base-url", "PITLANE_BASE_URL", "public URL of this server, for links in mails and payment returns (default: derived from the listen address)", str(&c.BaseURL)},
+		{"demo", "PITLANE_DEMO", "seed the demo data when missing and print the demo URLs and logins", func(fs *flag.FlagSet, n, u string) { fs.BoolVar(&c.Demo, n, c.Demo, u) }},
+		{"hold-ttl", "PITLANE_HOLD_TTL", "how long a pre-booking holds its places", dur(&c.HoldTTL)},
+		{"log-level", "PITLANE_LOG_LEVEL", "debug, info, warn or error", str(&c.LogLevel)},
+		{"log-format", "PITLANE_LOG_FORMAT", "text or json", str(&c.LogFormat)},
+		{"max-body-bytes", "PITLANE_MAX_BODY_BYTES", "largest request body accepted", func(fs *flag.FlagSet, n, u string) { fs.Int64Var(&c.MaxBodyBytes, n, c.MaxBodyBytes, u) }},
+		{"shutdown-timeout", "PITLANE_SHUTDOWN_TIMEOUT", "how long in-flight requests may take to finish on SIGTERM", dur(&c.ShutdownTimeout)},
+		{"housekeeping-interval", "PITLANE_HOUSEKEEPING_INTERVAL", "how often expired pre-bookings are cleaned up (0 turns the job off)", dur(&c.Housekeeping)},
+		{"smtp-url", "PITLANE_SMTP_URL", "smtp://user:password@host:port for outgoing mail (secret; empty keeps mails in the outbox)", str(&c.SMTPURL)},
+		{"mail-from", "PITLANE_MAIL_FROM", "sender address of outgoing mail", str(&c.MailFrom)},
+		{"stripe-secret-key", "PITLANE_STRIPE_SECRET_KEY", "Stripe secret API key (secret)", str(&c.StripeSecretKey)},
+		{"stripe-webhook-secret", "PITLANE_STRIPE_WEBHOOK_SECRET", "Stripe webhook signing secret (secret)", str(&c.StripeWebhook)},
+		{"payment-secret", "PITLANE_PAYMENT_SECRET", "key that signs the simulated provider's notifications (secret; generated and kept in the database when empty)", str(&c.PaymentSecret)},
+	}
+}
+
+// Load reads the environment (through getenv-backed defaults) and then the flags in args.
+// The returned FlagSet has already parsed args; its remaining arguments are in fs.Args().
+func Load(name string, args []string, environ map[string]string) (*Config, *flag.FlagSet, error) {
+	c := &Config{}
+	if err := env.ParseWithOptions(c, env.Options{Environment: environ}); err != nil {
+		return nil, nil, fmt.Errorf("configuration: %w", err)
+	}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	for _, o := range c.options() {
+		o.bind(fs, o.flag, fmt.Sprintf("%s [$%s]", o.usage, o.env))
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, fs, err
+	}
+	return c, fs, c.Validate()
+}
+
+// Validate checks the values that can be checked without I/O.
+func (c *Config) Validate() error {
+	var errs []error
+	if c.HoldTTL < time.Second {
+		errs = append(errs, errors.New("PITLANE_HOLD_TTL must be at least 1s"))
+	}
+	if c.MaxBodyBytes < 1024 {
+		errs = append(errs, errors.New("PITLANE_MAX_BODY_BYTES must be at least 1024"))
+	}
+	if c.BaseURL != "" {
+		if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, errors.New("PITLANE_BASE_URL must be an absolute http(s) URL"))
+		}
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		errs = append(errs, errors.New("PITLANE_LOG_FORMAT must be text or json"))
+	}
+	return errors.Join(errs...)
+}
+
+// SlogLevel converts LogLevel to a slog level (info when unknown).
+func (c *Config) SlogLevel() slog.Level {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(c.LogLevel)); err != nil {
+		return slog.LevelInfo
+	}
+	return l
+}
+
+// LogValue shows the configuration with secrets masked, for the start-up log line.
+func (c *Config) LogValue() slog.Value {
+	return slog.GroupValue(
+		slog.String("addr", c.Addr),
+		slog.String("database", maskURL(c.DatabaseURL)),
+		slog.String("base_url", c.BaseURL),
+		slog.Bool("demo", c.Demo),
+		slog.Duration("hold_ttl", c.HoldTTL),
+		slog.String("smtp", maskURL(c.SMTPURL)),
+		slog.String("stripe_secret_key", mask(c.StripeSecretKey)),
+		slog.String("stripe_webhook_secret", mask(c.StripeWebhook)),
+		slog.String("payment_secret", mask(c.PaymentSecret)),
+	)
+}
+
+func mask(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "*****"
+}
+
+// maskURL hides the password part of a URL.
+func maskURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.User == nil {
+		return raw
+	}
+	if _, ok := u.User.Password(); ok {
+		u.User = url.UserPassword(u.User.Username(), "*****")
+	}
+	return strings.Replace(u.String(), "%2A%2A%2A%2A%2A", "*****", 1)
+}

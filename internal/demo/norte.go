@@ -1,0 +1,112 @@
+package demo
+
+import (
+	"slices"
+
+	"pitlane/internal/company"
+)
+
+// nameNorte is the name that marks the first demo company.
+const nameNorte = "Circuito Norte"
+
+// norte is a Spanish outdoor circuit: euros, online payment, side advertising, licences.
+func norte() companySpec {
+	web := "https://circuitonorte.example"
+	return companySpec{
+		company: company.Company{
+			Name: nameNorte, DefaultCulture: "es-ES", Country: "ES", Currency: "EUR", CurrencySymbol: "€",
+			TimeZone: "Europe/Madrid", Logo: "/demo/norte-logo.svg", FooterImage: str("/demo/norte-footer.svg"),
+			PrimaryColor: "#c92a2a", SecondaryColor: "#212529",
+			FeatureLicences: true, PaymentsActive: true, PaymentProvider: "simulated",
+			ShowEmails: true, EmailOptional: false, ShowUsersAvailable: false,
+			MaxParticipants: 12, MaxSlotsBooking: 3, CancelBookingMaxDays: 2, IsRefundEnabled: true,
+			Publi: company.Publi{
+				ImgLeftDefault: str("/demo/publi-left.svg"), ImgRightDefault: str("/demo/publi-right.svg"),
+				ImgLeftENG: str("/demo/publi-left.svg"), ImgRightENG: str("/demo/publi-right.svg"),
+				HyperlinkLeft: str(web + "/cumpleanos"), HyperlinkRight: str(web + "/empresas"), IsActive: true,
+			},
+			WebURL: str(web), NewsletterURL: str(web + "/newsletter"),
+			WhatsappInfo: str("Recibe las novedades del circuito por WhatsApp: escribe ALTA al +34 600 123 456."),
+		},
+		installation: installationSpec{
+			name: nameNorte, interval: 15, opening: "10:00", closing: "22:00", maxParticipants: 12, maxDaysBooking: 45,
+			schedule: weekSchedule(
+				[]period{{"10:00", "14:00", true}, {"16:00", "22:00", true}},
+				[]period{{"10:00", "22:00", true}, {"16:00", "22:00", false}}, nil),
+			// Track maintenance on Saturdays at noon.
+			rules: `{"SA":{"excludedHours":[{"from":"14:00","to":"14:30"}],"excludedDays":[]}}`,
+		},
+		circuits: []circuitSpec{
+			{"Pista Grande", "1", "Karts 270 cc"},
+			{"Pista Infantil", "2", "Karts infantiles 120 cc"},
+		},
+		category: "Karts adultos",
+		products: []productSpec{
+			{ref: "adult10", idLocal: "101", name: "Tanda adultos 10 minutos", priceCents: 2200, inCategory: true,
+				description: "Diez minutos en la Pista Grande con karts de 270 cc. A partir de 16 años y 1,50 m.",
+				dynamicPrice: map[string]any{
+					"MO": dayPrices([3]any{"10:00", "22:00", 22}), "TU": dayPrices([3]any{"10:00", "22:00", 22}),
+					"WE": dayPrices([3]any{"10:00", "22:00", 22}), "TH": dayPrices([3]any{"10:00", "22:00", 22}),
+					"FR": dayPrices([3]any{"10:00", "18:00", 22}, [3]any{"18:00", "22:00", 27}),
+					"SA": dayPrices([3]any{"10:00", "18:00", 24}, [3]any{"18:00", "22:00", 27}),
+					"SU": dayPrices([3]any{"10:00", "18:00", 24}, [3]any{"18:00", "22:00", 27}),
+				},
+				exceptionalDay: 21, exceptional: [][3]any{{"10:00", "22:00", 25}}},
+			{ref: "adult15", idLocal: "102", name: "Tanda adultos 15 minutos", priceCents: 2900, inCategory: true,
+				description: "Quince minutos para afinar la trazada. Incluye casco, sotocasco y cronometraje.",
+				data:        map[string]any{"promotionText": "¡Oferta de temporada!", "oldPrice": 34}},
+			{ref: "gp", idLocal: "103", name: "Gran Premio (mínimo 4 pilotos)", priceCents: 3900, inCategory: true,
+				description: "Clasificación y carrera con parrilla de salida, podio y trofeo para el ganador.",
+				data:        map[string]any{"minParticipant": 4}},
+			{ref: "kids", idLocal: "201", name: "Tanda infantil 8 minutos", priceCents: 1500, maxStock: 40, circuit: 1,
+				description: "Para pilotos de 7 a 12 años en la Pista Infantil, con monitor en pista."},
+			{ref: "xmas", idLocal: "901", name: "Promoción Navidad", priceCents: 1800, inCategory: true, expiredDaysAgo: 3,
+				description: "Tanda de 10 minutos a precio navideño."},
+		},
+		pack: packSpec{idLocal: "301", name: "Pack Campeón: 3 tandas", priceCents: 7900,
+			description: "Entrenamiento de 10 minutos, tanda de 15 y Gran Premio seguidos en la Pista Grande.",
+			items:       []string{"adult10", "adult15", "gp"},
+			data:        map[string]any{"gapSlots": 1, "promotionText": "Ahorra 11 €"}},
+		discounts: []discountSpec{
+			{code: "BIENVENIDO10", kind: "PERCENT", value: 10},
+			{code: "NORTE5", kind: "FIXED", value: 500, usageLimit: 5},
+			{code: "VERANO20", kind: "PERCENT", value: 20, expiredDaysAgo: 30},
+		},
+		events: []eventSpec{
+			{name: "Copa Norte Nocturna", daysAhead: 14, start: "20:00", end: "23:00", idLocal: "E-401",
+				productName: "Inscripción Copa Norte Nocturna", priceCents: 4500, maxStock: 30,
+				templateHTML: norteNightHTML, checkboxText: "Confirmo que tengo 16 años o más.", landingIsNew: true},
+			{name: "Resistencia 3 Horas por Equipos", team: true, daysAhead: 35, start: "10:00", end: "13:00",
+				idLocal: "E-402", productName: "Inscripción de equipo (3 Horas)", priceCents: 24000, maxStock: 12,
+				templateHTML: norteTeamHTML, checkboxText: "Todos los pilotos del equipo son mayores de edad.",
+				category: &eventCategorySpec{title: "Categoría", excluding: true,
+					options: [][2]string{{"Junior", "JR"}, {"Senior", "SR"}, {"Master", "MS"}}}},
+		},
+		landing: []landingSpec{
+			{position: 3, title: "Calendario de eventos", link: "/events/{key}", category: "Eventos"},
+			{position: 1, title: "Reservar tanda", link: "/{key}", category: "Reservas"},
+			{position: 2, title: "Copa Norte Nocturna", link: "/event/{event1}", category: "Eventos", isNew: true},
+			{position: 4, title: "Bonos regalo (muy pronto)", link: "/{key}?voucher=1", category: "Reservas", isDisabled: true},
+			{position: 5, title: "Nuestra web", link: web, options: map[string]any{"icon": "world"}},
+		},
+		terms:        map[string]string{"es-ES": norteTermsES, "en-GB": norteTermsEN},
+		closedInDays: 10,
+	}
+}
+
+// weekSchedule is a weekly schedule with the same two periods on weekdays and at weekends, and the
+// listed weekdays closed (both periods off).
+func weekSchedule(weekday, weekend []period, closed []string) map[string][]period {
+	out := map[string][]period{}
+	for i, k := range weekdays {
+		switch {
+		case slices.Contains(closed, k):
+			out[k] = []period{{weekday[0].From, weekday[0].To, false}, {weekday[1].From, weekday[1].To, false}}
+		case i >= 5:
+			out[k] = weekend
+		default:
+			out[k] = weekday
+		}
+	}
+	return out
+}

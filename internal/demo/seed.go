@@ -1,0 +1,191 @@
+package demo
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"pitlane/internal/catalog"
+	"pitlane/internal/company"
+	"pitlane/internal/store"
+)
+
+// seeder writes one company spec inside a transaction.
+type seeder struct {
+	ctx   context.Context
+	tx    *store.Tx
+	now   time.Time
+	loc   *time.Location
+	today time.Time // local midnight of the seeding day
+}
+
+// seedCompany finds the demo company named s.company.Name or creates it with all its data.
+func seedCompany(ctx context.Context, tx *store.Tx, s companySpec, now time.Time) (CompanyResult, error) {
+	ids, err := tx.CompanyIDsByName(ctx, s.company.Name)
+	if err != nil {
+		return CompanyResult{}, err
+	}
+	if len(ids) > 0 {
+		c, err := tx.CompanyByID(ctx, ids[0])
+		if err != nil {
+			return CompanyResult{}, err
+		}
+		return CompanyResult{ID: c.ID, Name: c.Name, PublicKey: c.PublicKey, Culture: c.DefaultCulture}, nil
+	}
+	loc, err := time.LoadLocation(s.company.TimeZone)
+	if err != nil {
+		return CompanyResult{}, err
+	}
+	local := now.In(loc)
+	sd := &seeder{ctx: ctx, tx: tx, now: now, loc: loc,
+		today: time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, loc)}
+	c := s.company
+	c.PublicKey, c.Token = company.NewPublicKey(), company.NewToken()
+	if err := tx.InsertCompany(ctx, &c, now); err != nil {
+		return CompanyResult{}, err
+	}
+	if err := sd.all(c, s); err != nil {
+		return CompanyResult{}, err
+	}
+	return CompanyResult{ID: c.ID, Name: c.Name, PublicKey: c.PublicKey, Culture: c.DefaultCulture, Created: true}, nil
+}
+
+// date is the local date n days after the seeding day, "YYYY-MM-DD".
+func (sd *seeder) date(n int) string { return sd.today.AddDate(0, 0, n).Format(time.DateOnly) }
+
+// at is the instant of the local wall time hhmm ("HH:MM") n days after the seeding day.
+func (sd *seeder) at(n int, hhmm string) time.Time {
+	t, err := time.Parse("15:04", hhmm)
+	if err != nil {
+		panic(fmt.Sprintf("demo: bad time %q", hhmm))
+	}
+	d := sd.today.AddDate(0, 0, n)
+	return time.Date(d.Year(), d.Month(), d.Day(), t.Hour(), t.Minute(), 0, 0, sd.loc)
+}
+
+func (sd *seeder) all(c company.Company, s companySpec) error {
+	ctx, tx, now := sd.ctx, sd.tx, sd.now
+	in := s.installation
+	instID, err := tx.InsertInstallation(ctx, store.SeedInstallation{CompanyID: c.ID, Name: in.name,
+		TimeZone: c.TimeZone, Interval: in.interval, Opening: in.opening, Closing: in.closing,
+		MaxParticipants: in.maxParticipants, MaxDaysBooking: in.maxDaysBooking,
+		GeneralSchedule: jsonText(in.schedule), Rules: in.rules}, now)
+	if err != nil {
+		return err
+	}
+	closed := s.closedInDays
+	for slices.Contains(s.closedWeekdays, weekdayKey(sd.today.AddDate(0, 0, closed))) {
+		closed++
+	}
+	if _, err := tx.InsertSpecialSchedule(ctx, store.SeedSpecialSchedule{InstallationID: instID,
+		DateFrom: sd.date(closed), DateTo: sd.date(closed), Closed: true, Periods: "[]"}, now); err != nil {
+		return err
+	}
+	variants := make([]int64, len(s.circuits))
+	for i, ci := range s.circuits {
+		circuitID, err := tx.InsertCircuit(ctx, instID, ci.name)
+		if err != nil {
+			return err
+		}
+		if variants[i], err = tx.InsertVariant(ctx, c.ID, circuitID, ci.variantLocal, ci.variantName); err != nil {
+			return err
+		}
+	}
+	categoryID, err := tx.InsertCategory(ctx, c.ID, s.category, now)
+	if err != nil {
+		return err
+	}
+	refs, err := sd.products(c.ID, s, variants, categoryID)
+	if err != nil {
+		return err
+	}
+	eventKeys, err := sd.events(c, s, variants, len(refs)+1)
+	if err != nil {
+		return err
+	}
+	for _, d := range s.discounts {
+		code := store.SeedDiscountCode{CompanyID: c.ID, Code: d.code, Kind: d.kind, Value: d.value}
+		if d.usageLimit > 0 {
+			code.UsageLimit = &d.usageLimit
+		}
+		if d.expiredDaysAgo > 0 {
+			code.ExpiresOn = str(sd.date(-d.expiredDaysAgo))
+		}
+		if _, err := tx.InsertDiscountCode(ctx, code, now); err != nil {
+			return err
+		}
+	}
+	return sd.pages(c, s, eventKeys)
+}
+
+// products inserts the products and the pack; it returns the ids by ref (the pack's ref is "pack").
+func (sd *seeder) products(companyID int64, s companySpec, variants []int64, categoryID int64) (map[string]int64, error) {
+	refs := map[string]int64{}
+	for i, p := range s.products {
+		data := map[string]any{}
+		for k, v := range p.data {
+			data[k] = v
+		}
+		row := store.SeedProduct{CompanyID: companyID, Kind: catalog.KindProduct, IDLocal: p.idLocal, Name: p.name,
+			Description: str(p.description), Image: str(imageKart), PriceCents: p.priceCents,
+			VariantID: &variants[p.circuit], Position: i + 1}
+		if p.dynamicPrice != nil {
+			dyn := map[string]any{}
+			for k, v := range p.dynamicPrice {
+				dyn[k] = v
+			}
+			dyn["exceptionalDays"] = map[string]any{sd.date(p.exceptionalDay): dayPrices(p.exceptional...)["prices"]}
+			data["dynamicPrice"] = dyn
+			row.IsDynamicPrice = true
+		}
+		row.Data = jsonText(data)
+		if p.maxStock > 0 {
+			row.MaxStock = &p.maxStock
+		}
+		if p.inCategory {
+			row.CategoryID = &categoryID
+		}
+		if p.expiredDaysAgo > 0 {
+			row.ExpirationDate = str(sd.date(-p.expiredDaysAgo))
+		}
+		id, err := sd.tx.InsertProduct(sd.ctx, row, sd.now)
+		if err != nil {
+			return nil, err
+		}
+		refs[p.ref] = id
+	}
+	pk := s.pack
+	packID, err := sd.tx.InsertProduct(sd.ctx, store.SeedProduct{CompanyID: companyID, Kind: catalog.KindPack,
+		IDLocal: pk.idLocal, Name: pk.name, Description: str(pk.description), Image: str(imageKart),
+		PriceCents: pk.priceCents, Data: jsonText(pk.data), VariantID: &variants[pk.circuit],
+		CategoryID: &categoryID, Position: len(s.products) + 1}, sd.now)
+	if err != nil {
+		return nil, err
+	}
+	items := make([]int64, len(pk.items))
+	for i, ref := range pk.items {
+		items[i] = refs[ref]
+	}
+	if err := sd.tx.InsertPackItems(sd.ctx, packID, items); err != nil {
+		return nil, err
+	}
+	refs["pack"] = packID
+	return refs, nil
+}
+
+// imageKart is the picture of every demo product (served by the web app from web/public/demo).
+const imageKart = "/demo/kart.svg"
+
+// weekdayKey is the MO..SU key of t's weekday.
+func weekdayKey(t time.Time) string { return weekdays[(int(t.Weekday())+6)%7] }
+
+// links replaces the placeholders of a landing link (see companySpec).
+func links(companyKey string, eventKeys []string) *strings.Replacer {
+	pairs := []string{"{key}", companyKey}
+	for i, k := range eventKeys {
+		pairs = append(pairs, fmt.Sprintf("{event%d}", i+1), k)
+	}
+	return strings.NewReplacer(pairs...)
+}

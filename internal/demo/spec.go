@@ -1,0 +1,130 @@
+package demo
+
+import (
+	"encoding/json"
+
+	"pitlane/internal/company"
+)
+
+// companySpec is everything one demo company consists of. Dates are given relative to the seeding
+// day (in the company's time zone) and links may hold the placeholders {key} (the company's public
+// key), {event1} and {event2} (its events' public keys).
+type companySpec struct {
+	company        company.Company // keys, id and timestamps are filled in when inserted
+	installation   installationSpec
+	circuits       []circuitSpec
+	category       string // the one product category
+	products       []productSpec
+	pack           packSpec
+	discounts      []discountSpec
+	events         []eventSpec
+	landing        []landingSpec
+	terms          map[string]string // culture → text
+	closedInDays   int               // a special schedule closes this many days ahead (or the next open day)
+	closedWeekdays []string          // weekday keys the weekly schedule keeps closed
+}
+
+type installationSpec struct {
+	name             string
+	interval         int
+	opening, closing string
+	maxParticipants  int
+	maxDaysBooking   int
+	schedule         map[string][]period // weekday key → two periods
+	rules            string              // JSON text
+}
+
+// period is one opening period of the weekly schedule (the admin settings' {from, to, open}).
+type period struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+	Open bool   `json:"open"`
+}
+
+type circuitSpec struct {
+	name                      string
+	variantLocal, variantName string
+}
+
+type productSpec struct {
+	ref            string // names the product for the pack and tests
+	idLocal, name  string
+	description    string
+	priceCents     int64
+	maxStock       int64 // 0 is unlimited
+	circuit        int   // index into circuits
+	inCategory     bool
+	data           map[string]any
+	dynamicPrice   map[string]any // set: is_dynamic_price = 1 and data.dynamicPrice (weekday keys)
+	exceptionalDay int            // dynamic price: exceptionalDays has the day this many days ahead…
+	exceptional    [][3]any       // …with these rows (from, to, price)
+	expiredDaysAgo int            // > 0: expired that many days before the seeding day
+}
+
+type packSpec struct {
+	idLocal, name, description string
+	priceCents                 int64
+	circuit                    int
+	items                      []string // product refs, in session order
+	data                       map[string]any
+}
+
+type discountSpec struct {
+	code           string
+	kind           string // PERCENT (whole percent) or FIXED (cents)
+	value          int64
+	usageLimit     int64 // 0 is unlimited
+	expiredDaysAgo int   // > 0: its last valid day was that many days before the seeding day
+}
+
+type eventSpec struct {
+	name                 string
+	team                 bool
+	daysAhead            int
+	start, end           string // local "HH:MM"
+	idLocal, productName string
+	priceCents, maxStock int64
+	circuit              int
+	templateHTML         string
+	checkboxText         string
+	landingIsNew         bool
+	category             *eventCategorySpec
+}
+
+type eventCategorySpec struct {
+	title     string
+	excluding bool
+	options   [][2]string // name, short name
+}
+
+type landingSpec struct {
+	position              int
+	title, link, category string
+	isNew, isDisabled     bool
+	options               map[string]any
+}
+
+// str returns a pointer to s, for nullable columns.
+func str(s string) *string { return &s }
+
+// jsonText marshals v; the demo's values always marshal.
+func jsonText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+// weekdays is the seven weekday keys in calendar order.
+var weekdays = []string{"MO", "TU", "WE", "TH", "FR", "SA", "SU"}
+
+// dayPrices is one weekday of a dynamic price: {prices: [{from, to, price}]}; each row is
+// "from", "to", price.
+func dayPrices(rows ...[3]any) map[string]any {
+	list := make([]map[string]any, len(rows))
+	for i, r := range rows {
+		list[i] = map[string]any{"from": r[0], "to": r[1], "price": r[2]}
+	}
+	return map[string]any{"prices": list}
+}

@@ -1,0 +1,133 @@
+package httpapi
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"pitlane/internal/apperr"
+)
+
+type ctxKey int
+
+const (
+	keyRequestID ctxKey = iota
+	keyLogger
+)
+
+func requestID(ctx context.Context) string {
+	id, _ := ctx.Value(keyRequestID).(string)
+	return id
+}
+
+func logger(ctx context.Context) *slog.Logger {
+	if l, ok := ctx.Value(keyLogger).(*slog.Logger); ok {
+		return l
+	}
+	return slog.Default()
+}
+
+var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
+
+func newRequestID() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// statusRecorder remembers the status and size of a response for the access log.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	n, err := s.ResponseWriter.Write(b)
+	s.bytes += n
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer (websocket hijacking, flushing).
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// withRequestContext gives every request an id (kept from X-Request-Id when sane), a logger carrying it,
+// an access log line, and turns a panic into a JSON 500 without details.
+func withRequestContext(base *slog.Logger, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := r.Header.Get("X-Request-Id")
+		if !validRequestID.MatchString(id) {
+			id = newRequestID()
+		}
+		l := base.With(slog.String("request_id", id))
+		ctx := context.WithValue(context.WithValue(r.Context(), keyRequestID, id), keyLogger, l)
+		r = r.WithContext(ctx)
+		w.Header().Set("X-Request-Id", id)
+		rec := &statusRecorder{ResponseWriter: w}
+		start := time.Now()
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				l.Error("panic", slog.Any("panic", p), slog.String("stack", string(debug.Stack())))
+				if rec.status == 0 {
+					writeError(rec, r, apperr.New(apperr.Internal, "Internal error."))
+				}
+			}
+			l.LogAttrs(ctx, slog.LevelInfo, "request",
+				slog.String("method", r.Method), slog.String("path", r.URL.Path),
+				slog.Int("status", rec.status), slog.Int("bytes", rec.bytes),
+				slog.Duration("duration", time.Since(start)))
+		}()
+		next.ServeHTTP(rec, r)
+	})
+}
+
+// withSecurityHeaders sets the headers every answer carries.
+func withSecurityHeaders(next http.Handler) http.Handler {
+	const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+		"img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; " +
+		"frame-src 'self' https:; frame-ancestors 'self'; base-uri 'self'; form-action 'self' https:; object-src 'none'"
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", csp)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "SAMEORIGIN")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// withBodyLimit caps request bodies; decodeJSON reports an over-long body as a 400.
+func withBodyLimit(limit int64, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength > limit {
+			writeError(w, r, apperr.New(apperr.Invalid, "The body is larger than %d bytes.", limit))
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
+		next.ServeHTTP(w, r)
+	})
+}
+
+// isAPIPath reports whether a path belongs to the JSON API.
+func isAPIPath(p string) bool { return p == "/api" || strings.HasPrefix(p, "/api/") }

@@ -1,0 +1,71 @@
+package httpapi
+
+import (
+	"bytes"
+	"io"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+)
+
+// spaHandler serves the built React app: real files (assets, images) as they are, and index.html for
+// every other path, so deep links load the app and the app's router shows 'Page not found' for unknown
+// pages. Hashed assets are cached for a year; index.html and the service worker never.
+type spaHandler struct {
+	files fs.FS
+	index []byte
+}
+
+func newSPA(files fs.FS) *spaHandler {
+	h := &spaHandler{files: files}
+	if b, err := fs.ReadFile(files, "index.html"); err == nil {
+		h.index = b
+	}
+	return h
+}
+
+func (h *spaHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	if name != "" && name != "index.html" {
+		if f, err := h.files.Open(name); err == nil {
+			st, statErr := f.Stat()
+			if statErr == nil && !st.IsDir() {
+				defer f.Close()
+				switch {
+				case strings.HasPrefix(name, "assets/"):
+					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				case name == "sw.js" || strings.HasPrefix(name, "workbox-") || name == "manifest.webmanifest":
+					w.Header().Set("Cache-Control", "no-cache")
+				default:
+					w.Header().Set("Cache-Control", "public, max-age=3600")
+				}
+				if rs, ok := f.(io.ReadSeeker); ok {
+					http.ServeContent(w, r, name, st.ModTime(), rs)
+					return
+				}
+			}
+			f.Close()
+		}
+		if path.Ext(name) != "" && !strings.Contains(path.Base(name), "@") {
+			// A missing file with an extension is a missing asset, not a page.
+			http.NotFound(w, r)
+			return
+		}
+	}
+	if h.index == nil {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = io.WriteString(w, "The web app is not built into this binary: run `make build`.\n")
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(h.index))
+}

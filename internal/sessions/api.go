@@ -1,0 +1,48 @@
+package sessions
+
+// AvailabilityResponse is the answer of GET /api/booking/availability.
+type AvailabilityResponse struct {
+	Data Availability `json:"data"`
+}
+
+// Availability lists a day's sessions for a product or pack, with the booking window settings.
+type Availability struct {
+	Slots               []SlotInfo `json:"slots"`
+	DisableHoursBooking int        `json:"disableHoursBooking"`
+	DateLimitBooking    DateLimit  `json:"dateLimitBooking"`
+	MaxDaysBooking      int        `json:"maxDaysBooking"`
+	TimeZone            string     `json:"timeZone"`
+}
+
+// DateLimit is the last bookable date, when enabled.
+type DateLimit struct {
+	Date    *string `json:"date"`
+	Enabled bool    `json:"enabled"`
+}
+
+// SlotInfo is one session as the booking wizard shows it.
+type SlotInfo struct {
+	StartTime       string  `json:"startTime"`
+	UsersAvailable  int     `json:"usersAvailable"`
+	MaxParticipants int     `json:"maxParticipants"`
+	IDPack          *int64  `json:"idPack"`
+	IDProduct       int64   `json:"idProduct"`
+	Price           float64 `json:"price"`
+	Available       bool    `json:"available"`
+	Reason          string  `json:"reason,omitempty"` // why not available: past, window, full
+}
+
+// HoldRequest is the body of POST /api/prebooking.
+type HoldRequest struct {
+	BookingDates []string `json:"bookingDates"`
+	NumDrivers   int      `json:"numDrivers"`
+	IDType       int64    `json:"idType"`
+	Type         string   `json:"type"`
+	Token        string   `json:"token"`           // the shopping cart token
+	Price        *float64 `json:"price,omitempty"` // what the visitor saw; never charged
+}
+
+// ReleaseRequest is the body of DELETE /api/prebooking/{identifier}.
+type ReleaseRequest struct {
+	Token string `json:"token"` // the shopping cart token
+}

@@ -1,0 +1,156 @@
+package sessions
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"strings"
+	"time"
+
+	"pitlane/internal/apperr"
+	"pitlane/internal/clock"
+	"pitlane/internal/schedule"
+)
+
+// Store is the database side of the sessions engine.
+type Store interface {
+	// Offer loads a product or pack sold by the company whose token is given. Returns
+	// apperr.Unauthorized if no company has the token and apperr.NotFound if the company sells
+	// nothing of that kind and id.
+	Offer(ctx context.Context, companyToken, kind string, id int64) (Offer, error)
+	// Usage returns the places held (by holds unexpired at now) and booked for the circuits' sessions
+	// starting in [from, to] (Unix ms).
+	Usage(ctx context.Context, circuits []int64, from, to int64, now time.Time) (map[SlotKey]Usage, error)
+	// InsertHold writes the hold if, at h.CreatedAt, every session has the places and the product the
+	// stock, deciding and writing in one transaction. Returns apperr.SameUserSlot if the visitor already
+	// holds one of the sessions, apperr.NoStock if places or stock are short, apperr.NotFound if the
+	// cart does not exist for the company.
+	InsertHold(ctx context.Context, h NewHold) error
+	// ReleaseHold releases a hold of the cart; releasing a released, expired or swept hold is harmless.
+	// Returns apperr.NotFound if no cart has the token, apperr.Conflict if the hold became a booking.
+	ReleaseHold(ctx context.Context, cartToken, identifier string, now time.Time) error
+	// DeleteDeadHolds deletes holds that expired or were released before the instant and never became
+	// a booking, and returns how many.
+	DeleteDeadHolds(ctx context.Context, before time.Time) (int64, error)
+	// CreateCart stores a new empty shopping cart. Returns apperr.NotFound if no such company.
+	CreateCart(ctx context.Context, companyID int64, token string, now time.Time) error
+}
+
+// Service runs the sessions engine.
+type Service struct {
+	store   Store
+	clock   clock.Clock
+	holdTTL time.Duration
+}
+
+// NewService returns a Service whose holds last holdTTL.
+func NewService(s Store, clk clock.Clock, holdTTL time.Duration) *Service {
+	return &Service{store: s, clock: clk, holdTTL: holdTTL}
+}
+
+// HoldTTL is how long a new hold lasts.
+func (s *Service) HoldTTL() time.Duration { return s.holdTTL }
+
+func parseKind(kind string) (string, error) {
+	switch strings.ToUpper(kind) {
+	case KindProduct:
+		return KindProduct, nil
+	case KindPack:
+		return KindPack, nil
+	}
+	return "", apperr.WithFields(apperr.Invalid, "The type is not valid.", map[string]string{"type": "must be PRODUCT or PACK"})
+}
+
+// Availability returns the sessions of a date for a product or pack. The date must be YYYY-MM-DD.
+func (s *Service) Availability(ctx context.Context, companyToken, date string, id int64, kind string) (Availability, error) {
+	k, err := parseKind(kind)
+	if err != nil {
+		return Availability{}, err
+	}
+	d, err := schedule.ParseDate(date)
+	if err != nil {
+		return Availability{}, apperr.WithFields(apperr.Invalid, "The date is not valid.", map[string]string{"date": "must be a date YYYY-MM-DD"})
+	}
+	o, err := s.store.Offer(ctx, companyToken, k, id)
+	if err != nil {
+		return Availability{}, err
+	}
+	now := s.clock.Now()
+	slots := schedule.Slots(o.Installation.Settings, d)
+	usage := map[SlotKey]Usage{}
+	if len(slots) > 0 {
+		usage, err = s.store.Usage(ctx, o.circuits(), slots[0].Start.UnixMilli(), slots[len(slots)-1].Start.UnixMilli(), now)
+		if err != nil {
+			return Availability{}, err
+		}
+	}
+	return ComputeAvailability(o, d, usage, now), nil
+}
+
+// Hold takes places (and stock) for a visitor, atomically: all sessions of the request or none.
+func (s *Service) Hold(ctx context.Context, companyToken, visitorID string, req HoldRequest) (Hold, error) {
+	k, err := parseKind(req.Type)
+	if err != nil {
+		return Hold{}, apperr.WithFields(apperr.Unprocessable, "The pre-booking is not valid.", map[string]string{"type": "must be PRODUCT or PACK"})
+	}
+	if req.IDType < 1 {
+		return Hold{}, apperr.WithFields(apperr.Unprocessable, "The pre-booking is not valid.", map[string]string{"idType": "required"})
+	}
+	o, err := s.store.Offer(ctx, companyToken, k, req.IDType)
+	if err != nil {
+		return Hold{}, err
+	}
+	now := s.clock.Now()
+	h, err := PlanHold(o, req, now)
+	if err != nil {
+		return Hold{}, err
+	}
+	h.Identifier = NewToken()
+	h.VisitorID = visitorID
+	h.ExpiresAt = now.Add(s.holdTTL)
+	if err := s.store.InsertHold(ctx, h); err != nil {
+		return Hold{}, err
+	}
+	return Hold{
+		Identifier:     h.Identifier,
+		PrebookingDate: h.Slots[0].LocalDate + " " + h.Slots[0].LocalTime,
+		ExpiresAt:      h.ExpiresAt.UTC(),
+		Price:          centsToFloat(h.PriceCents),
+		NumDrivers:     h.NumDrivers,
+	}, nil
+}
+
+// Release gives a hold's places back. Releasing twice is harmless.
+func (s *Service) Release(ctx context.Context, cartToken, identifier string) error {
+	if cartToken == "" {
+		return apperr.WithFields(apperr.Unprocessable, "The shopping cart token is required.", map[string]string{"token": "required"})
+	}
+	return s.store.ReleaseHold(ctx, cartToken, identifier, s.clock.Now())
+}
+
+// Housekeep deletes holds that died more than grace ago. Correctness never depends on it: dead holds
+// are not counted anyway.
+func (s *Service) Housekeep(ctx context.Context, grace time.Duration) (int64, error) {
+	return s.store.DeleteDeadHolds(ctx, s.clock.Now().Add(-grace))
+}
+
+// NewCart creates an empty shopping cart for the company and returns its token.
+func (s *Service) NewCart(ctx context.Context, companyID int64) (string, error) {
+	if companyID < 1 {
+		return "", apperr.WithFields(apperr.Unprocessable, "The company is required.", map[string]string{"idCompany": "required"})
+	}
+	token := NewToken()
+	if err := s.store.CreateCart(ctx, companyID, token, s.clock.Now()); err != nil {
+		return "", err
+	}
+	return token, nil
+}
+
+// NewToken returns 128 random bits as 32 hex characters.
+func NewToken() string {
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		panic(err) // crypto/rand does not fail on supported platforms
+	}
+	return hex.EncodeToString(b)
+}

@@ -1,0 +1,207 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"pitlane/internal/apperr"
+	"pitlane/internal/sessions"
+)
+
+// InsertHold implements sessions.Store: it decides and writes a hold in one write transaction. The
+// product row (when its stock is limited) and then each session's slot row are locked — on SQLite by
+// the transaction's immediate write lock, on PostgreSQL by the upsert's row lock — so places and stock
+// are counted and taken without a window for another transaction in between.
+func (db *DB) InsertHold(ctx context.Context, h sessions.NewHold) error {
+	now := h.CreatedAt.UnixMilli()
+	return db.Write(ctx, func(tx *Tx) error {
+		var cartID int64
+		err := tx.QueryRow(ctx, `SELECT id FROM carts WHERE token = ? AND company_id = ? AND status = 'open'`,
+			h.CartToken, h.CompanyID).Scan(&cartID)
+		if IsNoRows(err) {
+			return apperr.WithFields(apperr.NotFound, "No open shopping cart with that token.", map[string]string{"token": "unknown shopping cart"})
+		}
+		if err != nil {
+			return err
+		}
+		if h.MaxStock != nil {
+			if err := takeStock(ctx, tx, h, now); err != nil {
+				return err
+			}
+		}
+		for _, s := range sortedSlots(h) {
+			if err := takePlaces(ctx, tx, h, s, now); err != nil {
+				return err
+			}
+		}
+		var holdID int64
+		err = tx.QueryRow(ctx, `INSERT INTO holds (identifier, company_id, cart_id, visitor_id, kind, product_id,
+			num_drivers, price_cents, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			h.Identifier, h.CompanyID, cartID, h.VisitorID, h.Kind, h.ProductID, h.NumDrivers, h.PriceCents,
+			now, h.ExpiresAt.UnixMilli()).Scan(&holdID)
+		if err != nil {
+			return Translate(err)
+		}
+		for i, s := range h.Slots {
+			if _, err := tx.Exec(ctx, `INSERT INTO hold_slots (hold_id, position, circuit_id, starts_at, product_id, places, price_cents)
+				VALUES (?, ?, ?, ?, ?, ?, ?)`, holdID, i, s.CircuitID, s.StartsAt, s.ProductID, h.NumDrivers, s.PriceCents); err != nil {
+				return err
+			}
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO cart_lines (cart_id, hold_id, product_id, kind, quantity, unit_price_cents,
+			original_price_cents, discount_cents, total_cents, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+			cartID, holdID, h.ProductID, h.Kind, h.NumDrivers, h.UnitCents, h.UnitCents, h.PriceCents, now)
+		return err
+	})
+}
+
+// takeStock locks the product and checks that its stock covers the hold.
+func takeStock(ctx context.Context, tx *Tx, h sessions.NewHold, now int64) error {
+	lock := `SELECT max_stock FROM products WHERE id = ?`
+	if tx.Engine() == Postgres {
+		lock += ` FOR UPDATE`
+	}
+	var maxStock *int64
+	if err := tx.QueryRow(ctx, lock, h.ProductID).Scan(&maxStock); err != nil {
+		return Translate(err)
+	}
+	if maxStock == nil {
+		return nil
+	}
+	used, err := stockUsed(ctx, tx, h.ProductID, h.Kind, now)
+	if err != nil {
+		return err
+	}
+	if used+int64(h.StockUnits) > *maxStock {
+		return apperr.New(apperr.NoStock, "Not enough stock left of %s.", h.Name)
+	}
+	return nil
+}
+
+// stockUsed counts the units of a product's stock taken by live holds and by bookings that are not
+// cancelled: a product's units are driver-sessions, a pack's are drivers.
+func stockUsed(ctx context.Context, tx *Tx, productID int64, kind string, now int64) (int64, error) {
+	held, booked := `SELECT COALESCE(SUM(hs.places), 0) FROM hold_slots hs JOIN holds h ON h.id = hs.hold_id
+		WHERE h.product_id = ? AND `+liveHold,
+		`SELECT COALESCE(SUM(bs.places), 0) FROM booking_slots bs JOIN booking_lines bl ON bl.id = bs.booking_line_id
+		JOIN bookings b ON b.id = bl.booking_id WHERE bl.product_id = ? AND b.status <> 'cancelada'`
+	if kind == sessions.KindPack {
+		held = `SELECT COALESCE(SUM(h.num_drivers), 0) FROM holds h WHERE h.product_id = ? AND ` + liveHold
+		booked = `SELECT COALESCE(SUM(bl.num_drivers), 0) FROM booking_lines bl JOIN bookings b ON b.id = bl.booking_id
+			WHERE bl.product_id = ? AND b.status <> 'cancelada'`
+	}
+	var h, b int64
+	if err := tx.QueryRow(ctx, held, productID, now).Scan(&h); err != nil {
+		return 0, err
+	}
+	if err := tx.QueryRow(ctx, booked, productID).Scan(&b); err != nil {
+		return 0, err
+	}
+	return h + b, nil
+}
+
+// StockUsed tells how many units of a product's stock are taken at now (for catalogue listings).
+func (db *DB) StockUsed(ctx context.Context, productID int64, kind string, now time.Time) (int64, error) {
+	var n int64
+	err := db.Read(ctx, func(tx *Tx) error {
+		var err error
+		n, err = stockUsed(ctx, tx, productID, kind, now.UnixMilli())
+		return err
+	})
+	return n, err
+}
+
+// takePlaces locks one session's slot row (creating it on first use) and checks it has the places.
+func takePlaces(ctx context.Context, tx *Tx, h sessions.NewHold, s sessions.HoldSlot, now int64) error {
+	var booked int
+	err := tx.QueryRow(ctx, `INSERT INTO slots (circuit_id, starts_at, local_date, local_time, capacity, booked)
+		VALUES (?, ?, ?, ?, ?, 0)
+		ON CONFLICT (circuit_id, starts_at) DO UPDATE SET capacity = excluded.capacity
+		RETURNING booked`, s.CircuitID, s.StartsAt, s.LocalDate, s.LocalTime, s.Capacity).Scan(&booked)
+	if err != nil {
+		return Translate(err)
+	}
+	if h.VisitorID != "" {
+		var mine int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM hold_slots hs JOIN holds h ON h.id = hs.hold_id
+			WHERE hs.circuit_id = ? AND hs.starts_at = ? AND h.visitor_id = ? AND `+liveHold,
+			s.CircuitID, s.StartsAt, h.VisitorID, now).Scan(&mine); err != nil {
+			return err
+		}
+		if mine > 0 {
+			return apperr.New(apperr.SameUserSlot, "You already hold the session at %s %s.", s.LocalDate, s.LocalTime[:5])
+		}
+	}
+	var held int
+	if err := tx.QueryRow(ctx, `SELECT COALESCE(SUM(hs.places), 0) FROM hold_slots hs JOIN holds h ON h.id = hs.hold_id
+		WHERE hs.circuit_id = ? AND hs.starts_at = ? AND `+liveHold, s.CircuitID, s.StartsAt, now).Scan(&held); err != nil {
+		return err
+	}
+	if s.Capacity-booked-held < h.NumDrivers {
+		return apperr.New(apperr.NoStock, "Not enough places left in the session at %s %s.", s.LocalDate, s.LocalTime[:5])
+	}
+	return nil
+}
+
+// ReleaseHold implements sessions.Store.
+func (db *DB) ReleaseHold(ctx context.Context, cartToken, identifier string, now time.Time) error {
+	return db.Write(ctx, func(tx *Tx) error {
+		var cartID, holdID int64
+		var bookingID *int64
+		err := tx.QueryRow(ctx, `SELECT id FROM carts WHERE token = ?`, cartToken).Scan(&cartID)
+		if IsNoRows(err) {
+			return apperr.WithFields(apperr.NotFound, "No shopping cart with that token.", map[string]string{"token": "unknown shopping cart"})
+		}
+		if err != nil {
+			return err
+		}
+		err = tx.QueryRow(ctx, `SELECT id, booking_id FROM holds WHERE identifier = ? AND cart_id = ?`, identifier, cartID).Scan(&holdID, &bookingID)
+		if IsNoRows(err) {
+			// Unknown in this cart: never held here, or dead and already swept by housekeeping.
+			// Either way its places are not counted, which is what the caller wants.
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if bookingID != nil {
+			return apperr.New(apperr.Conflict, "This pre-booking is already part of a booking.")
+		}
+		if _, err := tx.Exec(ctx, `UPDATE holds SET released_at = ? WHERE id = ? AND released_at IS NULL`, now.UnixMilli(), holdID); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `DELETE FROM cart_lines WHERE hold_id = ?`, holdID)
+		return err
+	})
+}
+
+// DeleteDeadHolds implements sessions.Store.
+func (db *DB) DeleteDeadHolds(ctx context.Context, before time.Time) (int64, error) {
+	var n int64
+	err := db.Write(ctx, func(tx *Tx) error {
+		res, err := tx.Exec(ctx, `DELETE FROM holds WHERE booking_id IS NULL AND (expires_at < ? OR released_at < ?)`,
+			before.UnixMilli(), before.UnixMilli())
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return n, err
+}
+
+// CreateCart implements sessions.Store.
+func (db *DB) CreateCart(ctx context.Context, companyID int64, token string, now time.Time) error {
+	return db.Write(ctx, func(tx *Tx) error {
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM companies WHERE id = ?`, companyID).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return apperr.WithFields(apperr.NotFound, "No such company.", map[string]string{"idCompany": "unknown company"})
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO carts (token, company_id, status, created_at, updated_at) VALUES (?, ?, 'open', ?, ?)`,
+			token, companyID, now.UnixMilli(), now.UnixMilli())
+		return err
+	})
+}

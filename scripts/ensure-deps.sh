@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what `make test` needs and a fresh machine lacks: Debian's Chromium (browser tests),
+# PostgreSQL server binaries (store tests on the second engine), and the npm packages of web/ and e2e/.
+# Never downloads a browser build of its own: Playwright drives /usr/bin/chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
+compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || need_apt+=(postgresql)
+fc-list 2>/dev/null | grep -qi dejavu || need_apt+=(fonts-dejavu-core fontconfig)
+
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "ensure-deps: installing ${need_apt[*]}"
+  if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+fi
+
+install_npm() {
+  local dir=$1
+  if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    echo "ensure-deps: npm ci in $dir"
+    (cd "$dir" && npm ci --no-audit --no-fund)
+    touch "$dir/node_modules/.package-lock.json"
+  fi
+}
+install_npm web
+[ -f e2e/package-lock.json ] && install_npm e2e
+echo "ensure-deps: ok (chromium $(/usr/bin/chromium --version 2>/dev/null | awk '{print $2}'), $(ls -d /usr/lib/postgresql/*/bin | head -1))"
