@@ -1,0 +1,108 @@
+// Package notify is Pitlane's e-mail: messages rendered from templates in seven languages, a
+// transactional outbox (a message is written in the same database transaction as what it announces)
+// and a worker that delivers the outbox over SMTP with retries and backoff.
+package notify
+
+// Kinds of message, stored in outbox_emails.kind.
+const (
+	KindBookingConfirmation = "booking_confirmation"
+	KindBookingCancellation = "booking_cancellation"
+	KindGiftVoucher         = "gift_voucher"
+	KindEventRegistration   = "event_registration"
+	KindProblemReport       = "problem_report"
+	KindCompanyNotice       = "company_notice" // copies to the company's notification addresses
+)
+
+// Attachment is a file sent with a message (the .ics calendar entry of a booking, say).
+type Attachment struct {
+	Name        string `json:"name"`
+	ContentType string `json:"contentType"`
+	Data        []byte `json:"data"`
+}
+
+// Message is one e-mail ready for the outbox.
+type Message struct {
+	CompanyID   int64
+	BookingID   *int64
+	Kind        string
+	Culture     string // e.g. "es-ES"; the language the message is written in
+	To          string
+	Subject     string
+	Text        string
+	HTML        string
+	Attachments []Attachment
+}
+
+// Company is what a message shows of the circuit that sends it.
+type Company struct {
+	Name     string
+	Logo     string // absolute URL, or empty
+	Color    string // primary colour, "#rrggbb"
+	WebURL   string
+	Currency string // ISO code, e.g. "EUR"
+	Symbol   string // e.g. "€"
+	TimeZone string // IANA name of the circuit's time zone
+}
+
+// Session is one booked session of a line.
+type Session struct {
+	Date     string // local "YYYY-MM-DD"
+	Time     string // local "HH:mm"
+	StartUTC string // RFC 3339, for the calendar entry
+	EndUTC   string // RFC 3339
+	Circuit  string
+}
+
+// Line is one item of a booking.
+type Line struct {
+	Name       string
+	Quantity   int
+	TotalCents int64
+	Sessions   []Session
+}
+
+// Booking is what the booking confirmation and cancellation messages tell.
+type Booking struct {
+	Company       Company
+	Culture       string
+	Identifier    string // the public booking reference
+	ContactName   string
+	Email         string
+	Lines         []Line
+	Drivers       []string
+	TotalCents    int64
+	DiscountCents int64
+	PaymentState  string // pagada, parcialmentepagada, cancelada, pending
+	PayAtCircuit  bool
+	CancelURL     string // empty when the booking cannot be cancelled online
+	VoucherCode   string // voucher mode: the code to redeem
+	IsGift        bool
+	GiftName      string
+	GiftEmail     string
+	GiftMessage   string
+}
+
+// EventRegistration is what the event registration message tells.
+type EventRegistration struct {
+	Company    Company
+	Culture    string
+	EventName  string
+	Nick       string
+	Email      string
+	StartLocal string // "YYYY-MM-DD HH:mm"
+	EndLocal   string
+	StartUTC   string
+	EndUTC     string
+	Categories []string
+	TotalCents int64
+	Reference  string
+}
+
+// ProblemReport is a visitor's report sent to the company.
+type ProblemReport struct {
+	Company    Company
+	Subject    string
+	Text       string
+	ReplyEmail string
+	Page       string
+}
