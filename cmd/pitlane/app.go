@@ -2,18 +2,29 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"sync"
 	"time"
 
+	"pitlane/internal/captcha"
 	"pitlane/internal/catalog"
+	"pitlane/internal/checkout"
 	"pitlane/internal/clock"
 	"pitlane/internal/company"
 	"pitlane/internal/config"
+	"pitlane/internal/event"
 	"pitlane/internal/httpapi"
+	"pitlane/internal/member"
+	"pitlane/internal/notify"
+	"pitlane/internal/payment"
+	"pitlane/internal/payment/simulated"
+	"pitlane/internal/payment/stripegw"
+	"pitlane/internal/problem"
 	"pitlane/internal/sessions"
 	"pitlane/internal/store"
+	"pitlane/internal/terms"
 	"pitlane/web"
 )
 
@@ -25,55 +36,107 @@ type app struct {
 	log      *slog.Logger
 	handler  http.Handler
 	sessions *sessions.Service
+	checkout *checkout.Service
+	captcha  *captcha.Service
+	sim      *simulated.Provider
+	mailer   notify.Sender // nil: no SMTP configured, mails stay in the outbox
 }
 
-// newApp wires the services and the HTTP layer with explicit constructor calls.
-func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger) *app {
-	companies := company.NewService(db)
-	products := catalog.NewService(db, clk)
-	engine := sessions.NewService(db, clk, cfg.HoldTTL)
+// newApp wires the services and the HTTP layer with explicit constructor calls. base is the public
+// URL of the server, used in mails and payment returns.
+func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, base string) (*app, error) {
+	a := &app{cfg: cfg, db: db, clk: clk, log: log}
+	sim, err := simulated.New(db, simulated.Config{BaseURL: base, Secret: cfg.PaymentSecret, Clock: clk, Logger: log})
+	if err != nil {
+		return nil, fmt.Errorf("simulated payment provider: %w", err)
+	}
+	a.sim = sim
+	gateways := map[string]payment.Gateway{simulated.Name: sim}
+	if cfg.StripeSecretKey != "" {
+		gateways[stripegw.Name] = stripegw.New(stripegw.Config{SecretKey: cfg.StripeSecretKey, WebhookSecret: cfg.StripeWebhook, Clock: clk})
+	}
+	if cfg.SMTPURL != "" {
+		if a.mailer, err = notify.NewSMTPSender(cfg.SMTPURL, cfg.MailFrom); err != nil {
+			return nil, fmt.Errorf("mail: %w", err)
+		}
+	}
+
+	a.sessions = sessions.NewService(db, clk, cfg.HoldTTL)
+	a.checkout = checkout.NewService(checkout.Deps{Store: db, Clock: clk, Gateways: gateways, BaseURL: base, HoldTTL: cfg.HoldTTL, Logger: log})
+	a.captcha = captcha.NewService(db, clk)
 	h := httpapi.New(httpapi.Deps{
 		Logger:       log,
 		DB:           db,
 		Web:          web.Dist(),
 		MaxBodyBytes: cfg.MaxBodyBytes,
-		Companies:    companies,
-		Catalog:      products,
-		Sessions:     engine,
+		Companies:    company.NewService(db),
+		Catalog:      catalog.NewService(db, clk),
+		Sessions:     a.sessions,
+		Checkout:     a.checkout,
+		Events:       event.NewService(db, checkout.NewEventCheckout(a.checkout, db), clk, cfg.HoldTTL),
+		SimPay:       sim,
+		DevMail:      cfg.Demo,
+		Outbox:       db,
+		Members:      member.NewService(db, clk),
+		Terms:        terms.NewService(db),
+		Captcha:      a.captcha,
+		Problems:     problem.NewService(db, a.captcha, clk),
+		RateLimits:   httpapi.DefaultRateLimits(),
 	})
-	return &app{cfg: cfg, db: db, clk: clk, log: log, handler: h, sessions: engine}
+	a.handler = h
+	return a, nil
 }
 
 // startJobs starts the periodic background jobs; the returned group finishes when ctx is cancelled.
+// Several instances may run the same jobs: each is idempotent or claims its work with a lease.
 func (a *app) startJobs(ctx context.Context) *sync.WaitGroup {
 	var wg sync.WaitGroup
-	if a.cfg.Housekeeping > 0 {
+	run := func(name string, interval time.Duration, fn func() (int64, error)) {
+		if interval <= 0 {
+			return
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			every(ctx, a.cfg.Housekeeping, func() {
-				// Dead holds are never counted; deleting them an hour late keeps rows for support questions.
-				n, err := a.sessions.Housekeep(ctx, time.Hour)
+			every(ctx, interval, func() {
+				n, err := fn()
 				if err != nil && ctx.Err() == nil {
-					a.log.Warn("housekeeping failed", "error", err)
+					a.log.Warn("job failed", "job", name, "error", err)
 				} else if n > 0 {
-					a.log.Info("housekeeping: deleted dead pre-bookings", "count", n)
+					a.log.Info("job done", "job", name, "count", n)
 				}
 			})
 		}()
 	}
+	// Dead holds are never counted; deleting them an hour late keeps rows for support questions.
+	run("housekeeping", a.cfg.Housekeeping, func() (int64, error) {
+		n, err := a.sessions.Housekeep(ctx, time.Hour)
+		if err != nil {
+			return n, err
+		}
+		m, err := a.captcha.Housekeep(ctx)
+		return n + m, err
+	})
+	run("payment reconciliation", time.Minute, func() (int64, error) {
+		n, err := a.checkout.Reconcile(ctx)
+		return int64(n), err
+	})
+	run("simulated provider notifications", 30*time.Second, func() (int64, error) {
+		n, err := a.sim.DeliverPending(ctx)
+		return int64(n), err
+	})
+	if a.mailer != nil {
+		w := notify.NewWorker(a.db, a.mailer, a.clk, a.log)
+		wg.Add(1)
+		go func() { defer wg.Done(); w.Run(ctx, 10*time.Second) }()
+	}
 	return &wg
 }
 
-// cfgWithoutBase is cfg with no public base URL, to name the address the server really listens on.
-func cfgWithoutBase(cfg *config.Config) *config.Config {
-	c := *cfg
-	c.BaseURL = ""
-	return &c
-}
+// close releases what the services hold, after the HTTP server stopped.
+func (a *app) close() { a.sim.Close() }
 
-// every runs fn every interval until ctx is cancelled. Several instances may run the same job: the jobs
-// are idempotent, so that only costs a little duplicate work.
+// every runs fn every interval until ctx is cancelled.
 func every(ctx context.Context, interval time.Duration, fn func()) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
@@ -85,4 +148,11 @@ func every(ctx context.Context, interval time.Duration, fn func()) {
 			fn()
 		}
 	}
+}
+
+// cfgWithoutBase is cfg with no public base URL, to name the address the server really listens on.
+func cfgWithoutBase(cfg *config.Config) *config.Config {
+	c := *cfg
+	c.BaseURL = ""
+	return &c
 }

@@ -45,7 +45,13 @@ func cmdServe(ctx context.Context, args []string, env map[string]string, stdout,
 	if err != nil {
 		return err
 	}
-	a := newApp(cfg, db, clk, log)
+	public := baseURL(cfg, ln.Addr())
+	a, err := newApp(cfg, db, clk, log, public)
+	if err != nil {
+		_ = ln.Close()
+		return err
+	}
+	defer a.close()
 	srv := &http.Server{
 		Handler:           a.handler,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -56,10 +62,11 @@ func cmdServe(ctx context.Context, args []string, env map[string]string, stdout,
 	}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
-	jobs := a.startJobs(ctx)
+	jobCtx, stopJobs := context.WithCancel(ctx)
+	defer stopJobs()
+	jobs := a.startJobs(jobCtx)
 
 	listenURL := baseURL(cfgWithoutBase(cfg), ln.Addr())
-	public := baseURL(cfg, ln.Addr())
 	log.Info("ready", "listen", listenURL, "base_url", public, "startup", time.Since(started).Round(time.Millisecond))
 	fmt.Fprintf(stdout, "Pitlane is ready at %s\n", listenURL)
 	if seeded != nil {
@@ -75,6 +82,7 @@ func cmdServe(ctx context.Context, args []string, env map[string]string, stdout,
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 	defer cancel()
 	err = srv.Shutdown(shutdownCtx)
+	stopJobs()
 	jobs.Wait()
 	if err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("shutdown: %w", err)

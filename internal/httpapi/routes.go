@@ -6,14 +6,43 @@ import "net/http"
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.HandleFunc("GET /pay/sim/{ref}", s.getSimPay) // the simulated provider's hosted page (HTML)
+	mux.HandleFunc("POST /pay/sim/{ref}", s.postSimPay)
+	if s.deps.DevMail && s.deps.Outbox != nil { // the outbox in a browser, demo mode only (HTML)
+		mux.HandleFunc("GET /dev/mail", s.devMailList)
+		mux.HandleFunc("GET /dev/mail/{id}", s.devMailShow)
+		mux.HandleFunc("GET /dev/mail/{id}/attachments/{n}", s.devMailAttachment)
+	}
+	mux.HandleFunc("/dev/", http.NotFound) // not the web app's page: dev pages exist only in demo mode
 
 	api := http.NewServeMux()
 	api.HandleFunc("GET /api/config/{key}", s.getConfig)
 	api.HandleFunc("GET /api/product", s.listProducts)
 	api.HandleFunc("GET /api/booking/availability", s.getAvailability)
-	api.HandleFunc("POST /api/prebooking", s.postPrebooking)
-	api.HandleFunc("DELETE /api/prebooking/{identifier}", s.deletePrebooking)
-	api.HandleFunc("POST /api/payment/shopping-cart", s.postShoppingCart)
+	api.HandleFunc("POST /api/prebooking", s.limited(RateWrite, s.postPrebooking))
+	api.HandleFunc("DELETE /api/prebooking/{identifier}", s.limited(RateWrite, s.deletePrebooking))
+	api.HandleFunc("POST /api/payment/shopping-cart", s.limited(RateWrite, s.postShoppingCart))
+	api.HandleFunc("GET /api/event", s.getEvents)
+	api.HandleFunc("GET /api/event/{key}", s.getEvent)
+	api.HandleFunc("GET /api/event/{key}/register", s.limited(RateWrite, s.getEventRegister)) // a GET that holds a place, as the spec says
+	api.HandleFunc("POST /api/event/saveEvent", s.limited(RateWrite, s.postSaveEvent))
+	api.HandleFunc("GET /api/landing/{key}", s.getLanding)
+	api.HandleFunc("GET /api/landing/{key}/events", s.getEventsLanding)
+	api.HandleFunc("POST /api/member/search-email", s.limited(RateLookup, s.postMemberSearch))
+	api.HandleFunc("GET /api/member/unsubscribe/{key}", s.limited(RateGuess, s.getUnsubscribe))
+	api.HandleFunc("GET /api/termsAndConditions/{idCompany}/{culture}", s.getTerms)
+	api.HandleFunc("GET /api/captcha/challenge", s.getCaptchaChallenge)
+	api.HandleFunc("POST /api/emails/sendProblemReport", s.limited(RateWrite, s.postProblemReport))
+	if s.deps.Checkout != nil {
+		api.HandleFunc("GET /api/payment/shopping-cart/{token}", s.getShoppingCart)
+		api.HandleFunc("GET /api/payment/shopping-cart/{token}/details", s.getShoppingCartDetails)
+		api.HandleFunc("POST /api/booking/discount", s.limited(RateWrite, s.postDiscount))
+		api.HandleFunc("POST /api/booking/voucher", s.limited(RateWrite, s.postVoucher))
+		api.HandleFunc("POST /api/booking/saveBooking", s.limited(RateWrite, s.postSaveBooking))
+		api.HandleFunc("GET /api/booking/status/{identifier}", s.getBookingStatus)
+		api.HandleFunc("GET /api/booking/cancelBooking/{cancelToken}", s.limited(RateGuess, s.getCancelBooking))
+		api.HandleFunc("POST /api/payment/notify/{provider}", s.postPaymentNotify) // providers: never rate-limited
+	}
 	api.HandleFunc("/api/", notFoundAPI)
 	api.HandleFunc("/api", notFoundAPI)
 

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"pitlane/internal/catalog"
 	"pitlane/internal/company"
@@ -35,12 +36,25 @@ type Deps struct {
 	Companies    CompanyService
 	Catalog      CatalogService
 	Sessions     SessionsService
+	Events       EventService   // events, event registration and landing pages
+	SimPay       SimPayService  // the simulated provider's hosted card page; nil when it is not in use
+	DevMail      bool           // --demo: serve the outbox at /dev/mail; without it /dev/ answers 404
+	Outbox       DevMailStore   // the outbox the dev mail pages read (needed when DevMail)
+	Members      MemberService  // member lookup by e-mail and unsubscribe links
+	Terms        TermsService   // terms and conditions per company and culture
+	Captcha      CaptchaService // ALTCHA challenges for the problem report
+	Problems     ProblemService // problem reports from the footer
+	RateLimits   RateLimits     // per-client limits of public routes; the zero value limits nothing
+
+	// Checkout: carts, discounts, save booking, payment notifications, booking status, cancellation.
+	Checkout CheckoutService
 }
 
 // Server is the HTTP API and web app server.
 type Server struct {
 	deps    Deps
 	handler http.Handler
+	limiter *rateLimiter // per-client token buckets of the limited routes
 }
 
 // New builds the server's handler from its dependencies.
@@ -54,7 +68,7 @@ func New(deps Deps) *Server {
 	if deps.MaxBodyBytes <= 0 {
 		deps.MaxBodyBytes = 1 << 20
 	}
-	s := &Server{deps: deps}
+	s := &Server{deps: deps, limiter: newRateLimiter(deps.RateLimits, time.Now)}
 	s.handler = s.routes()
 	return s
 }

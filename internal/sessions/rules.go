@@ -238,6 +238,7 @@ func (o Offer) chooseSlots(dates []string, data pricing.ProductData) ([]schedule
 				return nil, day, "duplicate: the same session is chosen twice"
 			}
 		}
+		times = sorted // in time order, so the pre-booking is dated by its first session
 	}
 	slots := make([]schedule.Slot, len(times))
 	for i, ts := range times {

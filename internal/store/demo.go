@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"pitlane/internal/catalog"
+	"pitlane/internal/event"
 )
 
 // This file holds insert helpers for rows that have no domain write path yet, so the demo seeder
@@ -124,9 +125,11 @@ type SeedEvent struct {
 	LandingIsNew, LandingIsDisabled bool
 }
 
-// InsertEvent inserts an event and returns its id.
+// InsertEvent inserts an event and returns its id. Its template is sanitised on the way in
+// (event.SanitizeTemplate): admin-supplied HTML is rendered on public pages.
 func (t *Tx) InsertEvent(ctx context.Context, e SeedEvent, now time.Time) (int64, error) {
 	ms := now.UnixMilli()
+	e.TemplateHTML = event.SanitizeTemplate(e.TemplateHTML)
 	return t.insertID(ctx, `INSERT INTO events (company_id, public_key, name, team, date_start, date_end, starts_at,
 		ends_at, template_html, data, add_to_landing, landing_link, landing_is_new, landing_is_disabled,
 		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,

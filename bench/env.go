@@ -1,0 +1,197 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	neturl "net/url"
+	"strings"
+	"time"
+
+	"pitlane/internal/catalog"
+	"pitlane/internal/clock"
+	"pitlane/internal/company"
+	"pitlane/internal/httpapi"
+	"pitlane/internal/sessions"
+	"pitlane/internal/store"
+)
+
+// holdTTL is how long the bench's holds last (the production default).
+const holdTTL = 10 * time.Minute
+
+// env is one engine under test: the database with the bench fixture, the services wired as
+// cmd/pitlane wires them, and a real HTTP server on a loopback port with a keep-alive client.
+type env struct {
+	name    string
+	version string // engine version and durability settings, for the footnote
+	dbName  string // PostgreSQL: the database's name, to find its backends' CPU time
+	db      *store.DB
+	fx      fixture
+	clk     *clock.Manual
+	svc     *sessions.Service
+	srv     *http.Server
+	base    string
+	client  *http.Client
+	carts   []string // one shopping cart per worker, created before any timed run
+	offers  []sessions.Offer
+	loc     *time.Location
+	stopped chan error
+}
+
+// newEnv opens and migrates the database at url, writes the fixture, makes the availability day busy,
+// creates the carts and starts the HTTP server.
+func newEnv(ctx context.Context, name, url string, workers int, sqliteSync string) (*env, error) {
+	db, err := store.Open(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	e := &env{name: name, db: db}
+	if db.Engine() == store.Postgres {
+		if u, err := neturl.Parse(url); err == nil {
+			e.dbName = strings.TrimPrefix(u.Path, "/")
+		}
+	}
+	if err := e.setup(ctx, workers, sqliteSync); err != nil {
+		e.close()
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return e, nil
+}
+
+func (e *env) setup(ctx context.Context, workers int, sqliteSync string) error {
+	db := e.db
+	if err := db.Migrate(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	if sqliteSync != "" && db.Engine() == store.SQLite {
+		// Bench-only experiment: the writer pool holds exactly one connection, so the pragma sticks.
+		if _, err := db.SQL().ExecContext(ctx, "PRAGMA synchronous = "+sqliteSync); err != nil {
+			return err
+		}
+	}
+	var err error
+	if e.version, err = engineVersion(ctx, db); err != nil {
+		return err
+	}
+	if e.loc, err = time.LoadLocation(benchTZ); err != nil {
+		return err
+	}
+	if e.fx, err = newFixture(ctx, db); err != nil {
+		return fmt.Errorf("fixture: %w", err)
+	}
+	e.clk = clock.NewManual(benchDay.At(9, 0, e.loc))
+	e.svc = sessions.NewService(db, e.clk, holdTTL)
+	if err := seedBusyDay(ctx, db, e.fx, benchDay, e.clk.Now()); err != nil {
+		return fmt.Errorf("busy day: %w", err)
+	}
+	for _, p := range e.fx.Products {
+		o, err := db.Offer(ctx, benchToken, sessions.KindProduct, p)
+		if err != nil {
+			return err
+		}
+		e.offers = append(e.offers, o)
+	}
+	for i := 0; i < workers; i++ {
+		tok, err := e.svc.NewCart(ctx, e.fx.CompanyID)
+		if err != nil {
+			return err
+		}
+		e.carts = append(e.carts, tok)
+	}
+	return e.serve(workers)
+}
+
+// serve starts the real handler (as cmd/pitlane wires it, without the web app) on 127.0.0.1:0. The
+// access log is formatted as in production (JSON, level info) and written to io.Discard.
+func (e *env) serve(conns int) error {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewJSONHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	h := httpapi.New(httpapi.Deps{
+		Logger:    log,
+		DB:        e.db,
+		Companies: company.NewService(e.db),
+		Catalog:   catalog.NewService(e.db, e.clk),
+		Sessions:  e.svc,
+	})
+	e.srv = &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	e.stopped = make(chan error, 1)
+	go func() { e.stopped <- e.srv.Serve(ln) }()
+	e.base = "http://" + ln.Addr().String()
+	e.client = &http.Client{
+		Timeout: 30 * time.Second,
+		Transport: &http.Transport{
+			Proxy:               nil,
+			DialContext:         (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+			MaxIdleConns:        conns,
+			MaxIdleConnsPerHost: conns,
+			MaxConnsPerHost:     conns,
+			IdleConnTimeout:     time.Minute,
+		},
+	}
+	return nil
+}
+
+// close stops the server and closes the database.
+func (e *env) close() {
+	if e.srv != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		_ = e.srv.Shutdown(ctx)
+		cancel()
+		if err := <-e.stopped; err != nil && !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintf(stderr, "bench: %s server: %v\n", e.name, err)
+		}
+		e.client.CloseIdleConnections()
+	}
+	if e.db != nil {
+		_ = e.db.Close()
+	}
+}
+
+// engineVersion names the engine version and its durability settings as the bench runs them.
+func engineVersion(ctx context.Context, db *store.DB) (string, error) {
+	q := func(query string) (string, error) {
+		var v string
+		err := db.SQL().QueryRowContext(ctx, query).Scan(&v)
+		return v, err
+	}
+	if db.Engine() == store.SQLite {
+		v, err := q("SELECT sqlite_version()")
+		if err != nil {
+			return "", err
+		}
+		mode, err := q("PRAGMA journal_mode")
+		if err != nil {
+			return "", err
+		}
+		sync, err := q("PRAGMA synchronous")
+		if err != nil {
+			return "", err
+		}
+		names := map[string]string{"0": "OFF", "1": "NORMAL", "2": "FULL", "3": "EXTRA"}
+		return fmt.Sprintf("SQLite %s (modernc.org/sqlite), journal_mode=%s, synchronous=%s, 1 writer connection",
+			v, strings.ToUpper(mode), names[sync]), nil
+	}
+	var parts []string
+	for _, s := range []string{"server_version", "fsync", "synchronous_commit", "full_page_writes"} {
+		v, err := q("SHOW " + s)
+		if err != nil {
+			return "", err
+		}
+		parts = append(parts, s+"="+v)
+	}
+	return "PostgreSQL " + strings.Join(parts, ", ") + ", pool of 20 connections", nil
+}

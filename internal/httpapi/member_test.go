@@ -1,0 +1,178 @@
+package httpapi_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"pitlane/internal/apperr"
+	"pitlane/internal/captcha"
+	"pitlane/internal/clock"
+	"pitlane/internal/httpapi"
+	"pitlane/internal/httpapi/apitest"
+	"pitlane/internal/member"
+	"pitlane/internal/problem"
+	"pitlane/internal/store"
+	"pitlane/internal/store/storetest"
+	"pitlane/internal/terms"
+)
+
+// clubEnv is a server with the member, terms, captcha and problem-report calls over a real database
+// holding the storetest fixture.
+type clubEnv struct {
+	db      *store.DB
+	fix     storetest.Fixture
+	clk     *clock.Manual
+	captcha *captcha.Service
+	api     *apitest.Client
+}
+
+// withClient lets a test pick the client address of a request with the X-Test-Client header.
+func withClient(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if c := r.Header.Get("X-Test-Client"); c != "" {
+			r.RemoteAddr = c
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+func newClubEnv(t *testing.T, db *store.DB, limits httpapi.RateLimits) *clubEnv {
+	t.Helper()
+	e := &clubEnv{db: db, fix: storetest.NewFixture(t, db, storetest.FixtureOptions{}), clk: clock.NewManual(now)}
+	e.captcha = captcha.NewService(db, e.clk)
+	h := httpapi.New(httpapi.Deps{
+		Logger:     slog.New(slog.NewTextHandler(io.Discard, nil)),
+		DB:         db,
+		Members:    member.NewService(db, e.clk),
+		Terms:      terms.NewService(db),
+		Captcha:    e.captcha,
+		Problems:   problem.NewService(db, e.captcha, e.clk),
+		RateLimits: limits,
+	})
+	e.api = apitest.New(t, withClient(h))
+	return e
+}
+
+// run sends the rows in order and checks each answer.
+func (e *clubEnv) run(t *testing.T, rows []row) {
+	t.Helper()
+	for _, r := range rows {
+		t.Run(r.name, func(t *testing.T) {
+			res := e.api.Do(r.method, r.path, r.body, r.headers...)
+			if res.Status != r.status {
+				t.Fatalf("%s %s → %d, want %d: %s", r.method, r.path, res.Status, r.status, res.Body)
+			}
+			if r.code != "" {
+				checkError(t, res, r.code, r.field, r.text)
+			}
+			if r.check != nil {
+				r.check(t, res)
+			}
+		})
+	}
+}
+
+// member creates a member as a booking would and returns their unsubscribe key.
+func (e *clubEnv) member(t *testing.T, m member.NewMember) string {
+	t.Helper()
+	var key string
+	err := e.db.Write(context.Background(), func(tx *store.Tx) error {
+		var err error
+		_, key, err = tx.UpsertMember(context.Background(), m, now)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return key
+}
+
+func TestMemberCalls(t *testing.T) {
+	e := newClubEnv(t, storetest.Open(t, store.SQLite), httpapi.RateLimits{})
+	key := e.member(t, member.NewMember{CompanyID: e.fix.CompanyID, Email: "Lucia@Example.com", Name: "Lucía",
+		Surname: "Gómez", Nick: "Lu", Phone: "+34600111222", Birthday: "1991-04-05", AcceptSendPromo: true})
+	search := func(email string, company any) map[string]any {
+		return map[string]any{"email": email, "idCompany": company}
+	}
+	found := func(t *testing.T, res *apitest.Response) {
+		var m map[string]any
+		res.JSON(t, &m)
+		if m["nick"] != "Lu" || m["name"] != "Lucía" || m["surname"] != "Gómez" || m["phone"] != "+34600111222" ||
+			m["birthday"] != "1991-04-05" || m["email"] != "lucia@example.com" {
+			t.Errorf("member %v", m)
+		}
+		if _, leaks := m["id"]; leaks {
+			t.Errorf("the lookup shows the internal id: %v", m)
+		}
+	}
+	const path = "/api/member/search-email"
+	e.run(t, []row{
+		{name: "found whatever the case", method: "POST", path: path, body: search("LUCIA@example.COM", e.fix.CompanyID), status: 200, check: found},
+		{name: "not a member", method: "POST", path: path, body: search("nobody@example.com", e.fix.CompanyID), status: 404, code: apperr.NotFound},
+		{name: "member of another company only", method: "POST", path: path, body: search("lucia@example.com", e.fix.CompanyID+99), status: 404, code: apperr.NotFound},
+		{name: "malformed e-mail", method: "POST", path: path, body: search("lucia@", e.fix.CompanyID), status: 422, code: apperr.Unprocessable, field: "email"},
+		{name: "no company", method: "POST", path: path, body: map[string]any{"email": "lucia@example.com"}, status: 422, code: apperr.Unprocessable, field: "idCompany"},
+		{name: "company id as text", method: "POST", path: path, body: search("lucia@example.com", "one"), status: 400, code: apperr.Invalid},
+		{name: "unsubscribe", method: "GET", path: "/api/member/unsubscribe/" + key, status: 200, check: func(t *testing.T, res *apitest.Response) {
+			if !strings.Contains(string(res.Body), `"unsubscribed":true`) {
+				t.Errorf("body %s", res.Body)
+			}
+		}},
+		{name: "unsubscribe again", method: "GET", path: "/api/member/unsubscribe/" + key, status: 200},
+		{name: "still a member after unsubscribing", method: "POST", path: path, body: search("lucia@example.com", e.fix.CompanyID), status: 200,
+			check: func(t *testing.T, res *apitest.Response) {
+				if !strings.Contains(string(res.Body), `"acceptSendPromo":false`) {
+					t.Errorf("promotions still accepted: %s", res.Body)
+				}
+			}},
+		{name: "unknown key", method: "GET", path: "/api/member/unsubscribe/AAAAAAAAAAAAAAAAAAAAAA", status: 404, code: apperr.NotFound},
+		{name: "malformed key", method: "GET", path: "/api/member/unsubscribe/x", status: 404, code: apperr.NotFound},
+	})
+}
+
+func TestTermsCall(t *testing.T) {
+	db := storetest.Open(t, store.SQLite)
+	e := newClubEnv(t, db, httpapi.RateLimits{})
+	ctx := context.Background()
+	var bare int64
+	err := db.Write(ctx, func(tx *store.Tx) error {
+		for culture, text := range map[string]string{"es-ES": "Condiciones", "en-GB": "Terms", "da": "Betingelser"} {
+			if err := tx.InsertTerms(ctx, e.fix.CompanyID, culture, text, now); err != nil {
+				return err
+			}
+		}
+		return tx.QueryRow(ctx, `INSERT INTO companies (name, public_key, token, created_at, updated_at)
+			VALUES ('No terms', 'bare-key', 'bare-token', 1, 1) RETURNING id`).Scan(&bare)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	is := func(culture, text string) func(*testing.T, *apitest.Response) {
+		return func(t *testing.T, res *apitest.Response) {
+			var got terms.Terms
+			res.JSON(t, &got)
+			if got.Culture != culture || got.Text != text {
+				t.Errorf("got %+v, want %s %q", got, culture, text)
+			}
+		}
+	}
+	p := func(id int64, culture string) string {
+		return "/api/termsAndConditions/" + strconv.FormatInt(id, 10) + "/" + culture
+	}
+	e.run(t, []row{
+		{name: "exact culture", method: "GET", path: p(e.fix.CompanyID, "es-ES"), status: 200, check: is("es-ES", "Condiciones")},
+		{name: "culture in other case", method: "GET", path: p(e.fix.CompanyID, "es-es"), status: 200, check: is("es-ES", "Condiciones")},
+		{name: "language code", method: "GET", path: p(e.fix.CompanyID, "es"), status: 200, check: is("es-ES", "Condiciones")},
+		{name: "other country, same language", method: "GET", path: p(e.fix.CompanyID, "da-DK"), status: 200, check: is("da", "Betingelser")},
+		{name: "falls back to English", method: "GET", path: p(e.fix.CompanyID, "de-DE"), status: 200, check: is("en-GB", "Terms")},
+		{name: "company without terms", method: "GET", path: p(bare, "en-GB"), status: 404, code: apperr.NotFound},
+		{name: "unknown company", method: "GET", path: p(e.fix.CompanyID+99, "en-GB"), status: 404, code: apperr.NotFound},
+		{name: "malformed culture", method: "GET", path: p(e.fix.CompanyID, "e"), status: 400, code: apperr.Invalid, field: "culture"},
+		{name: "malformed company", method: "GET", path: "/api/termsAndConditions/abc/en-GB", status: 400, code: apperr.Invalid, field: "idCompany"},
+	})
+}

@@ -1,0 +1,86 @@
+package notify
+
+import (
+	"errors"
+	"strings"
+)
+
+// EventRegistrationConfirmation is the e-mail a participant gets when registered for an event: the
+// event, nickname, start and end, categories, reference and price, with an .ics file named
+// event-<reference>.ics. Returns an error without an e-mail address or with a time not in RFC 3339.
+func EventRegistrationConfirmation(e EventRegistration) (Message, error) {
+	if strings.TrimSpace(e.Email) == "" {
+		return Message{}, errors.New("notify: event registration without an e-mail address")
+	}
+	t := newTranslator(NormalizeCulture(e.Culture))
+	rows := []row{{Label: t.T("event"), Value: e.EventName}, {Label: t.T("nick"), Value: e.Nick}}
+	if e.StartLocal != "" {
+		rows = append(rows, row{Label: t.T("starts"), Value: t.dateTime(e.StartLocal)})
+	}
+	if e.EndLocal != "" {
+		rows = append(rows, row{Label: t.T("ends"), Value: t.dateTime(e.EndLocal)})
+	}
+	if len(e.Categories) > 0 {
+		rows = append(rows, row{Label: t.T("categories"), Value: strings.Join(e.Categories, ", ")})
+	}
+	if e.Reference != "" {
+		rows = append(rows, row{Label: t.T("reference"), Value: e.Reference, LTR: true})
+	}
+	if e.TotalCents != 0 {
+		rows = append(rows, row{Label: t.T("total"), Value: money(e.TotalCents, e.Company), Strong: true, LTR: true})
+	}
+	d := newDoc(t, e.Company, t.T("event.title"), e.Nick)
+	d.Intro = []string{t.T("event.intro", "event", e.EventName, "company", e.Company.Name)}
+	d.Blocks = []block{{Rows: rows}}
+	if e.StartUTC != "" {
+		d.Outro = []string{t.T("calendar")}
+	}
+	m, err := message(KindEventRegistration, t, e.Email, t.T("event.subject", "event", e.EventName), d)
+	if err != nil || e.StartUTC == "" {
+		return m, err
+	}
+	ref := fileSafe(e.Reference)
+	att, err := calendarFile("event-"+ref+".ics", []calEvent{{
+		UID:      "event-" + ref + "@pitlane",
+		Summary:  e.EventName + " – " + e.Company.Name,
+		Location: e.Company.Name,
+		URL:      e.Company.WebURL,
+		StartUTC: e.StartUTC,
+		EndUTC:   e.EndUTC,
+	}})
+	if err != nil {
+		return Message{}, err
+	}
+	m.Attachments = []Attachment{att}
+	return m, nil
+}
+
+// ProblemReportMessage is a visitor's problem report forwarded to the address to (the company's, or the
+// operator's), in English: the subject, the text, the reply address and the page it came from.
+// Returns an error without an address or without text.
+func ProblemReportMessage(to string, p ProblemReport) (Message, error) {
+	if strings.TrimSpace(to) == "" {
+		return Message{}, errors.New("notify: problem report without an e-mail address")
+	}
+	if strings.TrimSpace(p.Text) == "" {
+		return Message{}, errors.New("notify: problem report without text")
+	}
+	t := newTranslator(DefaultCulture)
+	subject := strings.TrimSpace(p.Subject)
+	if subject == "" {
+		subject = "(no subject)"
+	}
+	rows := []row{{Label: "Subject", Value: subject}}
+	if p.ReplyEmail != "" {
+		rows = append(rows, row{Label: "Reply to", Value: p.ReplyEmail})
+	} else {
+		rows = append(rows, row{Label: "Reply to", Value: "no reply address given"})
+	}
+	if p.Page != "" {
+		rows = append(rows, row{Label: "Page", Value: p.Page})
+	}
+	d := newDoc(t, p.Company, "Problem report", "")
+	d.Intro = []string{"A visitor of the booking pages of " + p.Company.Name + " has reported a problem."}
+	d.Blocks = []block{{Rows: rows}, {Heading: "Report", Quote: p.Text}}
+	return message(KindProblemReport, t, to, "Problem report: "+subject, d)
+}

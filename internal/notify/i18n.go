@@ -1,0 +1,124 @@
+package notify
+
+import (
+	"fmt"
+	"strings"
+)
+
+// cultures are the languages messages are written in; DefaultCulture is used for anything else.
+var cultures = []string{"en-GB", "es-ES", "da-DK", "ar-SA", "de-DE", "nb-NO", "sv-SE"}
+
+// Cultures returns the languages messages are written in.
+func Cultures() []string { return append([]string(nil), cultures...) }
+
+// DefaultCulture is the language of a message whose culture is unknown.
+const DefaultCulture = "en-GB"
+
+// cultureAliases maps lower-case culture names and the legacy short codes the specs use (gb, es, dk,
+// sa, de, no, sv) to the supported cultures.
+var cultureAliases = map[string]string{
+	"en": "en-GB", "gb": "en-GB", "en-gb": "en-GB", "en-us": "en-GB", "eng": "en-GB",
+	"es": "es-ES", "es-es": "es-ES", "spa": "es-ES",
+	"da": "da-DK", "dk": "da-DK", "da-dk": "da-DK",
+	"ar": "ar-SA", "sa": "ar-SA", "ar-sa": "ar-SA",
+	"de": "de-DE", "de-de": "de-DE", "de-at": "de-DE", "de-ch": "de-DE",
+	"nb": "nb-NO", "no": "nb-NO", "nn": "nb-NO", "nb-no": "nb-NO", "nn-no": "nb-NO", "no-no": "nb-NO",
+	"sv": "sv-SE", "se": "sv-SE", "sv-se": "sv-SE",
+}
+
+// NormalizeCulture returns the supported culture named by c ("es", "es-es", "ES-es" → "es-ES"), or
+// DefaultCulture when c names none of them.
+func NormalizeCulture(c string) string {
+	k := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(c), "_", "-"))
+	if v, ok := cultureAliases[k]; ok {
+		return v
+	}
+	if i := strings.IndexByte(k, '-'); i > 0 {
+		if v, ok := cultureAliases[k[:i]]; ok {
+			return v
+		}
+	}
+	return DefaultCulture
+}
+
+// messages is one language's strings by key. A string may hold placeholders like {name}.
+type messages map[string]string
+
+// catalog holds every language's strings; a test checks they all have the same keys and placeholders.
+var catalog = map[string]messages{
+	"en-GB": enGB,
+	"es-ES": esES,
+	"da-DK": daDK,
+	"ar-SA": arSA,
+	"de-DE": deDE,
+	"nb-NO": nbNO,
+	"sv-SE": svSE,
+}
+
+// translator writes strings in one culture.
+type translator struct {
+	culture string
+	msgs    messages
+}
+
+// newTranslator returns the translator of the (already normalised) culture.
+func newTranslator(culture string) translator {
+	return translator{culture: culture, msgs: catalog[culture]}
+}
+
+// T returns the string of key with its placeholders filled from pairs ("name", "Ana", …). A key the
+// language lacks is a programming error (the catalogue test catches it): T then falls back to English.
+func (t translator) T(key string, pairs ...string) string {
+	s, ok := t.msgs[key]
+	if !ok {
+		if s, ok = enGB[key]; !ok {
+			panic(fmt.Sprintf("notify: no string %q", key))
+		}
+	}
+	if len(pairs) == 0 {
+		return s
+	}
+	olds := make([]string, 0, len(pairs))
+	for i := 0; i+1 < len(pairs); i += 2 {
+		olds = append(olds, "{"+pairs[i]+"}", pairs[i+1])
+	}
+	return strings.NewReplacer(olds...).Replace(s)
+}
+
+// rtl reports whether the culture is written right to left.
+func (t translator) rtl() bool { return t.culture == "ar-SA" }
+
+// date shows a local "YYYY-MM-DD" date as the culture writes it: DD-MM-YYYY in Spanish, YYYY-MM-DD
+// otherwise. Anything that is not such a date is returned unchanged.
+func (t translator) date(ymd string) string {
+	if t.culture != "es-ES" || len(ymd) != 10 || ymd[4] != '-' || ymd[7] != '-' {
+		return ymd
+	}
+	return ymd[8:10] + "-" + ymd[5:7] + "-" + ymd[0:4]
+}
+
+// dateTime shows a local "YYYY-MM-DD HH:mm" as the culture writes it.
+func (t translator) dateTime(local string) string {
+	d, tm, ok := strings.Cut(local, " ")
+	if !ok {
+		return t.date(local)
+	}
+	return t.date(d) + " " + tm
+}
+
+// money shows cents with two decimals and the currency symbol after the amount: "45.00 €".
+func money(cents int64, c Company) string {
+	sym := c.Symbol
+	if sym == "" {
+		sym = c.Currency
+	}
+	sign := ""
+	if cents < 0 {
+		sign, cents = "-", -cents
+	}
+	s := fmt.Sprintf("%s%d.%02d", sign, cents/100, cents%100)
+	if sym == "" {
+		return s
+	}
+	return s + " " + sym
+}

@@ -1,0 +1,99 @@
+package notify
+
+import (
+	"regexp"
+	"slices"
+	"testing"
+)
+
+var placeholder = regexp.MustCompile(`\{[a-z]+\}`)
+
+// Every language has every English key, no other key, no empty string, and the same placeholders:
+// a language that lacks a string would show an English (or broken) line in a customer's e-mail.
+func TestEveryLanguageHasEveryString(t *testing.T) {
+	if len(catalog) != len(cultures) {
+		t.Fatalf("catalogue has %d languages, cultures lists %d", len(catalog), len(cultures))
+	}
+	for _, c := range cultures {
+		msgs, ok := catalog[c]
+		if !ok {
+			t.Fatalf("%s has no strings", c)
+		}
+		for key, en := range enGB {
+			s, ok := msgs[key]
+			if !ok || s == "" {
+				t.Errorf("%s lacks %q", c, key)
+				continue
+			}
+			want := placeholder.FindAllString(en, -1)
+			got := placeholder.FindAllString(s, -1)
+			slices.Sort(want)
+			slices.Sort(got)
+			if !slices.Equal(want, got) {
+				t.Errorf("%s %q has placeholders %v, English has %v", c, key, got, want)
+			}
+		}
+		for key := range msgs {
+			if _, ok := enGB[key]; !ok {
+				t.Errorf("%s has %q, which English lacks", c, key)
+			}
+		}
+	}
+}
+
+func TestNormalizeCulture(t *testing.T) {
+	for in, want := range map[string]string{
+		"es-ES": "es-ES", "es": "es-ES", "ES-es": "es-ES", "es_ES": "es-ES", "es-MX": "es-ES",
+		"gb": "en-GB", "en-US": "en-GB", "": "en-GB", "fr-FR": "en-GB", "xx": "en-GB",
+		"dk": "da-DK", "da": "da-DK", "sa": "ar-SA", "ar": "ar-SA", "ar-EG": "ar-SA",
+		"de": "de-DE", "de-AT": "de-DE", "no": "nb-NO", "nb": "nb-NO", "nn-NO": "nb-NO",
+		"sv-SE": "sv-SE", "sv": "sv-SE", " sv-se ": "sv-SE",
+	} {
+		if got := NormalizeCulture(in); got != want {
+			t.Errorf("NormalizeCulture(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Dates read DD-MM-YYYY in Spanish and YYYY-MM-DD in every other language (customer spec, section 9).
+func TestDatesByCulture(t *testing.T) {
+	for _, c := range cultures {
+		tr := newTranslator(c)
+		want, wantDT := "2026-05-09", "2026-05-09 18:30"
+		if c == "es-ES" {
+			want, wantDT = "09-05-2026", "09-05-2026 18:30"
+		}
+		if got := tr.date("2026-05-09"); got != want {
+			t.Errorf("%s: date = %q, want %q", c, got, want)
+		}
+		if got := tr.dateTime("2026-05-09 18:30"); got != wantDT {
+			t.Errorf("%s: dateTime = %q, want %q", c, got, wantDT)
+		}
+	}
+	if got := newTranslator("es-ES").date("soon"); got != "soon" {
+		t.Errorf("a non-date changed: %q", got)
+	}
+}
+
+// Prices show two decimals and the currency symbol after the amount.
+func TestMoney(t *testing.T) {
+	eur := Company{Symbol: "€", Currency: "EUR"}
+	for _, tc := range []struct {
+		cents int64
+		c     Company
+		want  string
+	}{
+		{4500, eur, "45.00 €"},
+		{5, eur, "0.05 €"},
+		{123456, eur, "1234.56 €"},
+		{-500, eur, "-5.00 €"},
+		{0, eur, "0.00 €"},
+		{19900, Company{Currency: "SAR"}, "199.00 SAR"},
+		{1000, Company{Symbol: "kr.", Currency: "DKK"}, "10.00 kr."},
+		{250, Company{}, "2.50"},
+	} {
+		if got := money(tc.cents, tc.c); got != tc.want {
+			t.Errorf("money(%d, %+v) = %q, want %q", tc.cents, tc.c, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,118 @@
+package notify
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"pitlane/internal/clock"
+)
+
+// Sender delivers one message, to an SMTP server say. An error means it was not delivered.
+type Sender interface {
+	Send(ctx context.Context, m Message) error
+}
+
+// WorkerStore is the outbox as the delivery worker sees it; *store.DB implements it.
+type WorkerStore interface {
+	// ClaimEmails leases up to limit due messages until now+lease, so that no other worker (in this or
+	// another instance) takes them meanwhile, and counts an attempt on each.
+	ClaimEmails(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]Outgoing, error)
+	// MarkEmailSent records that the message was delivered.
+	MarkEmailSent(ctx context.Context, id int64, now time.Time) error
+	// MarkEmailFailed records a failed attempt: the message is due again at retryAt, or, when giveUp,
+	// failed for good.
+	MarkEmailFailed(ctx context.Context, id int64, reason string, retryAt time.Time, giveUp bool) error
+}
+
+// Worker delivers the outbox: it claims due messages, sends them, and records the outcome with
+// retries and backoff (RetryAfter). Several workers, in one instance or several, may run at once.
+type Worker struct {
+	store  WorkerStore
+	sender Sender
+	clk    clock.Clock
+	log    *slog.Logger
+
+	batch       int           // messages claimed at a time
+	lease       time.Duration // how long a claimed message is reserved for this worker
+	sendTimeout time.Duration // longest a single delivery may take; well under lease
+}
+
+// NewWorker returns a worker that delivers the store's outbox through sender.
+func NewWorker(store WorkerStore, sender Sender, clk clock.Clock, log *slog.Logger) *Worker {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Worker{store: store, sender: sender, clk: clk, log: log,
+		batch: 10, lease: 5 * time.Minute, sendTimeout: time.Minute}
+}
+
+// RunOnce delivers every message due now, batch after batch, and returns how many were sent. A
+// delivery failure is recorded on the message (it is retried later) and is not an error; the error is
+// the store's, or the context's.
+func (w *Worker) RunOnce(ctx context.Context) (sent int, err error) {
+	for {
+		batch, err := w.store.ClaimEmails(ctx, w.clk.Now(), w.lease, w.batch)
+		if err != nil {
+			return sent, err
+		}
+		for _, o := range batch {
+			ok, err := w.deliver(ctx, o)
+			if err != nil {
+				return sent, err
+			}
+			if ok {
+				sent++
+			}
+		}
+		if len(batch) < w.batch {
+			return sent, nil
+		}
+	}
+}
+
+// deliver sends one claimed message and records the outcome; ok tells whether it was sent.
+func (w *Worker) deliver(ctx context.Context, o Outgoing) (ok bool, err error) {
+	sendCtx, cancel := context.WithTimeout(ctx, w.sendTimeout)
+	sendErr := w.sender.Send(sendCtx, o.Message)
+	cancel()
+	if ctx.Err() != nil {
+		// Shutting down: the lease runs out and another worker retries the message.
+		return false, ctx.Err()
+	}
+	now := w.clk.Now()
+	log := w.log.With("email_id", o.ID, "kind", o.Message.Kind, "attempt", o.Attempts)
+	if sendErr == nil {
+		if err := w.store.MarkEmailSent(ctx, o.ID, now); err != nil {
+			return false, err
+		}
+		log.Info("e-mail sent")
+		return true, nil
+	}
+	wait, giveUp := RetryAfter(o.Attempts)
+	if err := w.store.MarkEmailFailed(ctx, o.ID, sendErr.Error(), now.Add(wait), giveUp); err != nil {
+		return false, err
+	}
+	if giveUp {
+		log.Error("e-mail failed for good", "error", sendErr)
+	} else {
+		log.Warn("e-mail not sent; will retry", "error", sendErr, "retry_in", wait)
+	}
+	return false, nil
+}
+
+// Run calls RunOnce at once and then every interval until ctx is cancelled, logging store errors.
+func (w *Worker) Run(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if _, err := w.RunOnce(ctx); err != nil && ctx.Err() == nil {
+			w.log.Warn("outbox delivery failed", "error", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}

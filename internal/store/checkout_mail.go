@@ -1,0 +1,111 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"pitlane/internal/notify"
+)
+
+// mailBooking reads what the confirmation and cancellation mails of a booking tell, and returns it with
+// the booking's company and the company's default culture (the language of the company's copies).
+func mailBooking(ctx context.Context, tx *Tx, bookingID int64, cancelURL string) (notify.Booking, int64, string, error) {
+	var b notify.Booking
+	var companyID int64
+	var surname, mode, companyCulture string
+	var gift int
+	err := tx.QueryRow(ctx, `SELECT b.company_id, b.identifier, b.culture, b.contact_name, COALESCE(b.contact_surname, ''),
+			b.email, b.total_cents, b.discount_cents, b.status, b.payment_mode, b.is_gift, COALESCE(b.gift_name, ''),
+			COALESCE(b.gift_email, ''), COALESCE(b.gift_message, ''), c.name, c.logo, c.primary_color,
+			COALESCE(c.web_url, ''), c.currency, c.currency_symbol, c.time_zone, c.default_culture
+		FROM bookings b JOIN companies c ON c.id = b.company_id WHERE b.id = ?`, bookingID).Scan(
+		&companyID, &b.Identifier, &b.Culture, &b.ContactName, &surname, &b.Email, &b.TotalCents, &b.DiscountCents,
+		&b.PaymentState, &mode, &gift, &b.GiftName, &b.GiftEmail, &b.GiftMessage, &b.Company.Name, &b.Company.Logo,
+		&b.Company.Color, &b.Company.WebURL, &b.Company.Currency, &b.Company.Symbol, &b.Company.TimeZone, &companyCulture)
+	if err != nil {
+		return b, 0, "", translate(err)
+	}
+	if surname != "" {
+		b.ContactName += " " + surname
+	}
+	b.IsGift, b.PayAtCircuit, b.CancelURL = gift == 1, mode == "circuit", cancelURL
+	if b.Lines, err = mailLines(ctx, tx, bookingID); err != nil {
+		return b, 0, "", err
+	}
+	if b.Drivers, err = stringsOf(ctx, tx, `SELECT name FROM drivers WHERE booking_id = ? ORDER BY booking_line_id, position`, bookingID); err != nil {
+		return b, 0, "", err
+	}
+	codes, err := stringsOf(ctx, tx, `SELECT code FROM vouchers WHERE booking_id = ? ORDER BY id`, bookingID)
+	if err != nil {
+		return b, 0, "", err
+	}
+	b.VoucherCode = strings.Join(codes, ", ")
+	return b, companyID, companyCulture, nil
+}
+
+// mailLines reads a booking's lines with their sessions for the mails.
+func mailLines(ctx context.Context, tx *Tx, bookingID int64) ([]notify.Line, error) {
+	rows, err := tx.Query(ctx, `SELECT id, name, num_drivers, total_cents FROM booking_lines WHERE booking_id = ? ORDER BY id`, bookingID)
+	if err != nil {
+		return nil, err
+	}
+	var lines []notify.Line
+	index := map[int64]int{}
+	for rows.Next() {
+		var id int64
+		var l notify.Line
+		if err := rows.Scan(&id, &l.Name, &l.Quantity, &l.TotalCents); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		index[id] = len(lines)
+		lines = append(lines, l)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows, err = tx.Query(ctx, `SELECT bs.booking_line_id, bs.local_date, bs.local_time, bs.starts_at, ci.name, i.interval_minutes
+		FROM booking_slots bs JOIN booking_lines bl ON bl.id = bs.booking_line_id
+		JOIN circuits ci ON ci.id = bs.circuit_id JOIN installations i ON i.id = ci.installation_id
+		WHERE bl.booking_id = ? ORDER BY bs.booking_line_id, bs.position`, bookingID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var lineID, start int64
+		var date, at, circuit string
+		var minutes int
+		if err := rows.Scan(&lineID, &date, &at, &start, &circuit, &minutes); err != nil {
+			return nil, err
+		}
+		t := time.UnixMilli(start).UTC()
+		if len(at) > 5 {
+			at = at[:5]
+		}
+		i := index[lineID]
+		lines[i].Sessions = append(lines[i].Sessions, notify.Session{Date: date, Time: at, Circuit: circuit,
+			StartUTC: t.Format(time.RFC3339), EndUTC: t.Add(time.Duration(minutes) * time.Minute).Format(time.RFC3339)})
+	}
+	return lines, rows.Err()
+}
+
+// stringsOf runs a query of one text column.
+func stringsOf(ctx context.Context, tx *Tx, q string, args ...any) ([]string, error) {
+	rows, err := tx.Query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,178 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+)
+
+// bookedSlot is one session of a booking with the places it takes.
+type bookedSlot struct {
+	circuit, start   int64
+	date, at         string
+	places, capacity int
+}
+
+// bookingSlots lists a booking's sessions, places summed per session, in lock order (circuit, start).
+func bookingSlots(ctx context.Context, tx *Tx, bookingID int64) ([]bookedSlot, error) {
+	rows, err := tx.Query(ctx, `SELECT bs.circuit_id, bs.starts_at, MIN(bs.local_date), MIN(bs.local_time), SUM(bs.places),
+			MIN(i.max_participants)
+		FROM booking_slots bs JOIN booking_lines bl ON bl.id = bs.booking_line_id
+		JOIN circuits c ON c.id = bs.circuit_id JOIN installations i ON i.id = c.installation_id
+		WHERE bl.booking_id = ? GROUP BY bs.circuit_id, bs.starts_at ORDER BY bs.circuit_id, bs.starts_at`, bookingID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []bookedSlot
+	for rows.Next() {
+		var s bookedSlot
+		if err := rows.Scan(&s.circuit, &s.start, &s.date, &s.at, &s.places, &s.capacity); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// bookPlaces counts a booking's sessions into slots.booked if every session is still to come and has
+// the places, and every limited product the stock; it reports false, changing nothing, when not. The
+// booking's own holds must already be out of the live count (converted), and the booking must not be
+// cancelada (so its lines count once in the stock). Locks are taken as holds take them: the products
+// (by id), then the slot rows (by circuit, start), so the check and the update have no window between
+// them on either engine.
+func bookPlaces(ctx context.Context, tx *Tx, bookingID, now int64) (bool, error) {
+	ok, err := stockLeft(ctx, tx, bookingID, now)
+	if err != nil || !ok {
+		return false, err
+	}
+	slots, err := bookingSlots(ctx, tx, bookingID)
+	if err != nil {
+		return false, err
+	}
+	for _, s := range slots {
+		if s.start <= now {
+			return false, nil // the session has started: too late to book it
+		}
+		var booked, capacity int
+		if err := tx.QueryRow(ctx, `INSERT INTO slots (circuit_id, starts_at, local_date, local_time, capacity, booked)
+			VALUES (?, ?, ?, ?, ?, 0)
+			ON CONFLICT (circuit_id, starts_at) DO UPDATE SET capacity = excluded.capacity
+			RETURNING booked, capacity`, s.circuit, s.start, s.date, s.at, s.capacity).Scan(&booked, &capacity); err != nil {
+			return false, translate(err)
+		}
+		var held int
+		if err := tx.QueryRow(ctx, `SELECT COALESCE(SUM(hs.places), 0) FROM hold_slots hs JOIN holds h ON h.id = hs.hold_id
+			WHERE hs.circuit_id = ? AND hs.starts_at = ? AND `+liveHold, s.circuit, s.start, now).Scan(&held); err != nil {
+			return false, err
+		}
+		if capacity-booked-held < s.places {
+			return false, nil
+		}
+	}
+	for _, s := range slots {
+		if _, err := tx.Exec(ctx, `UPDATE slots SET booked = booked + ? WHERE circuit_id = ? AND starts_at = ?`,
+			s.places, s.circuit, s.start); err != nil {
+			return false, err
+		}
+	}
+	if _, err := tx.Exec(ctx, `UPDATE bookings SET places_booked = 1 WHERE id = ?`, bookingID); err != nil {
+		return false, err
+	}
+	_, err = tx.Exec(ctx, `UPDATE booking_lines SET hold_id = (SELECT h.id FROM holds h
+			WHERE h.identifier = booking_lines.hold_identifier AND h.booking_id = booking_lines.booking_id)
+		WHERE booking_id = ? AND hold_id IS NULL`, bookingID)
+	return err == nil, err
+}
+
+// stockLeft locks the booking's limited products and reports whether none is oversold with the booking
+// counted in.
+func stockLeft(ctx context.Context, tx *Tx, bookingID, now int64) (bool, error) {
+	rows, err := tx.Query(ctx, `SELECT DISTINCT bl.product_id, bl.kind FROM booking_lines bl JOIN products p ON p.id = bl.product_id
+		WHERE bl.booking_id = ? AND p.max_stock IS NOT NULL ORDER BY bl.product_id`, bookingID)
+	if err != nil {
+		return false, err
+	}
+	type item struct {
+		id   int64
+		kind string
+	}
+	var items []item
+	for rows.Next() {
+		var it item
+		if err := rows.Scan(&it.id, &it.kind); err != nil {
+			rows.Close()
+			return false, err
+		}
+		items = append(items, it)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return false, err
+	}
+	lock := `SELECT max_stock FROM products WHERE id = ?`
+	if tx.Engine() == Postgres {
+		lock += ` FOR UPDATE`
+	}
+	for _, it := range items {
+		var maxStock sql.NullInt64
+		if err := tx.QueryRow(ctx, lock, it.id).Scan(&maxStock); err != nil {
+			return false, translate(err)
+		}
+		used, err := stockUsed(ctx, tx, it.id, it.kind, now)
+		if err != nil {
+			return false, err
+		}
+		if maxStock.Valid && used > maxStock.Int64 {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// releasePlaces gives back the places a booking took in slots.booked, once.
+func releasePlaces(ctx context.Context, tx *Tx, bookingID int64) error {
+	res, err := tx.Exec(ctx, `UPDATE bookings SET places_booked = 0 WHERE id = ? AND places_booked = 1`, bookingID)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return err
+	}
+	slots, err := bookingSlots(ctx, tx, bookingID)
+	if err != nil {
+		return err
+	}
+	for _, s := range slots {
+		if _, err := tx.Exec(ctx, `UPDATE slots SET booked = CASE WHEN booked >= ? THEN booked - ? ELSE 0 END
+			WHERE circuit_id = ? AND starts_at = ?`, s.places, s.places, s.circuit, s.start); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// failPendingBooking cancels a booking whose online payment did not happen: its holds are released,
+// its cart reopened (so the visitor can hold again), the use of its discount code given back and its
+// vouchers cancelled.
+func failPendingBooking(ctx context.Context, tx *Tx, bookingID, now int64) error {
+	steps := []struct {
+		q    string
+		args []any
+	}{
+		{`UPDATE bookings SET status = 'cancelada', cancelled_at = ?, updated_at = ? WHERE id = ?`, []any{now, now, bookingID}},
+		{`UPDATE holds SET released_at = ? WHERE pending_booking_id = ? AND booking_id IS NULL AND released_at IS NULL`,
+			[]any{now, bookingID}},
+		{`UPDATE carts SET status = 'open', updated_at = ?
+			WHERE id = (SELECT cart_id FROM bookings WHERE id = ?) AND status = 'ordered'`, []any{now, bookingID}},
+		{`DELETE FROM cart_lines WHERE hold_id IN (SELECT id FROM holds WHERE pending_booking_id = ?)`, []any{bookingID}},
+		{`UPDATE discount_codes SET used_count = used_count - 1
+			WHERE id = (SELECT discount_code_id FROM bookings WHERE id = ?) AND used_count > 0`, []any{bookingID}},
+		{`UPDATE vouchers SET status = 'cancelled' WHERE booking_id = ? AND status = 'active'`, []any{bookingID}},
+	}
+	for _, st := range steps {
+		if _, err := tx.Exec(ctx, st.q, st.args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}

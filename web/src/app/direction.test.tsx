@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { CULTURE_STORAGE_KEY } from '@/lib/i18n/languages';
+import { companyConfig } from '@/test/fixtures';
+import { renderRoute } from '@/test/render';
+import { KNOWN_KEY, server } from '@/test/server';
+
+describe('language and direction', () => {
+  it('switches to Arabic right-to-left, keeps the choice for the session, and back', async () => {
+    renderRoute(`/${KNOWN_KEY}`);
+    await screen.findByRole('img', { name: 'Circuito Norte' });
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+    expect(document.documentElement).toHaveAttribute('lang', 'en-GB');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'ar-SA');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'احجز جلسة الكارتينغ الخاصة بك' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(document.documentElement).toHaveAttribute('lang', 'ar-SA');
+    expect(sessionStorage.getItem(CULTURE_STORAGE_KEY)).toBe('ar-SA');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'اللغة' }), 'en-GB');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Book your karting session' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+  });
+
+  it('sets right-to-left when the company default culture is Arabic', async () => {
+    server.use(http.get('/api/config/:key', () => HttpResponse.json(companyConfig({ defaultCulture: 'ar-SA' }))));
+    renderRoute(`/${KNOWN_KEY}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'احجز جلسة الكارتينغ الخاصة بك' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+  });
+});

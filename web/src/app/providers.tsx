@@ -1,0 +1,31 @@
+import { DirectionProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { DirectionSync } from '@/app/DirectionSync';
+import { BrandThemeProvider } from '@/components/BrandThemeProvider';
+import { i18n } from '@/lib/i18n';
+import { languageForCode } from '@/lib/i18n/languages';
+import { createQueryClient } from '@/lib/query-client';
+
+interface AppProvidersProps {
+  children: ReactNode;
+  /** A query client to use instead of a new one (tests pass one without retries). */
+  queryClient?: QueryClient;
+}
+
+/** Everything the pages need around them: server-state cache, translations, direction and theme. */
+export function AppProviders({ children, queryClient }: AppProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  const initialDirection = languageForCode(i18n.resolvedLanguage ?? i18n.language).dir;
+  return (
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <DirectionProvider initialDirection={initialDirection} detectDirection={false}>
+          <DirectionSync />
+          <BrandThemeProvider>{children}</BrandThemeProvider>
+        </DirectionProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,41 @@
+import { MantineProvider } from '@mantine/core';
+import { createContext, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { buildBrandTheme, type BrandColors } from '@/lib/theme';
+
+type SetBrand = (colors: BrandColors | null) => void;
+
+const BrandContext = createContext<SetBrand | null>(null);
+
+/**
+ * Provides Mantine with the theme of the company being shown, or the default blue theme when none is.
+ * A page applies a company's colours with useBrandTheme.
+ */
+export function BrandThemeProvider({ children }: { children: ReactNode }) {
+  const [colors, setColors] = useState<BrandColors | null>(null);
+  const primary = colors?.primaryColor;
+  const secondary = colors?.secondaryColor;
+  const theme = useMemo(
+    () => buildBrandTheme(primary && secondary ? { primaryColor: primary, secondaryColor: secondary } : null),
+    [primary, secondary],
+  );
+  return (
+    <BrandContext.Provider value={setColors}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        {children}
+      </MantineProvider>
+    </BrandContext.Provider>
+  );
+}
+
+/** Applies a company's brand colours while the calling component is mounted; null keeps the default theme. */
+export function useBrandTheme(colors: BrandColors | null | undefined): void {
+  const setBrand = useContext(BrandContext);
+  if (!setBrand) throw new Error('useBrandTheme must be used inside BrandThemeProvider');
+  const primary = colors?.primaryColor;
+  const secondary = colors?.secondaryColor;
+  // A layout effect so that the first paint of the page already shows the brand.
+  useLayoutEffect(() => {
+    setBrand(primary && secondary ? { primaryColor: primary, secondaryColor: secondary } : null);
+    return () => setBrand(null);
+  }, [setBrand, primary, secondary]);
+}

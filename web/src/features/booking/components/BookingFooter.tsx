@@ -1,0 +1,23 @@
+import { Box, Container, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import classes from '@/features/booking/components/BookingLayout.module.css';
+import type { CompanyConfig } from '@/features/booking/api/get-config';
+
+/** The booking page's footer: the optional footer image (a subsidy notice, say) and the company line. */
+export function BookingFooter({ config }: { config: CompanyConfig }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="footer" className={classes.footer}>
+      <Container size="lg" py="lg">
+        <Stack align="center" gap="sm">
+          {config.footerImage && (
+            <img className={classes.footerImage} src={config.footerImage} alt={t('booking.footerImageAlt')} />
+          )}
+          <Text size="sm" c="gray.7" ta="center">
+            {t('booking.copyright', { year: new Date().getFullYear(), company: config.companyName })}
+          </Text>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,51 @@
+import { resources } from '@/lib/i18n';
+import { LANGUAGES } from '@/lib/i18n/languages';
+import en from '@/lib/i18n/locales/en.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+// Texts that are rightly the same as the English one in some languages.
+const SAME_AS_ENGLISH: Record<string, string[]> = {
+  da: ['booking.documentTitle'], // "Book online" is Danish too
+};
+
+const english = flatten(en);
+const others = LANGUAGES.filter((l) => l.code !== 'en');
+
+describe.each(others)('locale $code', ({ code }) => {
+  const locale = flatten(resources[code].translation as Tree);
+
+  it('has exactly the keys of en.json', () => {
+    expect([...locale.keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it('has no empty text and the same placeholders as English', () => {
+    for (const [key, text] of english) {
+      const translated = locale.get(key) ?? '';
+      expect(translated.trim(), key).not.toBe('');
+      expect(placeholders(translated), key).toEqual(placeholders(text));
+    }
+  });
+
+  it('is translated rather than copied from English', () => {
+    const allowed = new Set(SAME_AS_ENGLISH[code] ?? []);
+    const copied = [...english].filter(([key, text]) => locale.get(key) === text && !allowed.has(key));
+    expect(copied.map(([key]) => key)).toEqual([]);
+  });
+});
+
+it('bundles every language', () => {
+  expect(Object.keys(resources).sort()).toEqual(LANGUAGES.map((l) => l.code).sort());
+});
