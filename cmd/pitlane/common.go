@@ -20,10 +20,7 @@ var errUsage = errors.New("usage")
 
 // loadConfig parses the configuration for a subcommand; --help prints every setting with its variable.
 func loadConfig(name string, args []string, env map[string]string, stderr io.Writer) (*config.Config, *flag.FlagSet, error) {
-	cfg, fs, err := config.Load(name, args, env)
-	if fs != nil {
-		fs.SetOutput(stderr)
-	}
+	cfg, fs, err := config.Load(name, args, env, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return nil, nil, errUsage
 	}

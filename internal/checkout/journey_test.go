@@ -85,7 +85,7 @@ func TestCartView(t *testing.T) {
 		if want := time.Date(2026, 12, 1, 9, 10, 0, 0, madrid); v.ExpiresAt == nil || !v.ExpiresAt.Equal(want) {
 			t.Errorf("expiresAt %v, want %v", v.ExpiresAt, want)
 		}
-		e.clk.Advance(10 * time.Minute) // a expired, b has a minute left
+		e.clk.Advance(9*time.Minute + 30*time.Second) // a expired at 09:10, b lives until 09:11
 		e.api.Do("GET", "/api/payment/shopping-cart/"+cart, nil).JSON(t, &c)
 		if !c.Data.Details[0].Expired || c.Data.Details[1].Expired || c.Data.PriceConverted != 2000 ||
 			c.Data.ExpiresAt == nil || !c.Data.ExpiresAt.Equal(time.Date(2026, 12, 1, 9, 11, 0, 0, madrid)) {

@@ -129,11 +129,12 @@ func TestLatePaymentPlacesGone(t *testing.T) {
 		other := e.cart(t)
 		id := e.hold(t, other, e.fix.Product, 5, at("10:00"))
 		body := save(other, id, "A", "B", "C", "D", "E")
-		body["isPaymentsActive"] = 0 // booked at the desk by an admin: pays at the circuit
+		e.exec(t, `UPDATE companies SET payments_active = 0 WHERE id = ?`, e.fix.CompanyID) // the desk books it, paid at the circuit
 		body["email"], body["emailConfirmation"] = "bo@example.com", "bo@example.com"
 		if res := e.saveBooking(t, body); res.Status != 200 {
 			t.Fatalf("other save: %d %s", res.Status, res.Body)
 		}
+		e.paymentsOn(t)
 		if res := e.notify(t, notification{ID: "evt_late", Ref: ref, Outcome: "approved", Amount: 20000}); res.Status != 200 {
 			t.Fatalf("notify: %d %s", res.Status, res.Body)
 		}

@@ -112,7 +112,9 @@ func (s *Service) Save(ctx context.Context, req SaveRequest, idemKey string) (Sa
 	}
 	co := cart.Company
 	rules := Rules{Country: co.Country, ShowEmails: co.ShowEmails, EmailOptional: co.EmailOptional,
-		VoucherMode: co.VoucherMode, PaymentsActive: co.PaymentsActive && bool(req.IsPaymentsActive),
+		// The company's setting decides; the payload's isPaymentsActive is informative. Only a logged-in
+		// admin may book without online payment, and admin sessions are not part of this API yet.
+		VoucherMode: co.VoucherMode, PaymentsActive: co.PaymentsActive,
 		Today: now.In(location(co))}
 	contact, err := ValidateContact(req, rules)
 	if err != nil {

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/url"
+	"reflect"
 	"strings"
 	"time"
 
@@ -65,14 +67,15 @@ func (c *Config) options() []option {
 	}
 }
 
-// Load reads the environment (through getenv-backed defaults) and then the flags in args.
+// Load reads the environment and then the flags in args; usage and flag errors are written to out.
 // The returned FlagSet has already parsed args; its remaining arguments are in fs.Args().
-func Load(name string, args []string, environ map[string]string) (*Config, *flag.FlagSet, error) {
+func Load(name string, args []string, environ map[string]string, out io.Writer) (*Config, *flag.FlagSet, error) {
 	c := &Config{}
 	if err := env.ParseWithOptions(c, env.Options{Environment: environ}); err != nil {
-		return nil, nil, fmt.Errorf("configuration: %w", err)
+		return nil, nil, fmt.Errorf("configuration: %s", nameVariables(err.Error()))
 	}
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(out)
 	for _, o := range c.options() {
 		o.bind(fs, o.flag, fmt.Sprintf("%s [$%s]", o.usage, o.env))
 	}
@@ -143,4 +146,16 @@ func maskURL(raw string) string {
 		u.User = url.UserPassword(u.User.Username(), "*****")
 	}
 	return strings.Replace(u.String(), "%2A%2A%2A%2A%2A", "*****", 1)
+}
+
+// nameVariables replaces Go field names in an env parsing error with the variables an operator sets.
+func nameVariables(msg string) string {
+	t := reflect.TypeOf(Config{})
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if v := f.Tag.Get("env"); v != "" {
+			msg = strings.ReplaceAll(msg, fmt.Sprintf("field %q", f.Name), v)
+		}
+	}
+	return msg
 }

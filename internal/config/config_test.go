@@ -1,6 +1,7 @@
 package config
 
 import (
+	"io"
 	"log/slog"
 	"strings"
 	"testing"
@@ -8,7 +9,7 @@ import (
 )
 
 func TestDefaultsEnvAndFlags(t *testing.T) {
-	c, _, err := Load("serve", nil, map[string]string{})
+	c, _, err := Load("serve", nil, map[string]string{}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -17,7 +18,7 @@ func TestDefaultsEnvAndFlags(t *testing.T) {
 	}
 	c, _, err = Load("serve", []string{"--addr", "127.0.0.1:9000"}, map[string]string{
 		"PITLANE_ADDR": ":7000", "PITLANE_HOLD_TTL": "2s", "PITLANE_DEMO": "1",
-	})
+	}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +37,7 @@ func TestInvalidValuesAreRejected(t *testing.T) {
 		{"PITLANE_BASE_URL": "ftp://x"},
 		{"PITLANE_LOG_FORMAT": "xml"},
 	} {
-		if _, _, err := Load("serve", nil, env); err == nil {
+		if _, _, err := Load("serve", nil, env, io.Discard); err == nil {
 			t.Errorf("%v: want an error", env)
 		}
 	}
@@ -47,7 +48,7 @@ func TestSecretsAreMaskedInLogs(t *testing.T) {
 		"PITLANE_DATABASE_URL":      "postgres://app:hunter2@db:5432/pitlane",
 		"PITLANE_SMTP_URL":          "smtp://mailer:s3cret@mail:587",
 		"PITLANE_STRIPE_SECRET_KEY": "sk_test_abcdef",
-	})
+	}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,5 +62,24 @@ func TestSecretsAreMaskedInLogs(t *testing.T) {
 	}
 	if !strings.Contains(out, "app:*****@db:5432") {
 		t.Errorf("database URL should stay readable with the password masked: %s", out)
+	}
+}
+
+// A value that does not parse is reported under the variable's name, not the Go field's.
+func TestParseErrorsNameTheVariable(t *testing.T) {
+	_, _, err := Load("serve", nil, map[string]string{"PITLANE_HOLD_TTL": "ten minutes"}, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "PITLANE_HOLD_TTL") || strings.Contains(err.Error(), "HoldTTL") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// --help and flag errors go to the writer the command was given, not the process's stderr.
+func TestUsageGoesToTheGivenWriter(t *testing.T) {
+	var b strings.Builder
+	if _, _, err := Load("serve", []string{"--help"}, map[string]string{}, &b); err == nil {
+		t.Fatal("--help should stop the command")
+	}
+	if !strings.Contains(b.String(), "PITLANE_DATABASE_URL") {
+		t.Fatalf("usage lacks the variables: %q", b.String())
 	}
 }

@@ -14,6 +14,9 @@ func (s *Server) routes() http.Handler {
 		mux.HandleFunc("GET /dev/mail/{id}/attachments/{n}", s.devMailAttachment)
 	}
 	mux.HandleFunc("/dev/", http.NotFound) // not the web app's page: dev pages exist only in demo mode
+	if s.deps.Realtime != nil {
+		mux.HandleFunc("GET /ws", s.limited(RateWrite, s.serveWS)) // live viewers (websocket)
+	}
 
 	api := http.NewServeMux()
 	api.HandleFunc("GET /api/config/{key}", s.getConfig)

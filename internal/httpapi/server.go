@@ -48,6 +48,9 @@ type Deps struct {
 
 	// Checkout: carts, discounts, save booking, payment notifications, booking status, cancellation.
 	Checkout CheckoutService
+
+	Realtime      RealtimeHub // live viewers over the /ws socket; nil leaves /ws unrouted
+	PublicOrigins []string    // origins allowed to open /ws besides the request's own host (the base URL)
 }
 
 // Server is the HTTP API and web app server.

@@ -151,7 +151,7 @@ func PlanHold(o Offer, req HoldRequest, now time.Time) (NewHold, error) {
 	case data.MinParticipant > 1 && req.NumDrivers < data.MinParticipant:
 		fe.Add("numDrivers", fmt.Sprintf("this product needs at least %d drivers", data.MinParticipant))
 	}
-	if !o.IsActive {
+	if !o.IsActive || o.expired(now) {
 		fe.Add("idType", "this product is not on sale")
 	}
 	if strings.TrimSpace(req.Token) == "" {
@@ -252,3 +252,19 @@ func (o Offer) chooseSlots(dates []string, data pricing.ProductData) ([]schedule
 }
 
 func centsToFloat(c int64) float64 { return float64(c) / 100 }
+
+// expired tells whether the offer's expiration date has passed at the circuit.
+func (o Offer) expired(now time.Time) bool {
+	if o.ExpirationDate == "" {
+		return false
+	}
+	last, err := schedule.ParseDate(o.ExpirationDate)
+	if err != nil {
+		return false
+	}
+	loc := o.Installation.Settings.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	return schedule.DateOf(now.In(loc)).Compare(last) > 0
+}

@@ -76,6 +76,9 @@ func (s *Service) Availability(ctx context.Context, companyToken, date string, i
 		return Availability{}, err
 	}
 	now := s.clock.Now()
+	if !o.IsActive || o.expired(now) {
+		return Availability{}, apperr.New(apperr.NotFound, "This product is not on sale.")
+	}
 	slots := schedule.Slots(o.Installation.Settings, d)
 	usage := map[SlotKey]Usage{}
 	if len(slots) > 0 {

@@ -47,6 +47,7 @@ type Offer struct {
 	Data            string // the product's data JSON text
 	MaxStock        *int64 // nil: unlimited
 	IsActive        bool
+	ExpirationDate  string // "YYYY-MM-DD": last day on sale, at the circuit; empty: never expires
 	Parts           []Part // a product: itself once; a pack: its sub-products in order
 	Installation    Installation
 }

@@ -122,48 +122,18 @@ func attachPackItems(ctx context.Context, tx *Tx, companyID int64, list []catalo
 	return rows.Err()
 }
 
-// attachTaken sets Taken on the products of list that have a stock: the places of the product in
-// hold slots of live holds (unexpired, unreleased, not yet a booking) and in booking slots of
-// bookings that are not cancelled.
+// attachTaken sets Taken on the products of list that have a stock, counted by stockUsed: the one
+// definition of what takes stock, shared with pre-bookings and event registrations.
 func attachTaken(ctx context.Context, tx *Tx, q catalog.Query, list []catalog.Product) error {
-	index := map[int64]int{}
-	var ids []any
 	for i, p := range list {
-		if p.MaxStock != nil {
-			index[p.ID] = i
-			ids = append(ids, p.ID)
+		if p.MaxStock == nil {
+			continue
 		}
-	}
-	if len(ids) == 0 {
-		return nil
-	}
-	in := Placeholders(len(ids))
-	args := append([]any{q.CompanyID, q.Now.UnixMilli()}, ids...)
-	args = append(append(args, q.CompanyID), ids...)
-	rows, err := tx.Query(ctx, `SELECT product_id, SUM(places) FROM (
-			SELECT hs.product_id AS product_id, hs.places AS places
-			FROM holds h JOIN hold_slots hs ON hs.hold_id = h.id
-			WHERE h.company_id = ? AND h.expires_at > ? AND h.released_at IS NULL AND h.booking_id IS NULL
-			  AND hs.product_id IN (`+in+`)
-			UNION ALL
-			SELECT bs.product_id, bs.places
-			FROM bookings b
-			JOIN booking_lines bl ON bl.booking_id = b.id
-			JOIN booking_slots bs ON bs.booking_line_id = bl.id
-			WHERE b.company_id = ? AND b.status <> 'cancelada' AND bs.product_id IN (`+in+`)
-		) taken GROUP BY product_id`, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id, taken int64
-		if err := rows.Scan(&id, &taken); err != nil {
-			return translate(err)
+		taken, err := stockUsed(ctx, tx, p.ID, string(p.Kind), q.Now.UnixMilli())
+		if err != nil {
+			return err
 		}
-		if i, ok := index[id]; ok {
-			list[i].Taken = taken
-		}
+		list[i].Taken = taken
 	}
-	return rows.Err()
+	return nil
 }

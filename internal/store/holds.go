@@ -79,14 +79,22 @@ func takeStock(ctx context.Context, tx *Tx, h sessions.NewHold, now int64) error
 }
 
 // stockUsed counts the units of a product's stock taken by live holds and by bookings that are not
-// cancelled: a product's units are driver-sessions, a pack's are drivers.
+// cancelled: a product's units are driver-sessions, a pack's are drivers. A hold waiting for its
+// booking's online payment is counted through the booking's lines, not twice.
 func stockUsed(ctx context.Context, tx *Tx, productID int64, kind string, now int64) (int64, error) {
 	held, booked := `SELECT COALESCE(SUM(hs.places), 0) FROM hold_slots hs JOIN holds h ON h.id = hs.hold_id
-		WHERE h.product_id = ? AND `+liveHold,
+		WHERE h.product_id = ? AND h.pending_booking_id IS NULL AND `+liveHold,
 		`SELECT COALESCE(SUM(bs.places), 0) FROM booking_slots bs JOIN booking_lines bl ON bl.id = bs.booking_line_id
 		JOIN bookings b ON b.id = bl.booking_id WHERE bl.product_id = ? AND b.status <> 'cancelada'`
+	if kind == "EVENT" {
+		var eventID int64
+		if err := tx.QueryRow(ctx, `SELECT COALESCE(event_id, 0) FROM products WHERE id = ?`, productID).Scan(&eventID); err != nil {
+			return 0, translate(err)
+		}
+		return eventPlacesTaken(ctx, tx, productID, eventID, now)
+	}
 	if kind == sessions.KindPack {
-		held = `SELECT COALESCE(SUM(h.num_drivers), 0) FROM holds h WHERE h.product_id = ? AND ` + liveHold
+		held = `SELECT COALESCE(SUM(h.num_drivers), 0) FROM holds h WHERE h.product_id = ? AND h.pending_booking_id IS NULL AND ` + liveHold
 		booked = `SELECT COALESCE(SUM(bl.num_drivers), 0) FROM booking_lines bl JOIN bookings b ON b.id = bl.booking_id
 			WHERE bl.product_id = ? AND b.status <> 'cancelada'`
 	}

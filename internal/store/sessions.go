@@ -36,11 +36,12 @@ func (db *DB) Offer(ctx context.Context, companyToken, kind string, id int64) (s
 		var maxStock *int64
 		err := tx.QueryRow(ctx, `
 			SELECT c.id, c.max_participants, c.max_slots_booking,
-			       p.id, p.kind, p.name, p.price_cents, p.is_dynamic_price, p.data, p.max_stock, p.is_active
+			       p.id, p.kind, p.name, p.price_cents, p.is_dynamic_price, p.data, p.max_stock, p.is_active,
+			       COALESCE(SUBSTR(p.expiration_date, 1, 10), '')
 			FROM companies c JOIN products p ON p.company_id = c.id
 			WHERE c.token = ? AND p.id = ? AND p.kind = ? AND p.deleted_at IS NULL`,
 			companyToken, id, kind).Scan(&o.CompanyID, &o.MaxParticipants, &o.MaxSlots,
-			&o.ID, &o.Kind, &o.Name, &o.PriceCents, &dynamic, &o.Data, &maxStock, &active)
+			&o.ID, &o.Kind, &o.Name, &o.PriceCents, &dynamic, &o.Data, &maxStock, &active, &o.ExpirationDate)
 		if IsNoRows(err) {
 			var n int
 			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM companies WHERE token = ?`, companyToken).Scan(&n); err != nil {
