@@ -51,6 +51,6 @@ func (s *Server) routes() http.Handler {
 
 	mux.Handle("/api/", withBodyLimit(s.deps.MaxBodyBytes, api))
 	mux.Handle("/api", api)
-	mux.Handle("/", newSPA(s.deps.Web))
+	mux.Handle("/", withGzip(newSPA(s.deps.Web)))
 	return withRequestContext(s.deps.Logger, withSecurityHeaders(mux))
 }
