@@ -124,7 +124,7 @@ func InfoOf(d Detail, now time.Time) Info {
 	for i, c := range d.Categories {
 		opts := make([]OptionView, len(c.Options))
 		for j, o := range c.Options {
-			opts[j] = OptionView{Name: o.Name, ShortName: o.ShortName, Checked: o.Checked, Disabled: o.Disabled}
+			opts[j] = OptionView(o)
 		}
 		cats[i] = CategoryView{Title: c.Title, Options: opts, Excluding: c.Excluding}
 	}

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"regexp"
 	"runtime/debug"
-	"strings"
 	"time"
 
 	"pitlane/internal/apperr"
@@ -128,6 +127,3 @@ func withBodyLimit(limit int64, next http.Handler) http.Handler {
 		next.ServeHTTP(w, r)
 	})
 }
-
-// isAPIPath reports whether a path belongs to the JSON API.
-func isAPIPath(p string) bool { return p == "/api" || strings.HasPrefix(p, "/api/") }

@@ -85,9 +85,6 @@ func (t translator) T(key string, pairs ...string) string {
 	return strings.NewReplacer(olds...).Replace(s)
 }
 
-// rtl reports whether the culture is written right to left.
-func (t translator) rtl() bool { return t.culture == "ar-SA" }
-
 // date shows a local "YYYY-MM-DD" date as the culture writes it: DD-MM-YYYY in Spanish, YYYY-MM-DD
 // otherwise. Anything that is not such a date is returned unchanged.
 func (t translator) date(ymd string) string {

@@ -28,12 +28,11 @@ const day = "2026-12-01"
 func at(hhmm string) string { return day + " " + hhmm + ":00" }
 
 type env struct {
-	db    *store.DB
-	fix   storetest.Fixture
-	clk   *clock.Manual
-	svc   *sessions.Service
-	h     http.Handler
-	carts int
+	db  *store.DB
+	fix storetest.Fixture
+	clk *clock.Manual
+	svc *sessions.Service
+	h   http.Handler
 }
 
 func newEnv(t *testing.T, db *store.DB, o storetest.FixtureOptions) *env {
