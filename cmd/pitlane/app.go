@@ -61,27 +61,32 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 		}
 	}
 
+	proxies, err := cfg.Proxies()
+	if err != nil {
+		return nil, err
+	}
 	a.sessions = sessions.NewService(db, clk, cfg.HoldTTL)
 	a.checkout = checkout.NewService(checkout.Deps{Store: db, Clock: clk, Gateways: gateways, BaseURL: base, HoldTTL: cfg.HoldTTL, Logger: log})
 	a.captcha = captcha.NewService(db, clk)
 	h := httpapi.New(httpapi.Deps{
-		Logger:       log,
-		DB:           db,
-		Web:          web.Dist(),
-		MaxBodyBytes: cfg.MaxBodyBytes,
-		Companies:    company.NewService(db),
-		Catalog:      catalog.NewService(db, clk),
-		Sessions:     a.sessions,
-		Checkout:     a.checkout,
-		Events:       event.NewService(db, checkout.NewEventCheckout(a.checkout, db), clk, cfg.HoldTTL),
-		SimPay:       sim,
-		DevMail:      cfg.Demo,
-		Outbox:       db,
-		Members:      member.NewService(db, clk),
-		Terms:        terms.NewService(db),
-		Captcha:      a.captcha,
-		Problems:     problem.NewService(db, a.captcha, clk),
-		RateLimits:   httpapi.DefaultRateLimits(),
+		Logger:         log,
+		DB:             db,
+		Web:            web.Dist(),
+		MaxBodyBytes:   cfg.MaxBodyBytes,
+		Companies:      company.NewService(db),
+		Catalog:        catalog.NewService(db, clk),
+		Sessions:       a.sessions,
+		Checkout:       a.checkout,
+		Events:         event.NewService(db, checkout.NewEventCheckout(a.checkout, db), clk, cfg.HoldTTL),
+		SimPay:         sim,
+		DevMail:        cfg.Demo,
+		Outbox:         db,
+		Members:        member.NewService(db, clk),
+		Terms:          terms.NewService(db),
+		Captcha:        a.captcha,
+		Problems:       problem.NewService(db, a.captcha, clk),
+		RateLimits:     httpapi.DefaultRateLimits(),
+		TrustedProxies: proxies,
 	})
 	a.handler = h
 	return a, nil

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/netip"
 	"net/url"
 	"reflect"
 	"strings"
@@ -33,6 +34,7 @@ type Config struct {
 	StripeSecretKey string        `env:"PITLANE_STRIPE_SECRET_KEY"`
 	StripeWebhook   string        `env:"PITLANE_STRIPE_WEBHOOK_SECRET"`
 	PaymentSecret   string        `env:"PITLANE_PAYMENT_SECRET"`
+	TrustedProxies  string        `env:"PITLANE_TRUSTED_PROXIES"`
 }
 
 // option describes one setting for the flag set and for --help.
@@ -63,6 +65,7 @@ func (c *Config) options() []option {
 		{"mail-from", "PITLANE_MAIL_FROM", "sender address of outgoing mail", str(&c.MailFrom)},
 		{"stripe-secret-key", "PITLANE_STRIPE_SECRET_KEY", "Stripe secret API key (secret)", str(&c.StripeSecretKey)},
 		{"stripe-webhook-secret", "PITLANE_STRIPE_WEBHOOK_SECRET", "Stripe webhook signing secret (secret)", str(&c.StripeWebhook)},
+		{"trusted-proxies", "PITLANE_TRUSTED_PROXIES", "comma-separated addresses or CIDR ranges of load balancers whose X-Forwarded-For names the client", str(&c.TrustedProxies)},
 		{"payment-secret", "PITLANE_PAYMENT_SECRET", "key that signs the simulated provider's notifications (secret; generated and kept in the database when empty)", str(&c.PaymentSecret)},
 	}
 }
@@ -98,6 +101,9 @@ func (c *Config) Validate() error {
 		if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			errs = append(errs, errors.New("PITLANE_BASE_URL must be an absolute http(s) URL"))
 		}
+	}
+	if _, err := c.Proxies(); err != nil {
+		errs = append(errs, err)
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		errs = append(errs, errors.New("PITLANE_LOG_FORMAT must be text or json"))
@@ -158,4 +164,25 @@ func nameVariables(msg string) string {
 		}
 	}
 	return msg
+}
+
+// Proxies parses TrustedProxies: addresses (a /32 or /128) or CIDR ranges, comma-separated.
+func (c *Config) Proxies() ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(c.TrustedProxies, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(f)
+		if err != nil {
+			return nil, fmt.Errorf("PITLANE_TRUSTED_PROXIES: %q is not an address or CIDR range", f)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
 }

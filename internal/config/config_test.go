@@ -83,3 +83,17 @@ func TestUsageGoesToTheGivenWriter(t *testing.T) {
 		t.Fatalf("usage lacks the variables: %q", b.String())
 	}
 }
+
+func TestTrustedProxies(t *testing.T) {
+	c, _, err := Load("serve", nil, map[string]string{"PITLANE_TRUSTED_PROXIES": "10.0.0.0/8, 192.0.2.7,::1"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := c.Proxies()
+	if len(p) != 3 || p[1].String() != "192.0.2.7/32" || p[2].String() != "::1/128" {
+		t.Fatalf("%v", p)
+	}
+	if _, _, err := Load("serve", nil, map[string]string{"PITLANE_TRUSTED_PROXIES": "not-an-ip"}, io.Discard); err == nil {
+		t.Fatal("a malformed proxy must be refused")
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/netip"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -142,10 +143,11 @@ func (l *rateLimiter) size() int {
 	return len(l.buckets)
 }
 
-// clientKey identifies the client of a request: the peer address's host (X-Forwarded-For is ignored:
-// the server is not configured to trust a proxy). An IPv6 client is keyed by its /64, which one
-// household or device usually holds whole.
-func clientKey(r *http.Request) string {
+// clientKey identifies the client of a request: the peer address, or, when the peer is one of the
+// trusted proxies, the nearest address in X-Forwarded-For that is not a trusted proxy (addresses
+// further left are the client's own claim and cannot be trusted). An IPv6 client is keyed by its /64,
+// which one household or device usually holds whole.
+func clientKey(r *http.Request, trusted []netip.Prefix) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr
@@ -155,6 +157,19 @@ func clientKey(r *http.Request) string {
 		return host
 	}
 	addr = addr.Unmap()
+	if isTrusted(addr, trusted) {
+		hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+		for i := len(hops) - 1; i >= 0; i-- {
+			hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+			if err != nil {
+				break
+			}
+			addr = hop.Unmap()
+			if !isTrusted(addr, trusted) {
+				break
+			}
+		}
+	}
 	if addr.Is6() {
 		p, _ := addr.Prefix(64)
 		return p.String()
@@ -162,11 +177,20 @@ func clientKey(r *http.Request) string {
 	return addr.String()
 }
 
+func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
 // limited wraps a handler with the per-client limit of its class: over the limit the answer is 429
 // with Retry-After (whole seconds) and the JSON error too_many_requests.
 func (s *Server) limited(class RateClass, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		ok, wait := s.limiter.allow(class, clientKey(r))
+		ok, wait := s.limiter.allow(class, clientKey(r, s.deps.TrustedProxies))
 		if !ok {
 			secs := int(math.Ceil(wait.Seconds()))
 			w.Header().Set("Retry-After", strconv.Itoa(max(secs, 1)))

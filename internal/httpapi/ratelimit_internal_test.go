@@ -3,6 +3,7 @@ package httpapi
 import (
 	"fmt"
 	"net/http/httptest"
+	"net/netip"
 	"testing"
 	"time"
 
@@ -81,14 +82,21 @@ func TestClientKey(t *testing.T) {
 		{"[2001:db8:1:2:ffff::1]:443", "", "2001:db8:1:2::/64"},
 		{"[::ffff:203.0.113.5]:80", "", "203.0.113.5"},
 		{"unix-socket", "", "unix-socket"},
+		// Behind a trusted load balancer (10.0.0.0/8), the nearest untrusted hop is the client; what
+		// the client itself put further left is ignored.
+		{"10.0.0.7:5000", "198.51.100.1", "198.51.100.1"},
+		{"10.0.0.7:5000", "6.6.6.6, 198.51.100.1, 10.0.0.9", "198.51.100.1"},
+		{"10.0.0.7:5000", "", "10.0.0.7"},
+		{"10.0.0.7:5000", "garbage", "10.0.0.7"},
 	}
+	trusted := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}
 	for _, c := range cases {
 		r := httptest.NewRequest("GET", "/", nil)
 		r.RemoteAddr = c.remote
 		if c.xff != "" {
 			r.Header.Set("X-Forwarded-For", c.xff)
 		}
-		if got := clientKey(r); got != c.want {
+		if got := clientKey(r, trusted); got != c.want {
 			t.Errorf("clientKey(%s) = %q, want %q", c.remote, got, c.want)
 		}
 	}

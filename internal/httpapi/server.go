@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"pitlane/internal/catalog"
@@ -45,6 +46,8 @@ type Deps struct {
 	Captcha      CaptchaService // ALTCHA challenges for the problem report
 	Problems     ProblemService // problem reports from the footer
 	RateLimits   RateLimits     // per-client limits of public routes; the zero value limits nothing
+	// TrustedProxies are the load balancers whose X-Forwarded-For names the real client.
+	TrustedProxies []netip.Prefix
 
 	// Checkout: carts, discounts, save booking, payment notifications, booking status, cancellation.
 	Checkout CheckoutService
