@@ -40,6 +40,7 @@ type env struct {
 	offers  []sessions.Offer
 	loc     *time.Location
 	stopped chan error
+	insert  func(context.Context, sessions.NewHold) error // the hold transaction (d) calls
 }
 
 // newEnv opens and migrates the database at url, writes the fixture, makes the availability day busy,
@@ -49,7 +50,7 @@ func newEnv(ctx context.Context, name, url string, workers int, sqliteSync strin
 	if err != nil {
 		return nil, err
 	}
-	e := &env{name: name, db: db}
+	e := &env{name: name, db: db, insert: db.InsertHold}
 	if db.Engine() == store.Postgres {
 		if u, err := neturl.Parse(url); err == nil {
 			e.dbName = strings.TrimPrefix(u.Path, "/")
@@ -105,8 +106,8 @@ func (e *env) setup(ctx context.Context, workers int, sqliteSync string) error {
 	return e.serve(workers)
 }
 
-// serve starts the real handler (as cmd/pitlane wires it, without the web app) on 127.0.0.1:0. The
-// access log is formatted as in production (JSON, level info) and written to io.Discard.
+// serve starts the real handler (as cmd/pitlane wires it for these routes, without the web app) on
+// 127.0.0.1:0. The access log is formatted as in production (JSON, level info) and written to io.Discard.
 func (e *env) serve(conns int) error {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -119,6 +120,9 @@ func (e *env) serve(conns int) error {
 		Companies: company.NewService(e.db),
 		Catalog:   catalog.NewService(e.db, e.clk),
 		Sessions:  e.svc,
+		// Production limits each client address (DefaultRateLimits); the load comes from one address
+		// standing for 100 clients, so the bench turns the limits off as RateLimits documents.
+		RateLimits: httpapi.RateLimits{Disabled: true},
 	})
 	e.srv = &http.Server{
 		Handler:           h,
@@ -147,6 +151,14 @@ func (e *env) serve(conns int) error {
 
 // close stops the server and closes the database.
 func (e *env) close() {
+	e.closeServer()
+	if e.db != nil {
+		_ = e.db.Close()
+	}
+}
+
+// closeServer stops the HTTP server and drops the client's connections.
+func (e *env) closeServer() {
 	if e.srv != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		_ = e.srv.Shutdown(ctx)
@@ -155,9 +167,7 @@ func (e *env) close() {
 			fmt.Fprintf(stderr, "bench: %s server: %v\n", e.name, err)
 		}
 		e.client.CloseIdleConnections()
-	}
-	if e.db != nil {
-		_ = e.db.Close()
+		e.srv = nil
 	}
 }
 

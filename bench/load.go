@@ -51,6 +51,14 @@ func (r result) Pct(q float64) time.Duration {
 	return r.lat[min(max(i, 0), len(r.lat)-1)]
 }
 
+// CPUPerOp is the CPU time (this process plus the database backends) per success.
+func (r result) CPUPerOp() time.Duration {
+	if r.OK == 0 || !r.CPU.Valid {
+		return 0
+	}
+	return time.Duration((r.CPU.Self + r.CPU.DB) * float64(r.Elapsed) / float64(r.OK))
+}
+
 // Mean is the mean success latency.
 func (r result) Mean() time.Duration {
 	if len(r.lat) == 0 {

@@ -106,13 +106,16 @@ func run(ctx context.Context, o options) error {
 	}
 	if o.scaling {
 		printScaling(os.Stdout, rep.scaling, o.p.measure)
-		return nil
+		printBreakdown(os.Stdout, rep.breakdown)
+		fmt.Fprintf(os.Stdout, "\nPrototype stack (bench-only store wrapper: cached offers, slot counters, prepared hold transaction),\n")
+		fmt.Fprintf(os.Stdout, "measured like the main table, after the experiments above on the same databases:\n\n")
 	}
 	rep.print(os.Stdout)
 	return nil
 }
 
-// measureEngine runs scenarios (a)–(d) on one engine and adds their rows to the report.
+// measureEngine runs scenarios (a)–(d) on one engine and adds their rows to the report; with -scaling
+// it runs the investigation instead: scaling, availability breakdown, HTTP floor, prototype stack.
 func measureEngine(ctx context.Context, name, url string, o options, rep *report) error {
 	progress("%s: setting up the fixture", name)
 	e, err := newEnv(ctx, name, url, o.conns, o.sqliteSync)
@@ -121,14 +124,38 @@ func measureEngine(ctx context.Context, name, url string, o options, rep *report
 	}
 	defer e.close()
 	rep.versions = append(rep.versions, name+": "+e.version)
-	if o.scaling {
-		row, err := runScaling(ctx, e, o.p.measure)
-		rep.scaling = append(rep.scaling, row)
+	prof := profiler{dir: o.profileDir}
+	if !o.scaling {
+		m, err := runScenarios(ctx, e, o, prof)
+		rep.engines = append(rep.engines, m)
 		return err
 	}
-	prof := profiler{dir: o.profileDir}
-	m := engineResults{name: name}
+	row, err := runScaling(ctx, e, o.p.measure)
+	if err != nil {
+		return err
+	}
+	rep.scaling = append(rep.scaling, row)
+	b, err := availabilityBreakdown(ctx, e, o.availCalls)
+	if err != nil {
+		return err
+	}
+	progress("%s: HTTP floor, %d connections", name, o.conns)
+	b.floor, b.conns = httpFloor(ctx, e, o.conns, phases{warmup: o.p.warmup, measure: 3 * time.Second}), o.conns
+	rep.breakdown = append(rep.breakdown, b)
+	pe, cleanup, err := newProtoEnv(ctx, e, o.conns, url)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	m, err := runScenarios(ctx, pe, o, prof)
+	rep.engines = append(rep.engines, m)
+	return err
+}
 
+// runScenarios measures rows (a)–(d) on an environment.
+func runScenarios(ctx context.Context, e *env, o options, prof profiler) (engineResults, error) {
+	name := e.name
+	m := engineResults{name: name}
 	progress("%s: (a) availability in-process, %d calls", name, o.availCalls)
 	m.availIn = availabilityInProcess(ctx, e, o.availCalls, prof)
 	progress("%s: (b) availability over HTTP, %d connections", name, o.conns)
@@ -149,12 +176,12 @@ func measureEngine(ctx context.Context, name, url string, o options, rep *report
 		{&m.spreadDirectN, o.conns, "sprN", spreadTarget()},
 	} {
 		progress("%s: (d) holds directly on the database, %s, %d goroutine(s)", name, d.tag, d.workers)
+		var err error
 		if *d.dst, err = holdsDirect(ctx, e, d.workers, o.p, d.tag, d.choose, prof); err != nil {
-			return err
+			return m, err
 		}
 	}
-	rep.engines = append(rep.engines, m)
-	return ctx.Err()
+	return m, ctx.Err()
 }
 
 // progress tells on stderr what the bench is doing (the table goes to stdout).

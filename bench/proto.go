@@ -23,7 +23,11 @@ import (
 // can only over-count: a refusal triggers one exact recount before the answer is "no places" (the
 // recount is not exercised here, capacity being huge).
 
-var errProtoNoPlaces = errors.New("proto: no places")
+// The prototype's refusals.
+var (
+	errProtoNoPlaces    = errors.New("proto: no places")
+	errProtoSameVisitor = errors.New("proto: same visitor, same session")
+)
 
 // protoSchema adds the prototype's column and index to a bench database.
 func protoSchema(ctx context.Context, db *store.DB) error {
@@ -122,7 +126,7 @@ func (p *proto) insertHold(ctx context.Context, h sessions.NewHold) (err error) 
 			return err
 		}
 		if mine > 0 {
-			return errors.New("proto: same visitor, same session")
+			return errProtoSameVisitor
 		}
 		res, err := exec(3, h.NumDrivers, s.CircuitID, s.StartsAt, h.NumDrivers)
 		if err != nil {

@@ -37,6 +37,7 @@ type report struct {
 	versions  []string
 	engines   []engineResults
 	scaling   []scalingRow
+	breakdown []breakdownRow
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond)) }
@@ -53,12 +54,12 @@ func (r *report) print(out io.Writer) {
 	fmt.Fprintf(out, "Pitlane sessions engine benchmark — %s\n", r.started.UTC().Format("2006-01-02 15:04 MST"))
 	fmt.Fprintf(out, "machine: %s\n\n", r.machine)
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "engine\tmeasure\t  throughput\tmean\tp50\tp99\tok\t421\terrors\t  cores s/db/all\t  target\tresult\t")
+	fmt.Fprintln(tw, "engine\tmeasure\t  throughput\tmean\tp50\tp99\tok\t421\terrors\t  cores s/db/all\tcpu/op\t  target\tresult\t")
 	var errs []string
 	line := func(engine, measure string, res result, unit, target, result string) {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%s\t%s\t%s\t\n", engine, measure,
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t\n", engine, measure,
 			fmt.Sprintf("%.0f %s", res.Rate(), unit), ms(res.Mean()), ms(res.Pct(50)), ms(res.Pct(99)),
-			res.OK, res.NoStock, res.Errors, res.CPU, target, result)
+			res.OK, res.NoStock, res.Errors, res.CPU, ms(res.CPUPerOp()), target, result)
 		if res.Errors > 0 {
 			errs = append(errs, fmt.Sprintf("%s %s: %d errors, first: %v", engine, measure, res.Errors, res.FirstErr))
 		}
@@ -84,7 +85,7 @@ func (r *report) print(out io.Writer) {
 			if best > 0 {
 				ratio = v.c.Rate() / best
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%.2f\t\t\t\t\t\t\t\t%s\t%s\t\n", e.name, "(c)/(d) "+v.name+", HTTP ÷ best direct", ratio,
+			fmt.Fprintf(tw, "%s\t%s\t%.2f\t\t\t\t\t\t\t\t\t%s\t%s\t\n", e.name, "(c)/(d) "+v.name+", HTTP ÷ best direct", ratio,
 				fmt.Sprintf("≥ %.1f", targetRatio), verdict(ratio >= targetRatio))
 		}
 	}
@@ -95,16 +96,22 @@ func (r *report) print(out io.Writer) {
 	fmt.Fprintln(out, "  connection sends its next request when the previous answer arrives; latency percentiles are of successes.")
 	fmt.Fprintln(out, "  Load generator, HTTP server and database share the same cores (loopback only). cores s/db/all: CPU")
 	fmt.Fprintln(out, "  cores used during the run by this process (load generator + server + SQLite), by the PostgreSQL")
-	fmt.Fprintln(out, "  backends of the bench database, and by the whole machine (other users' work included).")
+	fmt.Fprintln(out, "  backends of the bench database, and by the whole machine (other users' work included); cpu/op: CPU")
+	fmt.Fprintln(out, "  time of this process and the backends per success, which other load on the machine changes little.")
 	fmt.Fprintf(out, "Load average (1/5/15 min) at start: %s; at end: %s.\n", r.loadStart, loadAverage())
 	fmt.Fprintf(out, "Fixture: %d circuits × 48 sessions/day, capacity %d places; hold TTL %s; manual clock at %s 09:00 %s.\n",
 		benchCircuits, benchCapacity, holdTTL, benchDay, benchTZ)
 	fmt.Fprintf(out, "  (a)/(b): product 1 on %s, %d live holds + %d booked places in each of its 48 sessions.\n",
 		benchDay, busyHolds, busyBooked)
-	fmt.Fprintln(out, "  hot slot: every hold on one session (a fresh one per run); spread: products 2–8 × 27 days × 48 sessions.")
+	fmt.Fprintln(out, "  hot slot: every hold on one session (a fresh one per run, so its ok count is the live holds it ends with);")
+	fmt.Fprintln(out, "  spread: products 2–8 × 27 days × 48 sessions, chosen at random. One driver per hold, one cart per worker,")
+	fmt.Fprintln(out, "  a new X-Visitor-Id per request. HTTP: the real handler (httpapi.New) with per-client rate limits off.")
 	fmt.Fprintln(out, "  (d) calls store.DB.InsertHold with holds planned beforehand by sessions.PlanHold; ratio = (c) ÷ max((d) 1, (d) N).")
 	for _, v := range r.versions {
 		fmt.Fprintf(out, "Engine %s\n", v)
+	}
+	if r.opts.sqliteSync != "" {
+		fmt.Fprintf(out, "  EXPERIMENT: SQLite's synchronous pragma overridden to %s (production: FULL).\n", r.opts.sqliteSync)
 	}
 	fmt.Fprintln(out, "  Durability differs: SQLite as in production (WAL, synchronous=FULL: an fsync per commit); the throwaway")
 	fmt.Fprintln(out, "  PostgreSQL runs with fsync=off, synchronous_commit=off, full_page_writes=off (no disk flush at commit).")

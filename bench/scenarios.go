@@ -70,16 +70,27 @@ func availabilityInProcess(ctx context.Context, e *env, calls int, prof profiler
 // availabilityHTTP asks GET /api/booking/availability for the busy day from conns workers.
 func availabilityHTTP(ctx context.Context, e *env, conns int, p phases, prof profiler) result {
 	url := fmt.Sprintf("%s/api/booking/availability?date=%s&idType=%d&type=PRODUCT", e.base, benchDay, e.fx.Products[0])
+	return getHTTP(ctx, e, conns, p, url, http.StatusOK, prof, "availability")
+}
+
+// httpFloor asks for an unknown API path (a JSON 404 through the same middleware, no database) from
+// conns workers: what the HTTP layer and the load generator alone cost on this machine.
+func httpFloor(ctx context.Context, e *env, conns int, p phases) result {
+	return getHTTP(ctx, e, conns, p, e.base+"/api/bench-floor", http.StatusNotFound, profiler{}, "floor")
+}
+
+// getHTTP sends GET url from conns workers, after a warm-up, counting the want status as success.
+func getHTTP(ctx context.Context, e *env, conns int, p phases, url string, want int, prof profiler, name string) result {
 	fn := func(ctx context.Context, _, _ int) (outcome, error) {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 		if err != nil {
 			return opError, err
 		}
 		req.Header.Set("Authorization", "Bearer "+benchToken)
-		return e.do(req, http.StatusOK)
+		return e.do(req, want)
 	}
 	runLoad(ctx, conns, p.warmup, maxOpsPerRun, fn)
-	stop := prof.start(e.name + "-http-availability")
+	stop := prof.start(e.name + "-http-" + name)
 	defer stop()
 	return e.measured(ctx, conns, p.measure, maxOpsPerRun, fn)
 }
@@ -172,7 +183,7 @@ func holdsDirect(ctx context.Context, e *env, workers int, p phases, tag string,
 		h.VisitorID = visitor(tag, worker, seq)
 		h.CartToken = e.carts[worker%len(e.carts)]
 		h.CreatedAt, h.ExpiresAt = now, now.Add(holdTTL)
-		switch err := e.db.InsertHold(ctx, h); {
+		switch err := e.insert(ctx, h); {
 		case err == nil:
 			return opOK, nil
 		case apperr.Is(err, apperr.NoStock):

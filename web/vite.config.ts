@@ -1,7 +1,8 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // Packages the customer booking page needs on first load, split into a few long-lived vendor chunks so that
 // a release that only changes application code does not invalidate them. Anything not listed (including
@@ -9,18 +10,81 @@ import { defineConfig } from 'vite';
 // never downloads it.
 const vendorGroups = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-  { name: 'vendor-mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+  // @mantine/dates (the booking calendar) and @mantine/notifications (toasts) stay with the lazy chunks
+  // that load them.
+  { name: 'vendor-mantine', test: /node_modules[\\/]@mantine[\\/](?!dates[\\/]|notifications[\\/])/ },
   {
     name: 'vendor-data',
     test: /node_modules[\\/](@tanstack[\\/]query-core|@tanstack[\\/]react-query|i18next|react-i18next|i18next-browser-languagedetector|openapi-fetch)[\\/]/,
   },
 ];
 
+// The app shell the service worker precaches: index.html and every file the entry loads before any
+// lazy route (its chunk, the vendor chunks, their CSS). Lazy chunks (the staff pages above all) are not
+// precached, so that a customer never downloads back-office code; they are cached when first used.
+const appShell = new Set<string>();
+function collectAppShell(): Plugin {
+  return {
+    name: 'pitlane-app-shell',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      appShell.clear();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (!chunk || appShell.has(fileName)) return;
+        appShell.add(fileName);
+        if (chunk.type !== 'chunk') return;
+        chunk.imports.forEach(visit);
+        chunk.viteMetadata?.importedCss.forEach((css) => appShell.add(css));
+        chunk.viteMetadata?.importedAssets.forEach((asset) => appShell.add(asset));
+      };
+      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+    },
+  };
+}
+
+// Never answered from the service worker's cache: the API, the realtime socket, the payment pages and
+// the demo mail viewer (all served by the Go binary, none part of the app).
+const notTheApp = [/^\/api(\/|$)/, /^\/ws$/, /^\/pay\//, /^\/dev\//, /^\/healthz$/];
+
 const devApi = process.env.PITLANE_DEV_API ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    collectAppShell(),
+    // A Workbox service worker that caches the app shell. registerType 'autoUpdate': a new deployment's
+    // worker activates at once, drops the old caches and the page reloads behind a loading screen
+    // (features/app-update registers it). sw.js and workbox-*.js are served with no-cache (internal/httpapi/spa.go).
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: false,
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,woff2}'],
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.filter((e) => e.url === 'index.html' || e.url === 'favicon.svg' || appShell.has(e.url)),
+            warnings: [],
+          }),
+        ],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: notTheApp,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [
+          {
+            // Lazy chunks and images, fingerprinted and immutable: cached as they are first used.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'pitlane-assets', expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 } },
+          },
+        ],
+      },
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -2,6 +2,7 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RouteError } from '@/app/RouteError';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { NotFoundPage } from '@/components/NotFoundPage';
+import { AppUpdate } from '@/features/app-update/components/AppUpdate';
 import { BookingPage } from '@/features/booking/components/BookingPage';
 
 /**
@@ -11,7 +12,12 @@ import { BookingPage } from '@/features/booking/components/BookingPage';
  */
 export const routes: RouteObject[] = [
   {
-    element: <Outlet />,
+    element: (
+      <>
+        <AppUpdate />
+        <Outlet />
+      </>
+    ),
     errorElement: <RouteError />,
     hydrateFallbackElement: <LoadingScreen />,
     children: [
@@ -23,6 +29,45 @@ export const routes: RouteObject[] = [
       {
         path: 'admin/*',
         lazy: async () => ({ Component: (await import('@/features/admin/components/AdminPage')).AdminPage }),
+      },
+      // Pages reached from mails and payment returns: lazy chunks of their own.
+      {
+        path: 'cancelBooking/:token',
+        lazy: async () => ({ Component: (await import('@/features/cancel/components/CancelBookingPage')).CancelBookingPage }),
+      },
+      {
+        path: 'member/unsubscribe/:key',
+        lazy: async () => ({ Component: (await import('@/features/unsubscribe/components/UnsubscribePage')).UnsubscribePage }),
+      },
+      { path: 'terms', lazy: async () => ({ Component: (await import('@/features/terms/components/TermsPage')).TermsPage }) },
+      {
+        path: 'success',
+        lazy: async () => ({ Component: (await import('@/features/success/components/SuccessPage')).SuccessPage }),
+      },
+      // Event and landing pages: lazy chunks of their own (the calendar loads FullCalendar only there).
+      {
+        path: 'event/:key',
+        lazy: async () => ({ Component: (await import('@/features/event/components/EventPage')).EventPage }),
+      },
+      {
+        path: 'event/:key/register',
+        lazy: async () => ({
+          Component: (await import('@/features/event-register/components/EventRegisterPage')).EventRegisterPage,
+        }),
+      },
+      {
+        path: 'events/:key',
+        lazy: async () => ({
+          Component: (await import('@/features/events-calendar/components/EventsCalendarPage')).EventsCalendarPage,
+        }),
+      },
+      {
+        path: ':key/landing',
+        lazy: async () => ({ Component: (await import('@/features/landing/components/LandingPage')).LandingPage }),
+      },
+      {
+        path: ':key/landingEvents',
+        lazy: async () => ({ Component: (await import('@/features/landing/components/EventsLandingPage')).EventsLandingPage }),
       },
       { path: ':key', element: <BookingPage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -1,6 +1,9 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, ws } from 'msw';
 import { setupServer } from 'msw/node';
 import { companyConfig } from '@/test/fixtures';
+
+/** The realtime socket (live viewers); by default it accepts connections and never says anything. */
+export const realtimeSocket = ws.link('ws://localhost:3000/ws');
 
 /** The company key the default handlers know. */
 export const KNOWN_KEY = 'norte';
@@ -12,4 +15,7 @@ export const server = setupServer(
       ? HttpResponse.json(companyConfig())
       : HttpResponse.json({ code: 'not_found', message: 'Company not found.' }, { status: 404 }),
   ),
+  // The booking page lists the company's products; tests of the wizard give their own.
+  http.get('/api/product', () => HttpResponse.json({ productsBooking: [], productsEvent: [] })),
+  realtimeSocket.addEventListener('connection', () => {}),
 );

@@ -9,6 +9,7 @@ import {
   languageForCode,
   resolveLanguage,
   type Language,
+  type LanguageCode,
 } from '@/lib/i18n/languages';
 import ar from '@/lib/i18n/locales/ar.json';
 import da from '@/lib/i18n/locales/da.json';
@@ -18,22 +19,52 @@ import es from '@/lib/i18n/locales/es.json';
 import nb from '@/lib/i18n/locales/nb.json';
 import sv from '@/lib/i18n/locales/sv.json';
 
-/** Every locale, bundled with the app: the texts are small and a language switch needs no request. */
-export const resources = {
-  en: { translation: en },
-  es: { translation: es },
-  da: { translation: da },
-  ar: { translation: ar },
-  de: { translation: de },
-  nb: { translation: nb },
-  sv: { translation: sv },
-} as const;
+/** A locale file's texts: nested groups of strings. */
+export type LocaleTree = { [key: string]: string | LocaleTree };
+
+// Each customer feature keeps its own texts in src/features/<feature>/locales/<code>.json, a namespace
+// named after the feature's folder in camelCase (problem-report → problemReport); shared components keep
+// theirs in src/components/locales/<code>.json (the namespace `components`). A feature is registered by
+// adding its folder to the list below (and its namespace to i18next.d.ts, which types the keys). The
+// texts are in the entry chunk: back-office features load theirs in their own lazy chunk instead.
+const namespaceFiles = import.meta.glob<LocaleTree>(
+  [
+    '/src/components/locales/*.json',
+    '/src/features/{booking,cancel,unsubscribe,terms,success,problem-report,live-viewers,app-update,event,event-register,events-calendar,landing}/locales/*.json',
+  ],
+  { eager: true, import: 'default' },
+);
+
+/** The namespace of a locale file from its path: features/problem-report/… → problemReport; components/… → components. */
+export function namespaceOf(path: string): string {
+  const folder = /\/features\/([^/]+)\/locales\//.exec(path)?.[1] ?? 'components';
+  return folder.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+const shared: Record<LanguageCode, LocaleTree> = { en, es, da, ar, de, nb, sv };
+
+/**
+ * Every locale, bundled with the app: the texts are small and a language switch needs no request.
+ * `translation` holds the shared texts; each feature has a namespace of its own.
+ */
+export const resources = Object.fromEntries(
+  LANGUAGES.map((l) => [l.code, { translation: shared[l.code] } as Record<string, LocaleTree>]),
+) as Record<LanguageCode, Record<string, LocaleTree>>;
+for (const [path, texts] of Object.entries(namespaceFiles)) {
+  const code = /\/([a-z]{2})\.json$/.exec(path)?.[1] as LanguageCode | undefined;
+  if (code && code in resources) resources[code][namespaceOf(path)] = texts;
+}
+
+/** Every namespace: `translation` and the features' own. */
+export const namespaces = Object.keys(resources.en);
 
 void i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
     resources,
+    ns: namespaces,
+    defaultNS: 'translation',
     supportedLngs: LANGUAGES.map((l) => l.code),
     fallbackLng: DEFAULT_LANGUAGE.code,
     initAsync: false,

@@ -1,6 +1,5 @@
-import { resources } from '@/lib/i18n';
+import { namespaces, resources } from '@/lib/i18n';
 import { LANGUAGES } from '@/lib/i18n/languages';
-import en from '@/lib/i18n/locales/en.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -16,36 +15,43 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-// Texts that are rightly the same as the English one in some languages.
+// Texts that are rightly the same as the English one in some languages, as namespace:key.
 const SAME_AS_ENGLISH: Record<string, string[]> = {
-  da: ['booking.documentTitle'], // "Book online" is Danish too
+  da: ['translation:booking.documentTitle'], // "Book online" is Danish too
 };
 
-const english = flatten(en);
 const others = LANGUAGES.filter((l) => l.code !== 'en');
 
-describe.each(others)('locale $code', ({ code }) => {
-  const locale = flatten(resources[code].translation as Tree);
+describe.each(namespaces)('namespace %s', (ns) => {
+  const english = flatten(resources.en[ns] as Tree);
 
-  it('has exactly the keys of en.json', () => {
-    expect([...locale.keys()].sort()).toEqual([...english.keys()].sort());
-  });
+  describe.each(others)('locale $code', ({ code }) => {
+    const locale = flatten((resources[code][ns] ?? {}) as Tree);
 
-  it('has no empty text and the same placeholders as English', () => {
-    for (const [key, text] of english) {
-      const translated = locale.get(key) ?? '';
-      expect(translated.trim(), key).not.toBe('');
-      expect(placeholders(translated), key).toEqual(placeholders(text));
-    }
-  });
+    it('has exactly the keys of English', () => {
+      expect([...locale.keys()].sort()).toEqual([...english.keys()].sort());
+    });
 
-  it('is translated rather than copied from English', () => {
-    const allowed = new Set(SAME_AS_ENGLISH[code] ?? []);
-    const copied = [...english].filter(([key, text]) => locale.get(key) === text && !allowed.has(key));
-    expect(copied.map(([key]) => key)).toEqual([]);
+    it('has no empty text and the same placeholders as English', () => {
+      for (const [key, text] of english) {
+        const translated = locale.get(key) ?? '';
+        expect(translated.trim(), key).not.toBe('');
+        expect(placeholders(translated), key).toEqual(placeholders(text));
+      }
+    });
+
+    it('is translated rather than copied from English', () => {
+      const allowed = new Set(SAME_AS_ENGLISH[code] ?? []);
+      const copied = [...english].filter(([key, text]) => locale.get(key) === text && !allowed.has(`${ns}:${key}`));
+      expect(copied.map(([key]) => key)).toEqual([]);
+    });
   });
 });
 
 it('bundles every language', () => {
   expect(Object.keys(resources).sort()).toEqual(LANGUAGES.map((l) => l.code).sort());
+});
+
+it('registers the feature namespaces', () => {
+  expect(namespaces).toEqual(expect.arrayContaining(['translation', 'components', 'cancel', 'problemReport']));
 });

@@ -2,6 +2,7 @@ import { Box, Container, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from '@/features/booking/components/BookingLayout.module.css';
 import type { CompanyConfig } from '@/features/booking/api/get-config';
+import { ProblemReportButton } from '@/features/problem-report/components/ProblemReportButton';
 
 /** The booking page's footer: the optional footer image (a subsidy notice, say) and the company line. */
 export function BookingFooter({ config }: { config: CompanyConfig }) {
@@ -16,6 +17,7 @@ export function BookingFooter({ config }: { config: CompanyConfig }) {
           <Text size="sm" c="gray.7" ta="center">
             {t('booking.copyright', { year: new Date().getFullYear(), company: config.companyName })}
           </Text>
+          <ProblemReportButton companyId={config.idCompany} />
         </Stack>
       </Container>
     </Box>

@@ -4,6 +4,7 @@ import { LoadingScreen } from '@/components/LoadingScreen';
 import { NotFoundPage } from '@/components/NotFoundPage';
 import { useConfig } from '@/features/booking/api/get-config';
 import { BookingLayout } from '@/features/booking/components/BookingLayout';
+import { useLiveViewers } from '@/features/live-viewers/hooks/use-live-viewers';
 import { isNotFound } from '@/lib/api/errors';
 
 /** The longest company key the API accepts (docs/openapi.yaml); anything longer cannot exist. */
@@ -21,9 +22,10 @@ export function BookingPage() {
 
 function CompanyBooking({ companyKey }: { companyKey: string }) {
   const config = useConfig(companyKey);
+  useLiveViewers('booking', config.isSuccess ? companyKey : null); // the 'hurry' toast when someone else views it
   if (config.isPending || (config.isError && config.isFetching)) return <LoadingScreen />;
   if (config.isError) {
     return isNotFound(config.error) ? <NotFoundPage /> : <ErrorPage onRetry={() => void config.refetch()} />;
   }
-  return <BookingLayout config={config.data} />;
+  return <BookingLayout config={config.data} companyKey={companyKey} />;
 }

@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { snapshot } from '../support/screenshot.ts';
+import { serverState } from '../support/state.ts';
+
+// Whole journeys with axe checks: slow on a busy two-core machine.
+test.describe.configure({ timeout: 90_000 });
+
+/** Runs axe (WCAG 2.1 A/AA and best practices) and returns the serious and critical violations. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+// The Fjord Karting team race (12 places) is sold out by this file alone: no other test registers for it.
+test('a sold-out event shows the not-available page with the newsletter sign-up', async ({ page, request }, testInfo) => {
+  const fjord = serverState().companies.find((c) => c.name === 'Fjord Karting');
+  expect(fjord).toBeDefined();
+  const config = (await (await request.get(`/api/config/${fjord!.key}`)).json()) as { idCompany: number };
+  const list = (await (await request.get(`/api/event?idCompany=${config.idCompany}`)).json()) as {
+    data: { name: string; key: string }[];
+  };
+  const event = list.data.find((e) => e.name.startsWith('Holdløb'));
+  expect(event).toBeDefined();
+
+  // Hold every place through the API, one visitor each, until the server answers 421 (noStock).
+  let held = 0;
+  for (let i = 0; i < 40; i++) {
+    const response = await request.get(`/api/event/${event!.key}/register`, {
+      headers: { 'X-Visitor-Id': `e2e-sold-out-${i}-${testInfo.workerIndex}` },
+    });
+    if (response.status() === 421) break;
+    expect(response.status()).toBe(200);
+    held++;
+  }
+  expect(held).toBeGreaterThan(0);
+  const info = (await (await request.get(`/api/event/${event!.key}`)).json()) as {
+    available: boolean;
+    reason: string;
+    productOrPack: { stock: number };
+    data: { newsletterUrl: string; companyWebUrl: string };
+  };
+  expect(info).toMatchObject({ available: false, reason: 'sold_out', productOrPack: { stock: 0 } });
+
+  await page.goto(`/event/${event!.key}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This race is sold out');
+  await expect(page.getByRole('link', { name: 'Register your team' })).toHaveCount(0);
+  const newsletter = page.getByRole('link', { name: /Sign up to the newsletter/ });
+  await expect(newsletter).toHaveAttribute('href', info.data.newsletterUrl);
+  await expect(newsletter).toHaveAttribute('target', '_blank');
+  await expect(newsletter).toHaveAttribute('rel', /noopener/);
+  const logoLink = page.getByTestId('company-link');
+  await expect(logoLink).toHaveAttribute('href', info.data.companyWebUrl);
+  await expect(logoLink.getByRole('img', { name: /Fjord Karting/ })).toBeVisible();
+  await snapshot(page, testInfo, 'sold-out');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A visitor who opens the registration directly is held nothing and sees the same page.
+  await page.goto(`/event/${event!.key}/register`);
+  await expect(page).toHaveURL(new RegExp(`/event/${event!.key}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This race is sold out');
+  await snapshot(page, testInfo, 'sold-out-register');
+});

@@ -1,0 +1,78 @@
+import { Alert, Center, Loader, Stack } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HoldCountdown } from '@/features/booking/components/HoldCountdown';
+import { StageDone } from '@/features/booking/components/StageDone';
+import { StageDrivers } from '@/features/booking/components/StageDrivers';
+import { StageRecap } from '@/features/booking/components/StageRecap';
+import { StepIndicator } from '@/features/booking/components/StepIndicator';
+import { useWizard } from '@/features/booking/components/WizardProvider';
+
+// The later stages are their own chunks: the date picker, the phone input and the summary load only when
+// the visitor gets there (they are prefetched while the visitor chooses on the first stage).
+const loadDate = () => import('@/features/booking/components/StageDate');
+const loadVoucher = () => import('@/features/booking/components/StageVoucher');
+const loadRegister = () => import('@/features/booking/components/StageRegister');
+const loadSummary = () => import('@/features/booking/components/StageSummary');
+const StageDate = lazy(async () => ({ default: (await loadDate()).StageDate }));
+const StageVoucher = lazy(async () => ({ default: (await loadVoucher()).StageVoucher }));
+const StageRegister = lazy(async () => ({ default: (await loadRegister()).StageRegister }));
+const StageSummary = lazy(async () => ({ default: (await loadSummary()).StageSummary }));
+
+function StageLoading() {
+  const { t } = useTranslation('booking');
+  return (
+    <Center py="xl" role="status" aria-live="polite">
+      <Loader aria-label={t('loading')} />
+    </Center>
+  );
+}
+
+/** The booking wizard: step indicator, hold countdown and the current stage. */
+export function BookingWizard() {
+  const { t } = useTranslation('booking');
+  const { state, voucherMode, notice, restoring } = useWizard();
+
+  useEffect(() => {
+    // Fetch the next stages' code while the visitor is busy with the first one.
+    const idle = window.setTimeout(() => {
+      void (voucherMode ? loadVoucher() : loadDate());
+      void loadRegister();
+      void loadSummary();
+    }, 1500);
+    return () => window.clearTimeout(idle);
+  }, [voucherMode]);
+
+  if (restoring) return <StageLoading />;
+
+  return (
+    <Stack gap="md" data-testid="booking-wizard" data-stage={state.stage}>
+      <StepIndicator />
+      {notice === 'timeout' && (
+        <Alert
+          color="orange"
+          variant="light"
+          title={t('errors.timeoutTitle')}
+          styles={{ title: { color: '#7c2d12' } }}
+          data-testid="timeout-notice"
+        >
+          {t('errors.timeoutPrebooking')}
+        </Alert>
+      )}
+      {notice === 'paymentError' && (
+        <Alert color="red" variant="light">
+          {t('errors.paymentError')}
+        </Alert>
+      )}
+      <HoldCountdown />
+      <StageRecap />
+      <Suspense fallback={<StageLoading />}>
+        {state.stage === 0 && <StageDrivers />}
+        {state.stage === 1 && (voucherMode ? <StageVoucher /> : <StageDate />)}
+        {state.stage === 2 && <StageRegister />}
+        {state.stage === 3 && <StageSummary />}
+        {state.stage === 4 && <StageDone />}
+      </Suspense>
+    </Stack>
+  );
+}

@@ -1,0 +1,287 @@
+import '@mantine/dates/styles.css';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { DatePicker, DatesProvider } from '@mantine/dates';
+import { useQueryClient } from '@tanstack/react-query';
+import 'dayjs/locale/ar-sa';
+import 'dayjs/locale/da';
+import 'dayjs/locale/de';
+import 'dayjs/locale/en-gb';
+import 'dayjs/locale/es';
+import 'dayjs/locale/nb';
+import 'dayjs/locale/sv';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCreatePrebooking } from '@/features/booking/api/create-prebooking';
+import { useAvailability } from '@/features/booking/api/get-availability';
+import { SlotGrid } from '@/features/booking/components/SlotGrid';
+import { StageHeading } from '@/features/booking/components/StageHeading';
+import classes from '@/features/booking/components/Wizard.module.css';
+import { useWizard } from '@/features/booking/components/WizardProvider';
+import { addDays, formatDay, todayISO } from '@/features/booking/utils/format';
+import { isPack, parseProductData } from '@/features/booking/utils/product';
+import {
+  canMarkAnother,
+  EMPTY_SELECTION,
+  markedTimes,
+  packChain,
+  packPrice,
+  selectionReducer,
+  slotStatus,
+  stockLeft,
+  type Slot,
+} from '@/features/booking/utils/slots';
+import { visitorId } from '@/features/booking/utils/storage';
+import { toast } from '@/features/booking/utils/toast';
+import { ApiError } from '@/lib/api/errors';
+
+/** The default booking window in days when the server has not said yet (spec section 9). */
+const DEFAULT_MAX_DAYS = 30;
+
+const DAYJS_LOCALE: Record<string, string> = {
+  en: 'en-gb',
+  es: 'es',
+  da: 'da',
+  ar: 'ar-sa',
+  de: 'de',
+  nb: 'nb',
+  sv: 'sv',
+};
+
+/** Stage 1: the calendar and the day's sessions; marking a session holds it on the server. */
+export function StageDate() {
+  const { t, i18n } = useTranslation('booking');
+  const queryClient = useQueryClient();
+  const { config, product, state, dispatch, ensureCart, release, goTo } = useWizard();
+  const today = todayISO();
+  const [date, setDate] = useState(state.date && state.date >= today ? state.date : today);
+  const [selection, select] = useReducer(selectionReducer, EMPTY_SELECTION);
+  const [packWarning, setPackWarning] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const createPrebooking = useCreatePrebooking(config.token, visitorId());
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const pack = product !== null && isPack(product);
+  const packSize = product?.products?.length ?? 0;
+  const gapSlots = product ? (parseProductData(product.data).gapSlots ?? 0) : 0;
+
+  // Re-entering this stage cancels the pre-bookings the visitor still held (spec section 4).
+  const enteredWith = useRef(state.holds);
+  useEffect(() => {
+    const held = enteredWith.current.map((h) => h.identifier);
+    if (held.length) void release(held);
+    dispatch({ type: 'setDate', date });
+    // Only on entering the stage.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const availability = useAvailability(
+    product ? { date, idType: product.id, type: pack ? 'PACK' : 'PRODUCT', token: config.token } : null,
+  );
+  const loading = availability.isFetching || availability.isPending;
+  const data = availability.isPlaceholderData ? undefined : availability.data;
+  const slots = data?.slots ?? [];
+
+  useEffect(() => {
+    if (availability.isError && !loading) toast(t('errors.availability'));
+  }, [availability.isError, loading, t]);
+
+  if (!product) return null;
+
+  const maxDays = data?.maxDaysBooking ?? availability.data?.maxDaysBooking ?? DEFAULT_MAX_DAYS;
+  let maxDate = addDays(today, maxDays);
+  const limit = (data ?? availability.data)?.dateLimitBooking;
+  if (limit?.enabled && limit.date && limit.date < maxDate) maxDate = limit.date;
+
+  const marked = markedTimes(selection);
+  const left = pack ? null : stockLeft(product.stock, marked.length, state.drivers);
+  const statusOf = (slot: Slot, sel = selection) =>
+    slotStatus(slot, { drivers: state.drivers, selection: sel, stockLeft: left, loading });
+
+  const changeDate = (next: string | null) => {
+    if (!next || next === date) return;
+    const held = Object.values(selection.marked).filter((id): id is string => id !== null);
+    select({ type: 'clear' });
+    setPackWarning(null);
+    if (held.length) void release(held);
+    setDate(next);
+    dispatch({ type: 'setDate', date: next });
+    void queryClient.cancelQueries({ queryKey: ['availability'] });
+  };
+
+  const failPrebooking = (error: unknown, time: string | null) => {
+    const status = error instanceof ApiError ? error.status : 0;
+    if (status === 420) toast(t('errors.sameUserSlotPrebooking'));
+    else if (status === 421) toast(t('errors.noStock'));
+    else if (status === 410) toast(t('errors.timeoutPrebooking'));
+    else if (status === 422 && pack && error instanceof ApiError) {
+      const reason = Object.values(error.fields ?? {}).join(' ');
+      toast(reason.includes('pack_order') ? t('errors.ordenPacks') : t('errors.packContiguity'));
+    } else toast(t('errors.problemas'));
+    if (status >= 400 && status < 500 && status !== 420 && status !== 421) {
+      // Any other refusal: free every marked session and cancel every pre-booking of this item.
+      const held = Object.values(selection.marked).filter((id): id is string => id !== null);
+      select({ type: 'clear' });
+      if (held.length) void release(held);
+    } else if (time) {
+      select({ type: 'failed', time });
+    }
+    if (status === 421) void availability.refetch();
+  };
+
+  const holdProductSlot = async (slot: Slot) => {
+    if (!canMarkAnother(marked.length + selection.processing.length, config.maxSlotsBooking)) {
+      toast(t('errors.alertaMsg', { count: config.maxSlotsBooking }), 'orange');
+      return;
+    }
+    select({ type: 'request', time: slot.startTime });
+    try {
+      const token = await ensureCart();
+      const hold = await createPrebooking.mutateAsync({
+        bookingDates: [`${date} ${slot.startTime}`],
+        numDrivers: state.drivers,
+        idType: product.id,
+        type: 'PRODUCT',
+        token,
+        price: slot.price,
+      });
+      select({ type: 'held', time: slot.startTime, identifier: hold.prebookingIdentifier });
+      dispatch({
+        type: 'addHold',
+        hold: {
+          identifier: hold.prebookingIdentifier,
+          bookingDates: [`${date} ${slot.startTime}`],
+          price: hold.price,
+          expiresAt: hold.expiresAt,
+        },
+      });
+    } catch (error) {
+      failPrebooking(error, slot.startTime);
+    }
+  };
+
+  const onSlot = (slot: Slot) => {
+    const status = statusOf(slot);
+    setPackWarning(null);
+    if (pack) {
+      if (status === 'MARKED') {
+        select({ type: 'clear' });
+        return;
+      }
+      if (status !== 'AVAILABLE') return;
+      // A new start replaces an earlier pack selection, whose sessions count as free again.
+      const pick = packChain(slots, slot.startTime, packSize, gapSlots, (s) => statusOf(s, EMPTY_SELECTION) === 'AVAILABLE');
+      if (pick.ok) select({ type: 'markPack', times: pick.times });
+      else {
+        select({ type: 'clear' });
+        setPackWarning(t('date.packWarning', { count: packSize }));
+      }
+      return;
+    }
+    if (status === 'MARKED') {
+      const id = selection.marked[slot.startTime];
+      select({ type: 'release', time: slot.startTime });
+      if (id) void release([id]);
+      return;
+    }
+    if (status === 'AVAILABLE') void holdProductSlot(slot);
+  };
+
+  const next = async () => {
+    if (!pack) {
+      goTo(2);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const token = await ensureCart();
+      const chosen = slots.filter((s) => s.startTime in selection.marked);
+      const bookingDates = marked.map((time) => `${date} ${time}`);
+      const hold = await createPrebooking.mutateAsync({
+        bookingDates,
+        numDrivers: state.drivers,
+        idType: product.id,
+        type: 'PACK',
+        token,
+        price: packPrice(chosen),
+      });
+      dispatch({
+        type: 'addHold',
+        hold: { identifier: hold.prebookingIdentifier, bookingDates, price: hold.price, expiresAt: hold.expiresAt },
+      });
+      goTo(2);
+    } catch (error) {
+      failPrebooking(error, null);
+      select({ type: 'clear' });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const ready = pack ? marked.length === packSize && packSize > 0 : marked.length > 0 && selection.processing.length === 0;
+
+  return (
+    <Stack gap="lg" component="section" aria-labelledby="stage-heading">
+      <StageHeading>{t('date.heading')}</StageHeading>
+      <div className={classes.dateLayout}>
+        <div className={classes.calendar}>
+          <DatesProvider settings={{ locale: DAYJS_LOCALE[language] ?? 'en-gb', firstDayOfWeek: language === 'ar' ? 6 : 1 }}>
+            <DatePicker
+              value={date}
+              onChange={changeDate}
+              minDate={today}
+              maxDate={maxDate}
+              allowDeselect={false}
+              ariaLabels={{
+                nextMonth: t('date.nextMonth'),
+                previousMonth: t('date.previousMonth'),
+                nextYear: t('date.nextYear'),
+                previousYear: t('date.previousYear'),
+                nextDecade: t('date.nextDecade'),
+                previousDecade: t('date.previousDecade'),
+              }}
+              getDayProps={(day) => ({ 'aria-pressed': day === date, 'data-date': day })}
+              classNames={{ weekday: classes.weekday, day: classes.day }}
+            />
+          </DatesProvider>
+        </div>
+        <Stack gap="sm">
+          <Text fw={700} aria-live="polite">
+            {t('date.sessionsOf', { date: formatDay(date, language) })}
+          </Text>
+          {pack && (
+            <Text size="sm" c="gray.7">
+              {t('date.packHint', { count: packSize })}
+            </Text>
+          )}
+          {!pack && (
+            <Text size="sm" c="gray.7">
+              {t('date.productHint', { count: config.maxSlotsBooking })}
+            </Text>
+          )}
+          {packWarning && (
+            <Alert color="orange" role="alert">
+              {packWarning}
+            </Alert>
+          )}
+          <SlotGrid
+            slots={slots}
+            loading={loading}
+            failed={availability.isError && !loading}
+            statusOf={statusOf}
+            drivers={state.drivers}
+            showFree={config.showUsersAvailable}
+            selection={selection}
+            onSlot={onSlot}
+          />
+        </Stack>
+      </div>
+      <Group justify="space-between">
+        <Button variant="default" onClick={() => goTo(0)}>
+          {t('back')}
+        </Button>
+        <Button size="md" disabled={!ready} loading={submitting} onClick={() => void next()}>
+          {t('next')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

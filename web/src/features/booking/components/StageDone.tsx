@@ -1,0 +1,32 @@
+import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useBookingStatus } from '@/features/booking/api/get-booking-status';
+import { StageHeading } from '@/features/booking/components/StageHeading';
+import { useWizard } from '@/features/booking/components/WizardProvider';
+
+/** Stage 4: the booking is made; a confirmation mail is on its way. */
+export function StageDone() {
+  const { t } = useTranslation('booking');
+  const { state } = useWizard();
+  const status = useBookingStatus(state.bookingId);
+  return (
+    <Paper withBorder p="xl" radius="md" component="section" aria-labelledby="stage-heading" data-testid="stage-done">
+      <Stack align="center" ta="center" gap="sm">
+        <ThemeIcon size={64} radius="xl" color="green" aria-hidden>
+          <svg width="36" height="36" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3">
+            <path d="M5 12.5l4.5 4.5L19 7.5" />
+          </svg>
+        </ThemeIcon>
+        <StageHeading>{t('done.heading')}</StageHeading>
+        <Text size="lg">{t('done.mailSent')}</Text>
+        {status.data?.paymentMode === 'circuit' && <Text c="gray.7">{t('done.payAtCircuit')}</Text>}
+        {state.bookingId && (
+          <Text size="sm" c="gray.7">
+            {t('done.reference', { reference: state.bookingId.slice(0, 8).toUpperCase() })}
+          </Text>
+        )}
+        <Text c="gray.7">{t('done.arrival')}</Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,420 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useEffect, useMemo, useRef } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { searchMember } from '@/features/booking/api/search-member';
+import { PhoneField } from '@/features/booking/components/PhoneField';
+import { StageHeading } from '@/features/booking/components/StageHeading';
+import classes from '@/features/booking/components/Wizard.module.css';
+import { useWizard } from '@/features/booking/components/WizardProvider';
+import { autoFillNames, repeatedEmailIndexes } from '@/features/booking/utils/drivers';
+import { todayISO } from '@/features/booking/utils/format';
+import { isPack } from '@/features/booking/utils/product';
+import {
+  birthDateRange,
+  emptyRegisterValues,
+  GIFT_MESSAGE_MAX,
+  isEmailConfirmed,
+  isValidEmail,
+  isValidPhone,
+  registerSchema,
+  type RegisterValues,
+} from '@/features/booking/utils/register-schema';
+import { randomCode } from '@/features/booking/utils/storage';
+
+/** Mantine's descriptions are too light for WCAG AA contrast on white; this grey is readable. */
+const readable = { description: { color: 'var(--mantine-color-gray-7)' } };
+
+/** How long typing must pause before a driver's e-mail is looked up among the members. */
+const MEMBER_LOOKUP_DEBOUNCE_MS = 600;
+
+/** The form's values for a number of drivers, keeping what was typed before. */
+function initialValues(saved: RegisterValues | null, drivers: number): RegisterValues {
+  const empty = emptyRegisterValues(drivers);
+  if (!saved) return empty;
+  return { ...empty, ...saved, drivers: empty.drivers.map((d, i) => saved.drivers[i] ?? d) };
+}
+
+/**
+ * Looks each driver's e-mail up among the company's members, debounced and cancellable: a member found
+ * fills the driver's name with the member's nickname and locks it; a 404 (not a member) changes nothing.
+ */
+function useMemberLookup(control: Control<RegisterValues>, setValue: UseFormSetValue<RegisterValues>, idCompany: number, enabled: boolean) {
+  const drivers = useWatch({ control, name: 'drivers' });
+  const emails = drivers.map((d) => d.email.trim().toLowerCase());
+  const key = emails.join('\n');
+  const looked = useRef<Map<number, string>>(new Map());
+  const latestDrivers = useRef(drivers);
+  latestDrivers.current = drivers;
+
+  useEffect(() => {
+    if (!enabled) return;
+    const controllers: AbortController[] = [];
+    const timers: number[] = [];
+    key.split('\n').forEach((email, index) => {
+      if (looked.current.get(index) === email) return;
+      const driver = latestDrivers.current[index];
+      if (driver?.isCloudMember) {
+        // The address changed: the member's lock goes, the name stays editable.
+        setValue(`drivers.${index}.isCloudMember`, false);
+      }
+      if (!isValidEmail(email)) {
+        looked.current.set(index, email);
+        return;
+      }
+      const controller = new AbortController();
+      controllers.push(controller);
+      timers.push(
+        window.setTimeout(() => {
+          searchMember(email, idCompany, controller.signal)
+            .then((member) => {
+              looked.current.set(index, email);
+              if (!member) return;
+              setValue(`drivers.${index}.name`, member.nick, { shouldValidate: true, shouldTouch: true, shouldDirty: true });
+              setValue(`drivers.${index}.isCloudMember`, true);
+            })
+            .catch((error: unknown) => {
+              if (!controller.signal.aborted) console.warn('member lookup failed', error);
+            });
+        }, MEMBER_LOOKUP_DEBOUNCE_MS),
+      );
+    });
+    return () => {
+      timers.forEach((t) => window.clearTimeout(t));
+      controllers.forEach((c) => c.abort());
+    };
+  }, [key, enabled, idCompany, setValue]);
+}
+
+/** Stage 2: the contact form, one entry per driver, confirmations, offers and the optional gift. */
+export function StageRegister() {
+  const { t } = useTranslation('booking');
+  const { config, product, state, dispatch, goTo, voucherMode, paymentsActive } = useWizard();
+  const today = todayISO();
+  const schema = useMemo(
+    () =>
+      registerSchema({
+        showEmails: config.showEmails,
+        emailOptional: config.emailOptional,
+        voucherMode,
+        paymentsActive,
+        today,
+      }),
+    [config.showEmails, config.emailOptional, voucherMode, paymentsActive, today],
+  );
+  const form = useForm<RegisterValues>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    defaultValues: initialValues(state.form, state.drivers),
+  });
+  const { register, control, handleSubmit, formState, setValue, getValues, trigger } = form;
+  const { fields } = useFieldArray({ control, name: 'drivers' });
+  const [email, emailConfirmation, telefono, isSendPresentChecked, presentMessage, drivers] = useWatch({
+    control,
+    name: ['email', 'emailConfirmation', 'telefono', 'isSendPresentChecked', 'presentMessage', 'drivers'],
+  });
+  useMemberLookup(control, setValue, config.idCompany, config.showEmails);
+  const range = birthDateRange(today);
+  const confirmed = isEmailConfirmed(email, emailConfirmation);
+  const repeated = config.showEmails ? repeatedEmailIndexes(drivers.map((d) => d.email)) : [];
+  const touched = formState.isDirty || Object.keys(formState.touchedFields).length > 0;
+  const canContinue = formState.isValid && touched && confirmed && isValidPhone(telefono) && repeated.length === 0;
+  const autoFillRef = useRef(false);
+  const error = (message: string | undefined) => (message ? t(`errors.${message}` as 'errors.required') : undefined);
+
+  // A restored form (coming back to this stage) shows its errors at once.
+  useEffect(() => {
+    if (state.form) void trigger();
+  }, [state.form, trigger]);
+
+  if (!product) return null;
+
+  const autoFill = (checked: boolean) => {
+    autoFillRef.current = checked;
+    if (!checked) return; // turning it off keeps the names
+    autoFillNames(fields.length, t('register.driverBase')).forEach((name, i) => {
+      if (!getValues(`drivers.${i}.isCloudMember`)) {
+        setValue(`drivers.${i}.name`, name, { shouldValidate: true, shouldTouch: true, shouldDirty: true });
+      }
+    });
+  };
+
+  const submit = handleSubmit((values) => {
+    dispatch({ type: 'saveForm', form: values });
+    dispatch({
+      type: 'pushItem',
+      item: {
+        productId: product.id,
+        name: product.name,
+        type: voucherMode ? 'VOUCHER' : isPack(product) ? 'PACK' : 'PRODUCT',
+        idLocal: product.idLocal,
+        idVariant: product.variant?.idVariant ?? null,
+        isPack: isPack(product),
+        driversNumber: state.drivers,
+        drivers: values.drivers,
+        holds: state.holds,
+        packCode: isPack(product) ? randomCode(6) : undefined,
+      },
+    });
+  });
+
+  const back = () => {
+    dispatch({ type: 'saveForm', form: getValues() });
+    goTo(voucherMode ? 0 : 1);
+  };
+
+  return (
+    <Stack gap="lg" component="section" aria-labelledby="stage-heading">
+      <StageHeading>{t('register.heading')}</StageHeading>
+      <form onSubmit={(e) => void submit(e)} noValidate className={classes.form}>
+        <Stack gap="lg">
+          <Fieldset legend={t('register.contact')}>
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label={t('register.nombre')}
+                  required
+                  autoComplete="given-name"
+                  {...register('nombre')}
+                  error={error(formState.errors.nombre?.message)}
+                />
+                <TextInput
+                  label={t('register.apellidos')}
+                  autoComplete="family-name"
+                  {...register('apellidos')}
+                  error={error(formState.errors.apellidos?.message)}
+                />
+              </SimpleGrid>
+              <TextInput
+                type="date"
+                label={t('register.fechaNacimiento')}
+                description={t('register.optional')}
+                styles={readable}
+                min={range.min}
+                max={range.max}
+                autoComplete="bday"
+                {...register('fechaNacimiento')}
+                error={error(formState.errors.fechaNacimiento?.message)}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  type="email"
+                  label={t('register.email')}
+                  required
+                  autoComplete="email"
+                  {...register('email', { onChange: () => void trigger('emailConfirmation') })}
+                  error={error(formState.errors.email?.message)}
+                />
+                <TextInput
+                  type="email"
+                  label={t('register.emailConfirmation')}
+                  required
+                  autoComplete="email"
+                  {...register('emailConfirmation')}
+                  error={error(formState.errors.emailConfirmation?.message)}
+                  rightSection={
+                    confirmed ? (
+                      <Text c="green.8" fw={700} aria-label={t('register.emailConfirmed')}>
+                        ✓
+                      </Text>
+                    ) : undefined
+                  }
+                />
+              </SimpleGrid>
+              <Controller
+                control={control}
+                name="telefono"
+                render={({ field, fieldState }) => (
+                  <PhoneField
+                    label={t('register.telefono')}
+                    required
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    companyCountry={config.country}
+                    error={error(fieldState.error?.message)}
+                  />
+                )}
+              />
+            </Stack>
+          </Fieldset>
+
+          <Fieldset legend={t('register.driversLegend', { count: fields.length })}>
+            <Stack gap="md">
+              {!voucherMode && (
+                <Checkbox
+                  label={t('register.autoFill', { base: t('register.driverBase') })}
+                  defaultChecked={false}
+                  onChange={(e) => autoFill(e.currentTarget.checked)}
+                />
+              )}
+              {fields.map((field, index) => {
+                const driver = drivers[index];
+                const locked = driver?.isCloudMember ?? false;
+                const errors = formState.errors.drivers?.[index];
+                return (
+                  <Stack key={field.id} gap="xs" data-testid={`driver-${index + 1}`}>
+                    <Group gap="xs">
+                      <Text fw={700}>{t('register.driverN', { n: index + 1 })}</Text>
+                      {locked && (
+                        <Badge color="green" variant="light">
+                          {t('register.member')}
+                        </Badge>
+                      )}
+                    </Group>
+                    <SimpleGrid cols={{ base: 1, sm: config.showEmails ? 2 : 1 }}>
+                      <TextInput
+                        label={t('register.driverName', { n: index + 1 })}
+                        required={!voucherMode}
+                        readOnly={locked}
+                        description={locked ? t('register.memberLocked') : undefined}
+                        styles={readable}
+                        {...register(`drivers.${index}.name`)}
+                        error={error(errors?.name?.message)}
+                      />
+                      {config.showEmails && (
+                        <TextInput
+                          type="email"
+                          label={t('register.driverEmail', { n: index + 1 })}
+                          required={!config.emailOptional && !driver?.underage}
+                          {...register(`drivers.${index}.email`, {
+                            onChange: () => void trigger('drivers'),
+                          })}
+                          error={error(errors?.email?.message)}
+                        />
+                      )}
+                    </SimpleGrid>
+                    {config.showEmails && (
+                      <Controller
+                        control={control}
+                        name={`drivers.${index}.underage`}
+                        render={({ field: f }) => (
+                          <Switch
+                            label={t('register.underage')}
+                            checked={f.value}
+                            onChange={(e) => {
+                              f.onChange(e.currentTarget.checked);
+                              void trigger('drivers');
+                            }}
+                            onBlur={f.onBlur}
+                          />
+                        )}
+                      />
+                    )}
+                  </Stack>
+                );
+              })}
+              {repeated.length > 0 && (
+                <Alert color="red" role="alert">
+                  {t('errors.repeatedEmailsLong')}
+                </Alert>
+              )}
+            </Stack>
+          </Fieldset>
+
+          <Stack gap="sm">
+            <Controller
+              control={control}
+              name="adultConfirmation"
+              render={({ field, fieldState }) => (
+                <Checkbox
+                  label={t('register.adultConfirmation')}
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.currentTarget.checked)}
+                  onBlur={field.onBlur}
+                  required
+                  error={error(fieldState.error?.message)}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="acceptSendPromo"
+              render={({ field }) => (
+                <Checkbox
+                  label={t('register.acceptSendPromo')}
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.currentTarget.checked)}
+                />
+              )}
+            />
+          </Stack>
+
+          {paymentsActive && (
+            <Fieldset legend={t('register.gift')}>
+              <Stack gap="sm">
+                <Controller
+                  control={control}
+                  name="isSendPresentChecked"
+                  render={({ field }) => (
+                    <Switch
+                      label={t('register.sendAsGift')}
+                      checked={field.value}
+                      onChange={(e) => field.onChange(e.currentTarget.checked)}
+                    />
+                  )}
+                />
+                {isSendPresentChecked && (
+                  <>
+                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                      <TextInput
+                        label={t('register.giftName')}
+                        required
+                        {...register('presentReceptorName')}
+                        error={error(formState.errors.presentReceptorName?.message)}
+                      />
+                      <TextInput
+                        type="email"
+                        label={t('register.giftEmail')}
+                        required
+                        {...register('presentReceptorEmail')}
+                        error={error(formState.errors.presentReceptorEmail?.message)}
+                      />
+                    </SimpleGrid>
+                    <Textarea
+                      label={t('register.giftMessage')}
+                      autosize
+                      minRows={3}
+                      {...register('presentMessage')}
+                      styles={readable}
+                      error={error(formState.errors.presentMessage?.message)}
+                      description={
+                        <span aria-live="polite">
+                          {t('register.giftCounter', { count: presentMessage.length, max: GIFT_MESSAGE_MAX })}
+                        </span>
+                      }
+                    />
+                  </>
+                )}
+              </Stack>
+            </Fieldset>
+          )}
+
+          <Group justify="space-between">
+            <Button variant="default" onClick={back}>
+              {t('back')}
+            </Button>
+            <Button type="submit" size="md" disabled={!canContinue}>
+              {t('next')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,251 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type Dispatch,
+  type ReactNode,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { createShoppingCart } from '@/features/booking/api/create-shopping-cart';
+import type { CompanyConfig } from '@/features/booking/api/get-config';
+import { useProducts, type ProductList } from '@/features/booking/api/get-products';
+import { getShoppingCart, useShoppingCart, type ShoppingCart } from '@/features/booking/api/get-shopping-cart';
+import { releasePrebooking } from '@/features/booking/api/release-prebooking';
+import type { Product } from '@/features/booking/utils/product';
+import { readSession, writeSession } from '@/features/booking/utils/storage';
+import { toast } from '@/features/booking/utils/toast';
+import {
+  INITIAL_STATE,
+  reconcile,
+  wizardReducer,
+  type Stage,
+  type WizardAction,
+  type WizardState,
+} from '@/features/booking/utils/wizard-state';
+import { isNotFound } from '@/lib/api/errors';
+
+/** A notice shown above the wizard until the visitor moves on (the hold's time ran out, say). */
+export type WizardNotice = 'timeout' | 'paymentError' | null;
+
+interface WizardContextValue {
+  config: CompanyConfig;
+  companyKey: string;
+  products: ProductList | undefined;
+  productsStatus: 'pending' | 'error' | 'success';
+  /** The chosen product or pack. */
+  product: Product | null;
+  state: WizardState;
+  dispatch: Dispatch<WizardAction>;
+  cart: ShoppingCart | undefined;
+  /** Whether the state is still being checked against the server after a reload. */
+  restoring: boolean;
+  voucherMode: boolean;
+  paymentsActive: boolean;
+  /** A discount code from the query string (?discount= or ?code=). */
+  queryDiscount: string | null;
+  notice: WizardNotice;
+  setNotice: (notice: WizardNotice) => void;
+  /** Moves to a stage; moving back to the date stage or before releases the current item's holds. */
+  goTo: (stage: Stage) => void;
+  /** Jumps to the summary (the cart button); an unfinished current item is given up. */
+  jumpToSummary: () => void;
+  /** The cart token, creating the cart on first use. */
+  ensureCart: () => Promise<string>;
+  /** Releases pre-bookings on the server (after taking them out of the state). */
+  release: (identifiers: string[]) => Promise<void>;
+  /** Time is up: tells the visitor and restarts the wizard at stage 0. */
+  timeout: () => void;
+  /** Forgets the stored state (the booking is made; the visitor leaves for the payment page). */
+  forget: () => void;
+  /** Whether the visitor has moved between stages (then each new stage's heading takes the focus). */
+  navigated: { readonly current: boolean };
+}
+
+const WizardContext = createContext<WizardContextValue | null>(null);
+
+/** The wizard's state and the actions of its stages. */
+export function useWizard(): WizardContextValue {
+  const value = useContext(WizardContext);
+  if (!value) throw new Error('useWizard must be used inside WizardProvider');
+  return value;
+}
+
+function storageKey(companyKey: string) {
+  return `pitlane.booking.${companyKey}`;
+}
+
+function readQueryDiscount(): string | null {
+  const params = new URLSearchParams(window.location.search);
+  const code = (params.get('discount') ?? params.get('code') ?? '').trim();
+  return code ? code.slice(0, 64) : null;
+}
+
+interface WizardProviderProps {
+  config: CompanyConfig;
+  companyKey: string;
+  children: ReactNode;
+}
+
+/**
+ * Holds the booking wizard's state for a company and the actions that change it on the server. The state
+ * is kept in session storage and, after a reload, checked against the shopping cart on the server, which
+ * decides which step is still valid (CONVENTIONS 17).
+ */
+export function WizardProvider({ config, companyKey, children }: WizardProviderProps) {
+  const { t } = useTranslation('booking');
+  const queryClient = useQueryClient();
+  const [stored] = useState(() => readSession<WizardState>(storageKey(companyKey)));
+  const [state, dispatch] = useReducer(wizardReducer, stored ?? INITIAL_STATE);
+  const [restoring, setRestoring] = useState(() => Boolean(stored?.cartToken));
+  const [notice, setNotice] = useState<WizardNotice>(null);
+  const [queryDiscount] = useState(readQueryDiscount);
+  const productsQuery = useProducts(config.idCompany);
+  const cartQuery = useShoppingCart(state.cartToken);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const navigated = useRef(false);
+  const lastStage = useRef(state.stage);
+  if (lastStage.current !== state.stage) {
+    lastStage.current = state.stage;
+    if (!restoring) navigated.current = true;
+  }
+
+  const voucherMode = config.voucherMode;
+  const paymentsActive = config.isPaymentsActive === 1;
+
+  useEffect(() => {
+    writeSession(storageKey(companyKey), state.stage === 4 ? undefined : state);
+  }, [companyKey, state]);
+
+  const release = useCallback(
+    async (identifiers: string[]) => {
+      const token = stateRef.current.cartToken;
+      if (identifiers.length === 0 || !token) return;
+      dispatch({ type: 'removeHolds', identifiers });
+      await Promise.allSettled(identifiers.map((id) => releasePrebooking(id, token)));
+      await queryClient.invalidateQueries({ queryKey: ['cart', token] });
+    },
+    [queryClient],
+  );
+
+  const timeout = useCallback(() => {
+    dispatch({ type: 'restart' });
+    setNotice('timeout');
+    toast(t('errors.timeoutPrebooking'), 'orange');
+  }, [t]);
+
+  // After a reload: the server's cart decides which holds still count and which stage is valid.
+  useEffect(() => {
+    if (!restoring) return;
+    const token = stored?.cartToken;
+    if (!token) {
+      setRestoring(false);
+      return;
+    }
+    let cancelled = false;
+    getShoppingCart(token)
+      .then((cart) => {
+        if (cancelled) return;
+        const result = reconcile(stateRef.current, cart, true);
+        dispatch({ type: 'replace', state: result.state });
+        if (result.expired) {
+          setNotice('timeout');
+          toast(t('errors.timeoutPrebooking'), 'orange');
+        }
+        for (const id of result.orphans) void releasePrebooking(id, token).catch(() => undefined);
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        dispatch({ type: 'replace', state: isNotFound(error) ? INITIAL_STATE : { ...stateRef.current, stage: 0 } });
+      })
+      .finally(() => {
+        if (!cancelled) setRestoring(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [restoring, stored, t]);
+
+  // Whenever the cart is fetched again, a hold it reports as expired ends the booking attempt.
+  const cart = cartQuery.data;
+  useEffect(() => {
+    if (!cart || restoring) return;
+    const result = reconcile(stateRef.current, cart);
+    if (result.expired) timeout();
+  }, [cart, restoring, timeout]);
+
+  const ensureCart = useCallback(async () => {
+    const existing = stateRef.current.cartToken;
+    if (existing) return existing;
+    const token = await createShoppingCart(config.idCompany);
+    dispatch({ type: 'setCart', token });
+    stateRef.current = { ...stateRef.current, cartToken: token };
+    return token;
+  }, [config.idCompany]);
+
+  const goTo = useCallback(
+    (target: Stage) => {
+      const current = stateRef.current;
+      setNotice(null);
+      if (current.stage === 3 && target < 3) {
+        if (target === 2) {
+          dispatch({ type: 'editLastItem' });
+          return;
+        }
+        const last = current.stack.at(-1);
+        dispatch({ type: 'dropLastItem' });
+        if (last) void release(last.holds.map((h) => h.identifier));
+      } else if (target <= 1 && current.holds.length > 0) {
+        void release(current.holds.map((h) => h.identifier));
+      }
+      // In voucher mode going back to the (hidden) date stage goes to stage 0.
+      const stage = voucherMode && target === 1 && target < current.stage ? 0 : target;
+      dispatch({ type: 'goTo', stage });
+    },
+    [release, voucherMode],
+  );
+
+  const jumpToSummary = useCallback(() => {
+    const current = stateRef.current;
+    setNotice(null);
+    if (current.stage < 3 && current.holds.length > 0) void release(current.holds.map((h) => h.identifier));
+    dispatch({ type: 'goTo', stage: 3 });
+  }, [release]);
+
+  const products = productsQuery.data;
+  const product = useMemo(() => {
+    if (state.productId === null || !products) return null;
+    return products.productsBooking.find((p) => p.id === state.productId) ?? null;
+  }, [products, state.productId]);
+
+  const value: WizardContextValue = {
+    config,
+    companyKey,
+    products,
+    productsStatus: productsQuery.status,
+    product,
+    state,
+    dispatch,
+    cart,
+    restoring,
+    voucherMode,
+    paymentsActive,
+    queryDiscount,
+    notice,
+    setNotice,
+    goTo,
+    jumpToSummary,
+    ensureCart,
+    release,
+    timeout,
+    navigated,
+    forget: () => writeSession(storageKey(companyKey), undefined),
+  };
+  return <WizardContext.Provider value={value}>{children}</WizardContext.Provider>;
+}

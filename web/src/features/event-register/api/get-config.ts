@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import type { components } from '@/lib/api/schema';
+
+/** A company's public configuration (GET /api/config/{key}). */
+export type CompanyConfig = components['schemas']['Config'];
+
+/** Fetches the configuration of the company whose public key is given. Throws ApiError (404 unknown). */
+export async function getConfig(key: string, signal?: AbortSignal): Promise<CompanyConfig> {
+  const { data, error, response } = await api.GET('/api/config/{key}', { params: { path: { key } }, signal });
+  if (error !== undefined || data === undefined) throw new ApiError(response.status, error);
+  return data;
+}
+
+/** Query options for a company's configuration; the key is `['config', key]`. */
+export function getConfigQueryOptions(key: string) {
+  return queryOptions({
+    queryKey: ['config', key],
+    queryFn: ({ signal }) => getConfig(key, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Loads a company's configuration, when its key is known. */
+export function useConfig(key: string | null) {
+  return useQuery({ ...getConfigQueryOptions(key ?? ''), enabled: key !== null });
+}

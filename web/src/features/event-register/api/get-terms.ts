@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import type { components } from '@/lib/api/schema';
+
+/** A company's terms and conditions in a culture. */
+export type Terms = components['schemas']['Terms'];
+
+/** Fetches the terms in a culture, or the server's best fallback (GET /api/termsAndConditions/{idCompany}/{culture}). */
+export async function getTerms(idCompany: number, culture: string, signal?: AbortSignal): Promise<Terms> {
+  const { data, error, response } = await api.GET('/api/termsAndConditions/{idCompany}/{culture}', {
+    params: { path: { idCompany, culture } },
+    signal,
+  });
+  if (error !== undefined || data === undefined) throw new ApiError(response.status, error);
+  return data;
+}
+
+/** Query options for the terms; the key is `['terms', idCompany, culture]`. */
+export function getTermsQueryOptions(idCompany: number, culture: string) {
+  return queryOptions({
+    queryKey: ['terms', idCompany, culture],
+    queryFn: ({ signal }) => getTerms(idCompany, culture, signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** Loads the terms while `enabled` (the dialog is open). */
+export function useTerms(idCompany: number, culture: string, enabled: boolean) {
+  return useQuery({ ...getTermsQueryOptions(idCompany, culture), enabled });
+}

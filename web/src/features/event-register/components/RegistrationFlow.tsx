@@ -1,0 +1,218 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { BrandedHeader } from '@/components/BrandedHeader';
+import { useConfig } from '@/features/event-register/api/get-config';
+import type { EventRegistration } from '@/features/event-register/api/register-event';
+import { useSaveEvent } from '@/features/event-register/api/save-event';
+import { DoneStage } from '@/features/event-register/components/DoneStage';
+import classes from '@/features/event-register/components/EventRegister.module.css';
+import { HoldCountdown } from '@/features/event-register/components/HoldCountdown';
+import { RegisterStage } from '@/features/event-register/components/RegisterStage';
+import { StepIndicator, type Stage } from '@/features/event-register/components/StepIndicator';
+import { SummaryStage, type PayError } from '@/features/event-register/components/SummaryStage';
+import { resolveCompanyKey } from '@/features/event-register/utils/company-key';
+import {
+  appendShortNames,
+  chosenShortNames,
+  emptyEventFormValues,
+  eventFormSchema,
+  removeShortNames,
+  type EventFormValues,
+} from '@/features/event-register/utils/event-form';
+import { formatDay, formatHour } from '@/features/event-register/utils/format';
+import { ApiError } from '@/lib/api/errors';
+import { applyDefaultCulture, currentLanguage } from '@/lib/i18n';
+
+/** How long the timeout message stays before the page is reloaded (customer spec section 9). */
+export const TIMEOUT_RELOAD_MS = 3000;
+
+// Server field names (docs/openapi.yaml EventSaveRequest) → form fields.
+const FIELD_OF: Record<string, keyof EventFormValues> = {
+  nick: 'nick',
+  teamName: 'nick',
+  phone: 'telefono',
+  email: 'email',
+  emailConfirmation: 'emailConfirmation',
+  ageConfirmed: 'ageConfirmed',
+};
+
+/** The registration of a held place: the stages, the hold countdown and the payment. */
+export function RegistrationFlow({ registration }: { registration: EventRegistration }) {
+  const { t, i18n } = useTranslation('eventRegister');
+  const [query] = useSearchParams();
+  const companyKey = resolveCompanyKey(registration, query);
+  const config = useConfig(companyKey);
+  // A company remembered from another visit is only used when it is this event's company.
+  const company = config.data?.idCompany === registration.idCompany ? config.data : undefined;
+  const defaultCulture = company?.defaultCulture;
+  useEffect(() => {
+    if (defaultCulture) void applyDefaultCulture(defaultCulture);
+  }, [defaultCulture]);
+
+  const ticket = registration.productOrPack;
+  const team = registration.event.data.type === 'TEAM';
+  const options = useMemo(
+    () => ({ categories: ticket.data.categories, ageCheckbox: ticket.data.checkboxText.trim() !== '' }),
+    [ticket.data.categories, ticket.data.checkboxText],
+  );
+  const schema = useMemo(() => eventFormSchema(options), [options]);
+  const form = useForm<EventFormValues>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    defaultValues: emptyEventFormValues(options.categories),
+  });
+
+  const [stage, setStage] = useState<Stage>('register');
+  const moved = useRef(false);
+  const [payError, setPayError] = useState<PayError | null>(null);
+  const save = useSaveEvent(registration.event.key);
+
+  useEffect(() => {
+    if (payError !== 'timeoutPrebooking') return;
+    const timer = setTimeout(() => window.location.reload(), TIMEOUT_RELOAD_MS);
+    return () => clearTimeout(timer);
+  }, [payError]);
+
+  const chosen = () => chosenShortNames(options.categories, form.getValues('categories'));
+
+  const goToSummary = () => {
+    // The chosen categories' short names go after the nick, as the server will store it ("Ana - JR").
+    form.setValue('nick', appendShortNames(form.getValues('nick'), chosen()));
+    setPayError(null);
+    moved.current = true;
+    setStage('brief');
+  };
+
+  const backToForm = () => {
+    form.setValue('nick', removeShortNames(form.getValues('nick'), chosen()));
+    moved.current = true;
+    setStage('register');
+  };
+
+  const pay = () => {
+    if (!company) {
+      setPayError('noCompany');
+      return;
+    }
+    setPayError(null);
+    const values = form.getValues();
+    const language = currentLanguage();
+    save.mutate(
+      {
+        token: company.token,
+        body: {
+          nick: values.nick.trim(),
+          phone: values.telefono,
+          email: values.email.trim(),
+          emailConfirmation: values.emailConfirmation.trim(),
+          event: { id: registration.event.id },
+          token: registration.tokenShoppingCart,
+          identifiersPrebooking: [registration.prebooking.identifier],
+          culture: language.culture,
+          culturePaycomet: language.code,
+          categories: chosen(),
+          ageConfirmed: options.ageCheckbox ? values.ageConfirmed : null,
+        },
+      },
+      {
+        onSuccess: (paymentURL) => {
+          moved.current = true;
+          setStage('done');
+          window.location.assign(paymentURL);
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return setPayError('problemas');
+          if (error.status === 410) return setPayError('timeoutPrebooking');
+          if (error.status === 409) return setPayError('alreadyRegistered');
+          if (error.status === 503) return setPayError('paymentUnavailable');
+          if (error.status === 422 && error.fields) {
+            // The server found a rule broken: show it on the form, where it can be fixed.
+            backToForm();
+            for (const field of Object.keys(error.fields)) {
+              const name = field.startsWith('categories') ? 'categories' : FIELD_OF[field];
+              if (name) form.setError(name === 'categories' ? 'categories.0' : name, { type: 'server', message: serverMessage(field) });
+            }
+            return;
+          }
+          setPayError('problemas');
+        },
+      },
+    );
+  };
+
+  const { event } = registration;
+  const values = form.getValues();
+
+  return (
+    <div className={classes.page}>
+      <title>{`${t('documentTitle', { event: registration.name })} – ${registration.company.name}`}</title>
+      <BrandedHeader
+        companyName={registration.company.name}
+        logo={registration.company.logo}
+        primaryColor={registration.company.primaryColor}
+        href={registration.data.companyWebUrl || undefined}
+      />
+      <main id="main" className={classes.main}>
+        <Container size="sm" px={0}>
+          <Stack gap="md">
+            <div>
+              <Text c="gray.7" fw={600} size="sm" tt="uppercase">
+                {team ? t('teamRegistration') : t('registration')}
+              </Text>
+              <Title order={1} fz={{ base: 26, sm: 32 }}>
+                {registration.name}
+              </Title>
+              <Text c="gray.7">
+                {formatDay(event.dateStart, i18n.language)} · {formatHour(event.dateStart)}–{formatHour(event.dateEnd)}
+                {ticket.variant ? ` · ${ticket.variant.circuit.name}` : ''}
+              </Text>
+            </div>
+            <StepIndicator stage={stage} onBack={backToForm} />
+            {stage !== 'done' && <HoldCountdown expiresAt={registration.prebooking.expiresAt} />}
+            <Paper className={classes.card} withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} shadow="xs">
+              {stage === 'register' && (
+                <RegisterStage
+                  form={form}
+                  options={options}
+                  team={team}
+                  checkboxText={ticket.data.checkboxText}
+                  companyCountry={company?.country ?? null}
+                  focusHeading={moved.current}
+                  onNext={goToSummary}
+                />
+              )}
+              {stage === 'brief' && (
+                <SummaryStage
+                  registration={registration}
+                  values={values}
+                  team={team}
+                  focusHeading={moved.current}
+                  paying={save.isPending}
+                  payError={payError}
+                  onBack={backToForm}
+                  onPay={pay}
+                />
+              )}
+              {stage === 'done' && <DoneStage />}
+            </Paper>
+          </Stack>
+        </Container>
+      </main>
+    </div>
+  );
+}
+
+/** The form error to show for a server field error (the server's own text is English only). */
+function serverMessage(field: string): string {
+  if (field === 'phone') return 'invalidPhone';
+  if (field === 'email') return 'invalidEmail';
+  if (field === 'emailConfirmation') return 'emailsDiffer';
+  if (field === 'ageConfirmed') return 'ageRequired';
+  if (field.startsWith('categories')) return 'categoryRequired';
+  return 'invalidName';
+}

@@ -1,0 +1,108 @@
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPhoneNumberIntl } from 'react-phone-number-input';
+import type { EventRegistration } from '@/features/event-register/api/register-event';
+import classes from '@/features/event-register/components/EventRegister.module.css';
+import { StageHeading } from '@/features/event-register/components/StageHeading';
+import { TermsDialog } from '@/features/event-register/components/TermsDialog';
+import type { EventFormValues } from '@/features/event-register/utils/event-form';
+import { formatDay, formatHour, formatPrice } from '@/features/event-register/utils/format';
+import { currentLanguage } from '@/lib/i18n';
+
+/** What went wrong on Pay, as a key of the namespace's `errors`. */
+export type PayError = 'timeoutPrebooking' | 'alreadyRegistered' | 'paymentUnavailable' | 'noCompany' | 'problemas';
+
+interface SummaryStageProps {
+  registration: EventRegistration;
+  values: EventFormValues;
+  team: boolean;
+  focusHeading: boolean;
+  paying: boolean;
+  payError: PayError | null;
+  onBack: () => void;
+  onPay: () => void;
+}
+
+/** The summary: the event and ticket, participant, phone and e-mail, the price, the terms and Pay. */
+export function SummaryStage({ registration, values, team, focusHeading, paying, payError, onBack, onPay }: SummaryStageProps) {
+  const { t, i18n } = useTranslation('eventRegister');
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const language = currentLanguage();
+  const ticket = registration.productOrPack;
+  const { event } = registration;
+  const price = formatPrice(ticket.priceConverted, ticket.simbolCoinType, language.culture);
+
+  const rows: { label: string; value: string; testId: string }[] = [
+    { label: t('summary.event'), value: registration.name, testId: 'summary-event' },
+    {
+      label: t('summary.date'),
+      value: `${formatDay(event.dateStart, i18n.language)} ${formatHour(event.dateStart)}–${formatHour(event.dateEnd)}`,
+      testId: 'summary-date',
+    },
+    ...(ticket.variant ? [{ label: t('summary.circuit'), value: ticket.variant.circuit.name, testId: 'summary-circuit' }] : []),
+    { label: t('summary.ticket'), value: ticket.name, testId: 'summary-ticket' },
+    { label: team ? t('form.teamName') : t('form.participantName'), value: values.nick, testId: 'summary-nick' },
+    { label: t('form.phone'), value: formatPhoneNumberIntl(values.telefono) || values.telefono, testId: 'summary-phone' },
+    { label: t('form.email'), value: values.email.trim(), testId: 'summary-email' },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <StageHeading focus={focusHeading}>{t('summary.title')}</StageHeading>
+      <dl className={classes.summaryList}>
+        {rows.map((row) => (
+          <div key={row.testId} style={{ display: 'contents' }}>
+            <dt>{row.label}</dt>
+            <dd data-testid={row.testId}>
+              <bdi>{row.value}</bdi>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <Group justify="space-between" className={classes.total} wrap="nowrap" align="baseline">
+        <Text fw={700} size="lg">
+          {t('summary.total')}
+        </Text>
+        <Stack gap={0} align="flex-end">
+          <Text fw={800} fz={26} data-testid="summary-total">
+            {price}
+          </Text>
+          <Text size="xs" c="gray.7">
+            {t('summary.taxesIncluded')}
+          </Text>
+        </Stack>
+      </Group>
+      <Checkbox
+        checked={termsAccepted}
+        onChange={(e) => setTermsAccepted(e.currentTarget.checked)}
+        label={
+          <>
+            {t('summary.acceptTerms')}{' '}
+            <Anchor component="button" type="button" fz="sm" onClick={() => setTermsOpen(true)} underline="always">
+              {t('summary.termsLink')}
+            </Anchor>
+          </>
+        }
+      />
+      <TermsDialog idCompany={registration.idCompany} opened={termsOpen} onClose={() => setTermsOpen(false)} />
+      {payError && (
+        <Alert color={payError === 'timeoutPrebooking' ? 'orange' : 'red'} role="alert" data-testid="pay-error">
+          {t(`errors.${payError}`)}
+        </Alert>
+      )}
+      <Text size="sm" c="gray.7">
+        {t('summary.paymentNote')}
+      </Text>
+      <div className={classes.actions}>
+        <Button variant="default" onClick={onBack} disabled={paying}>
+          {t('back')}
+        </Button>
+        <Button size="md" onClick={onPay} disabled={!termsAccepted || payError === 'timeoutPrebooking'} loading={paying}>
+          {t('summary.pay', { price })}
+        </Button>
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { EventInfo } from '@/features/event/api/get-event';
+import { renderRoute } from '@/test/render';
+import { server } from '@/test/server';
+
+function info(overrides: Partial<EventInfo> = {}, stock: number | null = 30): EventInfo {
+  return {
+    name: 'Night Cup',
+    idCompany: 11,
+    productOrPack: {
+      id: 5,
+      name: 'Night Cup registration',
+      price: 45,
+      priceConverted: 45,
+      simbolCoinType: '€',
+      stock,
+      data: { checkboxText: '', categorys: null, categories: [] },
+      variant: { circuit: { name: 'Big Track' } },
+    },
+    event: {
+      id: 1,
+      key: 'night',
+      dateStart: '2026-12-06 20:00:00',
+      dateEnd: '2026-12-06 23:00:00',
+      startsAt: '2026-12-06T19:00:00Z',
+      endsAt: '2026-12-06T22:00:00Z',
+      data: { type: 'INDIVIDUAL' },
+    },
+    data: {
+      templateHtml: '<h2>Under the lights</h2><p>Qualifying and <strong>final</strong>.</p>',
+      companyWebUrl: 'https://norte.example',
+      newsletterUrl: 'https://norte.example/newsletter',
+      landing: { link: '', isNew: false, isDisabled: false },
+    },
+    company: { name: 'Circuito Norte', logo: '/demo/norte-logo.svg', primaryColor: '#c92a2a' },
+    available: true,
+    reason: null,
+    ...overrides,
+  };
+}
+
+describe('event page', () => {
+  it('renders the event template and the Register button while places are left', async () => {
+    server.use(http.get('/api/event/:key', () => HttpResponse.json(info({}, 4))));
+    renderRoute('/event/night?company=norte');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Night Cup' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Under the lights' })).toBeInTheDocument();
+    expect(screen.getByText('2026-12-06', { exact: false })).toBeInTheDocument();
+    expect(screen.getByTestId('low-stock')).toHaveTextContent('4');
+    // The company passed by its pages goes on to the registration.
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/event/night/register?company=norte');
+  });
+
+  it('shows the not-available page with the newsletter and the company logo when sold out', async () => {
+    server.use(http.get('/api/event/:key', () => HttpResponse.json(info({ available: false, reason: 'sold_out' }, 0))));
+    renderRoute('/event/night');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This race is sold out' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
+    const newsletter = screen.getByRole('link', { name: /Sign up to the newsletter/ });
+    expect(newsletter).toHaveAttribute('href', 'https://norte.example/newsletter');
+    expect(newsletter).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(screen.getByRole('img', { name: 'Go to the Circuito Norte website' }).closest('a')).toHaveAttribute('href', 'https://norte.example');
+  });
+
+  it('says registration is closed once the event has started', async () => {
+    server.use(http.get('/api/event/:key', () => HttpResponse.json(info({ available: false, reason: 'started' }))));
+    renderRoute('/event/night');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registration is closed' }, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('shows Page not found for an unknown event', async () => {
+    server.use(http.get('/api/event/:key', () => HttpResponse.json({ code: 'not_found', message: 'No event.' }, { status: 404 })));
+    renderRoute('/event/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 10_000 })).toBeInTheDocument();
+  });
+});
