@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 need_apt=()
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || need_apt+=(postgresql)
+command -v sqlite3 >/dev/null || need_apt+=(sqlite3) # e2e tests write raw rows into the server's database
 fc-list 2>/dev/null | grep -qi dejavu || need_apt+=(fonts-dejavu-core fontconfig)
 
 if [ ${#need_apt[@]} -gt 0 ]; then

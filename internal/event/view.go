@@ -109,6 +109,7 @@ type PageData struct {
 type Info struct {
 	Name          string      `json:"name"`
 	IDCompany     int64       `json:"idCompany"`
+	CompanyKey    string      `json:"companyKey"` // the company's public key, to load its config and token
 	ProductOrPack ProductView `json:"productOrPack"`
 	Event         EventView   `json:"event"`
 	Data          PageData    `json:"data"`
@@ -147,7 +148,7 @@ func InfoOf(d Detail, now time.Time) Info {
 	if page.NewsletterURL == "" && d.Company.NewsletterURL != nil {
 		page.NewsletterURL = *d.Company.NewsletterURL
 	}
-	info := Info{Name: e.Name, IDCompany: e.CompanyID, ProductOrPack: p, Data: page, Company: BrandOf(d.Company),
+	info := Info{Name: e.Name, IDCompany: e.CompanyID, CompanyKey: d.Company.PublicKey, ProductOrPack: p, Data: page, Company: BrandOf(d.Company),
 		Event: EventView{ID: e.ID, Key: e.Key, DateStart: e.DateStart, DateEnd: e.DateEnd,
 			StartsAt: e.StartsAt.UTC(), EndsAt: e.EndsAt.UTC(), Data: EventType{Type: e.Type()}}}
 	if r := d.Unavailability(now); r != "" {

@@ -820,6 +820,8 @@ export interface components {
             name: string;
             /** Format: int64 */
             idCompany: number;
+            /** @description The company's public key: GET /api/config/{companyKey} gives the token saveEvent needs. */
+            companyKey: string;
             productOrPack: components["schemas"]["EventTicket"];
             event: {
                 /** Format: int64 */
