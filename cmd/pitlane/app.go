@@ -22,6 +22,7 @@ import (
 	"pitlane/internal/payment/simulated"
 	"pitlane/internal/payment/stripegw"
 	"pitlane/internal/problem"
+	"pitlane/internal/realtime"
 	"pitlane/internal/sessions"
 	"pitlane/internal/store"
 	"pitlane/internal/terms"
@@ -39,6 +40,7 @@ type app struct {
 	checkout *checkout.Service
 	captcha  *captcha.Service
 	sim      *simulated.Provider
+	hub      *realtime.Hub
 	mailer   notify.Sender // nil: no SMTP configured, mails stay in the outbox
 }
 
@@ -68,6 +70,8 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 	a.sessions = sessions.NewService(db, clk, cfg.HoldTTL)
 	a.checkout = checkout.NewService(checkout.Deps{Store: db, Clock: clk, Gateways: gateways, BaseURL: base, HoldTTL: cfg.HoldTTL, Logger: log})
 	a.captcha = captcha.NewService(db, clk)
+	// Live viewers: with PostgreSQL, joins cross instances through LISTEN/NOTIFY.
+	a.hub = realtime.New(context.Background(), realtime.Options{DatabaseURL: cfg.DatabaseURL, Logger: log})
 	h := httpapi.New(httpapi.Deps{
 		Logger:         log,
 		DB:             db,
@@ -87,6 +91,8 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 		Problems:       problem.NewService(db, a.captcha, clk),
 		RateLimits:     httpapi.DefaultRateLimits(),
 		TrustedProxies: proxies,
+		Realtime:       a.hub,
+		PublicOrigins:  []string{base},
 	})
 	a.handler = h
 	return a, nil
@@ -138,8 +144,12 @@ func (a *app) startJobs(ctx context.Context) *sync.WaitGroup {
 	return &wg
 }
 
-// close releases what the services hold, after the HTTP server stopped.
-func (a *app) close() { a.sim.Close() }
+// close releases what the services hold, after the HTTP server stopped (Shutdown does not track
+// upgraded websockets: closing the hub ends them with "going away").
+func (a *app) close() {
+	a.sim.Close()
+	_ = a.hub.Close()
+}
 
 // every runs fn every interval until ctx is cancelled.
 func every(ctx context.Context, interval time.Duration, fn func()) {

@@ -34,12 +34,12 @@ type Challenge struct {
 
 // Payload is what the widget sends back, base64-encoded JSON.
 type Payload struct {
-	Algorithm string `json:"algorithm"`
-	Challenge string `json:"challenge"`
-	Number    int64  `json:"number"`
-	Salt      string `json:"salt"`
-	Signature string `json:"signature"`
-	Took      int64  `json:"took,omitempty"`
+	Algorithm string  `json:"algorithm"`
+	Challenge string  `json:"challenge"`
+	Number    int64   `json:"number"`
+	Salt      string  `json:"salt"`
+	Signature string  `json:"signature"`
+	Took      float64 `json:"took,omitempty"` // milliseconds the solver took; the widget sends a fraction
 }
 
 // Reasons a payload is refused. They are for logs and tests; the visitor is only told to try again.
@@ -143,7 +143,7 @@ func Solve(c Challenge) (string, error) {
 	for n := int64(0); n <= c.MaxNumber; n++ {
 		if hash(c.Salt, n) == c.Challenge {
 			p := Payload{Algorithm: c.Algorithm, Challenge: c.Challenge, Number: n, Salt: c.Salt,
-				Signature: c.Signature, Took: time.Since(start).Milliseconds()}
+				Signature: c.Signature, Took: float64(time.Since(start).Milliseconds())}
 			return Encode(p), nil
 		}
 	}
