@@ -19,7 +19,7 @@ run: build ## build the web app and the server, then serve the demo on SQLite
 build: $(BIN) ## build the web app and the binary (bin/pitlane)
 
 web/node_modules/.package-lock.json: web/package-lock.json
-	cd web && npm ci --no-audit --no-fund
+	bash scripts/ensure-deps.sh --npm-only
 	@touch $@
 
 web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)

@@ -5,13 +5,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+npm_only=false
+[ "${1:-}" = "--npm-only" ] && npm_only=true
+
 need_apt=()
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || need_apt+=(postgresql)
 command -v sqlite3 >/dev/null || need_apt+=(sqlite3) # e2e tests write raw rows into the server's database
 fc-list 2>/dev/null | grep -qi dejavu || need_apt+=(fonts-dejavu-core fontconfig)
 
-if [ ${#need_apt[@]} -gt 0 ]; then
+if ! $npm_only && [ ${#need_apt[@]} -gt 0 ]; then
   echo "ensure-deps: installing ${need_apt[*]}"
   if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
   $SUDO apt-get update -qq
@@ -22,7 +25,10 @@ install_npm() {
   local dir=$1
   if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
     echo "ensure-deps: npm ci in $dir"
-    (cd "$dir" && npm ci --no-audit --no-fund)
+    # npm ci refuses a lock file that lacks other platforms' optional packages (rollup's native
+    # builds, pulled in by vite-plugin-pwa): npm's known bug. npm install then installs the locked
+    # versions of everything the lock has.
+    (cd "$dir" && { npm ci --no-audit --no-fund || npm install --no-audit --no-fund; })
     touch "$dir/node_modules/.package-lock.json"
   fi
 }
