@@ -821,7 +821,7 @@ export interface components {
             /** Format: int64 */
             idCompany: number;
             /** @description The company's public key: GET /api/config/{companyKey} gives the token saveEvent needs. */
-            companyKey: string;
+            companyKey?: string;
             productOrPack: components["schemas"]["EventTicket"];
             event: {
                 /** Format: int64 */
