@@ -70,3 +70,15 @@ test('a visitor reports a problem from the footer, solving the ALTCHA captcha un
   await expect(dialog.getByRole('textbox', { name: 'Subject' })).toHaveValue('');
   await snapshot(page, testInfo, 'problem-report-reset');
 });
+
+test('the problem report fills a phone screen without sideways scrolling', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(firstCompany().url);
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Report a problem' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report a problem' });
+  await expect(dialog.getByText("I'm not a robot")).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  expect(box.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await snapshot(page, testInfo, 'problem-report-phone');
+});

@@ -50,12 +50,12 @@ export function ProductCard({ product, selected, onSelect }: ProductCardProps) {
         <div id={descriptionId}>
           <Group gap="xs" align="baseline">
             <Text fw={800} fz="lg">
-              {price(product.priceConverted)}
+              <bdi>{price(product.priceConverted)}</bdi>
             </Text>
             {data.oldPrice !== undefined && data.oldPrice > product.priceConverted && (
               <Text c="gray.7" className={classes.strike}>
                 <VisuallyHidden component="span">{t('drivers.oldPrice')} </VisuallyHidden>
-                {price(data.oldPrice)}
+                <bdi>{price(data.oldPrice)}</bdi>
               </Text>
             )}
             <Text size="xs" c="gray.7">
@@ -116,10 +116,12 @@ export function EventProductCard({ product }: { product: Product }) {
         </Group>
         {product.event?.dateStart && (
           <Text size="sm" c="gray.7">
-            {product.event.dateStart.slice(0, 16)}
+            <bdi>{product.event.dateStart.slice(0, 16)}</bdi>
           </Text>
         )}
-        <Text fw={800}>{formatPrice(product.priceConverted, config.simbolCoinType, locale, config.currency)}</Text>
+        <Text fw={800}>
+          <bdi>{formatPrice(product.priceConverted, config.simbolCoinType, locale, config.currency)}</bdi>
+        </Text>
         {key && (
           <Anchor href={`/event/${encodeURIComponent(key)}`} target="_blank" rel="noopener noreferrer" fw={600}>
             {t('drivers.eventLink')} <VisuallyHidden component="span">({t('opensInNewTab')})</VisuallyHidden>

@@ -81,7 +81,7 @@ export function SlotGrid({ slots, loading, failed, statusOf, drivers, showFree, 
             ) : (
               <span style={{ fontSize: 'var(--mantine-font-size-xs)' }}>
                 <VisuallyHidden component="span">, </VisuallyHidden>
-                {price}
+                <bdi>{price}</bdi>
               </span>
             )}
             {showFree && status !== 'UNAVAILABLE' && (

@@ -17,7 +17,7 @@ import { SlotGrid } from '@/features/booking/components/SlotGrid';
 import { StageHeading } from '@/features/booking/components/StageHeading';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
-import { addDays, formatDay, todayISO } from '@/features/booking/utils/format';
+import { addDays, formatDay, isolate, todayISO } from '@/features/booking/utils/format';
 import { isPack, parseProductData } from '@/features/booking/utils/product';
 import {
   canMarkAnother,
@@ -245,7 +245,7 @@ export function StageDate() {
         </div>
         <Stack gap="sm">
           <Text fw={700} aria-live="polite">
-            {t('date.sessionsOf', { date: formatDay(date, language) })}
+            {t('date.sessionsOf', { date: isolate(formatDay(date, language)) })}
           </Text>
           {pack && (
             <Text size="sm" c="gray.7">

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
-import { formatDay, formatHour } from '@/features/booking/utils/format';
+import { formatDay, formatHour, isolate } from '@/features/booking/utils/format';
 
 /**
  * The choices made on the earlier stages as clickable headers: the drivers and product (back to stage 0) and
@@ -22,8 +22,8 @@ export function StageRecap() {
       {state.stage === 2 && !voucherMode && state.date && (
         <Button variant="light" size="compact-sm" onClick={() => goTo(1)}>
           {t('recap.date', {
-            date: formatDay(state.date, language),
-            hours: dates.map(formatHour).join(', '),
+            date: isolate(formatDay(state.date, language)),
+            hours: isolate(dates.map(formatHour).join(', ')),
           })}
         </Button>
       )}

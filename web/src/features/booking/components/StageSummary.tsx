@@ -22,7 +22,7 @@ import { StageHeading } from '@/features/booking/components/StageHeading';
 import { TermsDialog } from '@/features/booking/components/TermsDialog';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
-import { formatDay, formatHour, formatPrice } from '@/features/booking/utils/format';
+import { formatDay, formatHour, formatPrice, isolate } from '@/features/booking/utils/format';
 import { bookingIdFromUrl, buildSavePayload } from '@/features/booking/utils/save-payload';
 import { randomKey } from '@/features/booking/utils/storage';
 import { toast } from '@/features/booking/utils/toast';
@@ -50,7 +50,7 @@ export function StageSummary() {
   const [termsOpen, setTermsOpen] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const attempt = useRef<{ body: string; key: string } | null>(null);
-  const price = (amount: number) => formatPrice(amount, config.simbolCoinType, language, config.currency);
+  const price = (amount: number) => <bdi>{formatPrice(amount, config.simbolCoinType, language, config.currency)}</bdi>;
 
   // Live pre-bookings of the cart that no item refers to any more are released.
   const lines = details.data ?? cart?.details ?? [];
@@ -152,7 +152,7 @@ export function StageSummary() {
                         <Text fw={700}>{item.name}</Text>
                         {dates.length > 0 && (
                           <Text size="sm">
-                            {formatDay(dates[0], language)} · {dates.map(formatHour).join(', ')}
+                            <bdi>{formatDay(dates[0], language)}</bdi> · <bdi>{dates.map(formatHour).join(', ')}</bdi>
                           </Text>
                         )}
                         <Text size="sm" c="gray.7">
@@ -192,7 +192,7 @@ export function StageSummary() {
                     <Table.Th scope="row" fw={400}>
                       {cart?.discount ? t('summary.discountWithCode', { code: cart.discount.code }) : t('summary.discount')}
                     </Table.Th>
-                    <Table.Td ta="end">{price(-(cart?.discount?.amount ?? 0))}</Table.Td>
+                    <Table.Td ta="end">{price(cart?.discount?.amount ? -cart.discount.amount : 0)}</Table.Td>
                   </Table.Tr>
                   <Table.Tr>
                     <Table.Th scope="row">{t('summary.total')}</Table.Th>
@@ -255,7 +255,7 @@ export function StageSummary() {
                     [t('register.nombre'), form.nombre],
                     [t('register.apellidos'), form.apellidos.trim() || '-'],
                     [t('register.telefono'), form.telefono],
-                    [t('register.fechaNacimiento'), form.fechaNacimiento ? formatDay(form.fechaNacimiento, language) : '-'],
+                    [t('register.fechaNacimiento'), form.fechaNacimiento ? isolate(formatDay(form.fechaNacimiento, language)) : '-'],
                     [t('register.email'), form.email],
                   ].map(([label, value]) => (
                     <Table.Tr key={label}>

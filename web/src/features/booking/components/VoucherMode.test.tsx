@@ -22,16 +22,16 @@ describe('voucher mode', () => {
     const user = userEvent.setup();
     renderRoute(`/${KNOWN_KEY}`);
 
-    const steps = await screen.findByRole('navigation', { name: 'Booking steps' });
+    const steps = await screen.findByRole('navigation', { name: 'Booking steps' }, { timeout: 10_000 });
     expect(within(steps).queryByText('Date')).not.toBeInTheDocument();
     expect(within(steps).getAllByRole('button')).toHaveLength(4);
 
-    await user.click(await screen.findByRole('radio', { name: 'Bono 10 minutos' }));
+    await user.click(await screen.findByRole('radio', { name: 'Bono 10 minutos' }, { timeout: 10_000 }));
     await user.click(screen.getByRole('button', { name: 'One driver more' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Preparing your gift voucher…' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Your details' }, { timeout: 3000 })).toHaveFocus();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your details' }, { timeout: 10_000 })).toHaveFocus();
     expect(api.requests.filter((r) => r.path === 'voucher').map((r) => r.body)).toEqual([
       { token: 'cart-1', idProduct: 7, numDrivers: 2 },
     ]);
@@ -44,16 +44,20 @@ describe('voucher mode', () => {
     // Driver names are not required for a voucher.
     expect(screen.getByRole('textbox', { name: 'Name of driver 1' })).not.toBeRequired();
     const next = screen.getByRole('button', { name: 'Next' });
-    await waitFor(() => expect(next).toBeEnabled());
+    await waitFor(() => expect(next).toBeEnabled(), { timeout: 10_000 });
     await user.click(next);
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Summary of your gift voucher' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Summary of your gift voucher' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     const create = screen.getByRole('button', { name: 'Create booking' });
     expect(create).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
     await user.click(create);
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Your booking is confirmed!' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Your booking is confirmed!' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     const save = api.requests.find((r) => r.path === 'save');
     expect(save?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
     expect(save?.body).toMatchObject({
@@ -66,7 +70,7 @@ describe('voucher mode', () => {
     });
   }, 30_000);
 
-  it('shows the service-unavailable screen when the voucher cannot be held', async () => {
+  it('shows the service-unavailable screen when the voucher cannot be held', { timeout: 30_000 }, async () => {
     const api = bookingApi([product({ id: 7, name: 'Bono 10 minutos' })]);
     voucherCompany(api);
     server.use(
@@ -76,10 +80,10 @@ describe('voucher mode', () => {
     );
     const user = userEvent.setup();
     renderRoute(`/${KNOWN_KEY}`);
-    await user.click(await screen.findByRole('radio', { name: 'Bono 10 minutos' }));
+    await user.click(await screen.findByRole('radio', { name: 'Bono 10 minutos' }, { timeout: 10_000 }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'Service temporarily unavailable' }, { timeout: 3000 }),
+      await screen.findByRole('heading', { level: 2, name: 'Service temporarily unavailable' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
   });
 });

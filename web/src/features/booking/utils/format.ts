@@ -62,3 +62,11 @@ export function addYears(day: string, years: number): string {
   const [y, m, d] = day.split('-').map(Number);
   return isoDate(new Date(y + years, m - 1, d));
 }
+
+/**
+ * Wraps a value interpolated into a sentence (a date, an hour list, a price) in Unicode first-strong
+ * isolates, so that in Arabic (right to left) "2026-11-25" or "kr. 199.00" is not reordered.
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}

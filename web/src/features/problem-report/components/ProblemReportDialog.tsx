@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Modal, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +29,7 @@ const FORM_FIELDS = ['subject', 'text', 'replyEmail', 'captcha'] as const;
 export function ProblemReportDialog({ opened, onClose, companyId }: ProblemReportDialogProps) {
   const { t } = useTranslation('problemReport');
   const send = useSendProblemReport();
+  const phone = useMediaQuery('(max-width: 30em)') ?? false; // the whole screen on a phone
   const [captchaReset, setCaptchaReset] = useState(0);
   const { control, register, handleSubmit, reset, setError, setValue, formState } = useForm<ReportValues>({
     resolver: zodResolver(reportSchema),
@@ -79,6 +81,8 @@ export function ProblemReportDialog({ opened, onClose, companyId }: ProblemRepor
       title={t('title')}
       size="lg"
       centered
+      fullScreen={phone}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       closeButtonProps={{ 'aria-label': t('close') }}
     >
       <form onSubmit={onSubmit} noValidate>
