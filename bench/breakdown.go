@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"io"
-	"text/tabwriter"
 
 	"pitlane/internal/sessions"
 )
@@ -108,7 +107,7 @@ func readCounters(ctx context.Context, st *sql.Stmt, circuit, from, to int64) er
 // printBreakdown writes the availability breakdown table.
 func printBreakdown(out io.Writer, rows []breakdownRow) {
 	fmt.Fprintf(out, "\nAvailability for the busy day, in-process, 1 caller: mean time per call (CPU per call)\n\n")
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	tw := newTable(out, false)
 	fmt.Fprint(tw, "piece\t")
 	for _, r := range rows {
 		fmt.Fprintf(tw, "%s\t", r.engine)
@@ -126,7 +125,7 @@ func printBreakdown(out io.Writer, rows []breakdownRow) {
 		}
 		fmt.Fprintln(tw)
 	}
-	_ = tw.Flush()
+	tw.flush()
 	for _, r := range rows {
 		fmt.Fprintf(out, "\nHTTP floor (%s server): GET of an unknown /api path, JSON 404, no database, %d conns:\n  %.0f req/s, mean %s, p50 %s, p99 %s, cores s/db/all %s, cpu/op %s\n",
 			r.engine, r.conns, r.floor.Rate(), ms(r.floor.Mean()), ms(r.floor.Pct(50)), ms(r.floor.Pct(99)), r.floor.CPU, ms(r.floor.CPUPerOp()))

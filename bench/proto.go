@@ -19,9 +19,9 @@ import (
 //     hold_slots (circuit_id, starts_at, visitor_id) (visitor_id copied onto hold_slots; column and
 //     index added to the bench database only) instead of reading every hold of the session;
 //   - with prepared=true, statements are prepared once and reused instead of parsed at every call.
-// Expired holds stay in the counter until a refusal recounts the session's live holds, so the counter
-// can only over-count: a refusal triggers one exact recount before the answer is "no places" (the
-// recount is not exercised here, capacity being huge).
+// Expired holds would stay in the counter until something recounts the session's live holds, so the
+// counter can only over-count; the proposal recounts exactly once before answering "no places". The
+// prototype leaves the recount out: with the bench's huge capacity it never refuses.
 
 // The prototype's refusals.
 var (
@@ -121,19 +121,21 @@ func (p *proto) insertHold(ctx context.Context, h sessions.NewHold) (err error) 
 		if _, err := exec(1, s.CircuitID, s.StartsAt, s.LocalDate, s.LocalTime, s.Capacity); err != nil {
 			return err
 		}
-		var mine int
-		if err := row(2, s.CircuitID, s.StartsAt, h.VisitorID, now).Scan(&mine); err != nil {
-			return err
-		}
-		if mine > 0 {
-			return errProtoSameVisitor
-		}
+		// Take the places first: the UPDATE locks the session's row, so the visitor check below runs
+		// after every other hold on this session has committed or rolled back.
 		res, err := exec(3, h.NumDrivers, s.CircuitID, s.StartsAt, h.NumDrivers)
 		if err != nil {
 			return err
 		}
 		if n, err := res.RowsAffected(); err != nil || n != 1 {
 			return errors.Join(errProtoNoPlaces, err)
+		}
+		var mine int
+		if err := row(2, s.CircuitID, s.StartsAt, h.VisitorID, now).Scan(&mine); err != nil {
+			return err
+		}
+		if mine > 0 {
+			return errProtoSameVisitor
 		}
 	}
 	if err := row(4, h.Identifier, h.CompanyID, cartID, h.VisitorID, h.Kind, h.ProductID, h.NumDrivers,

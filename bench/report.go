@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -53,7 +54,7 @@ func verdict(ok bool) string {
 func (r *report) print(out io.Writer) {
 	fmt.Fprintf(out, "Pitlane sessions engine benchmark — %s\n", r.started.UTC().Format("2006-01-02 15:04 MST"))
 	fmt.Fprintf(out, "machine: %s\n\n", r.machine)
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tw := newTable(out, true)
 	fmt.Fprintln(tw, "engine\tmeasure\t  throughput\tmean\tp50\tp99\tok\t421\terrors\t  cores s/db/all\tcpu/op\t  target\tresult\t")
 	var errs []string
 	line := func(engine, measure string, res result, unit, target, result string) {
@@ -89,7 +90,7 @@ func (r *report) print(out io.Writer) {
 				fmt.Sprintf("≥ %.1f", targetRatio), verdict(ratio >= targetRatio))
 		}
 	}
-	_ = tw.Flush()
+	tw.flush()
 	fmt.Fprintln(out)
 	fmt.Fprintf(out, "Runs: each HTTP run %s after a %s warm-up; each direct run %s; (a) %d calls or %s. Closed loop: each\n",
 		r.opts.p.measure, r.opts.p.warmup, r.opts.p.measure, r.opts.availCalls, limitAvailInProcess)
@@ -119,6 +120,36 @@ func (r *report) print(out io.Writer) {
 	for _, e := range errs {
 		fmt.Fprintln(out, "ERROR", e)
 	}
+}
+
+// table is a tabwriter whose lines lose their trailing blanks when flushed.
+type table struct {
+	*tabwriter.Writer
+	buf bytes.Buffer
+	out io.Writer
+}
+
+// newTable starts a table written to out on flush; right reports whether cells align right.
+func newTable(out io.Writer, right bool) *table {
+	var flags uint
+	if right {
+		flags = tabwriter.AlignRight
+	}
+	t := &table{out: out}
+	t.Writer = tabwriter.NewWriter(&t.buf, 0, 0, 2, ' ', flags)
+	return t
+}
+
+// flush aligns the cells and writes the lines without trailing blanks.
+func (t *table) flush() {
+	_ = t.Writer.Flush()
+	for _, l := range strings.SplitAfter(t.buf.String(), "\n") {
+		if l == "" {
+			continue
+		}
+		fmt.Fprintln(t.out, strings.TrimRight(l, " \n"))
+	}
+	t.buf.Reset()
 }
 
 // loadAverage is the machine's 1, 5 and 15 minute load averages.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"text/tabwriter"
 	"time"
 
 	"pitlane/internal/sessions"
@@ -130,7 +129,7 @@ func seedHolds(ctx context.Context, e *env, s sessions.HoldSlot, n int, proto bo
 func printScaling(out io.Writer, rows []scalingRow, dur time.Duration) {
 	fmt.Fprintf(out, "Hold transaction, 1 goroutine, %s per cell: holds/s and CPU per hold (this process + database\n", dur)
 	fmt.Fprintf(out, "backends) by live holds already in the session\n\n")
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tw := newTable(out, true)
 	fmt.Fprint(tw, "engine\tvariant\t")
 	for _, n := range scalingLevels {
 		fmt.Fprintf(tw, "%d held\t", n)
@@ -149,5 +148,5 @@ func printScaling(out io.Writer, rows []scalingRow, dur time.Duration) {
 			fmt.Fprintf(tw, "%s\t\n", rates[len(rates)-1].CPU)
 		}
 	}
-	_ = tw.Flush()
+	tw.flush()
 }
