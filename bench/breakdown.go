@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"io"
 
@@ -15,7 +14,7 @@ var breakdownParts = []string{
 	"  store.Offer alone (product, circuits, installation, special days)",
 	"  store.Usage alone (live holds + booked of the day's 48 sessions)",
 	"  sessions.ComputeAvailability alone (pure)",
-	"prototype: read the day's slot counters (1 prepared SELECT)",
+	"sessions.Service.Availability, answers reused (ReuseTTL)",
 }
 
 // breakdownRow is one engine's timings of the availability pieces, in breakdownParts order, and the
@@ -27,8 +26,8 @@ type breakdownRow struct {
 	conns  int
 }
 
-// availabilityBreakdown times each piece of an availability call for the busy day, one caller. It runs
-// after runScaling, whose prototype schema adds the slots.held column the last piece reads.
+// availabilityBreakdown times each piece of an availability call for the busy day, one caller: the
+// whole call computed afresh (e.svcFresh), its pieces, and the whole call as the server makes it.
 func availabilityBreakdown(ctx context.Context, e *env, calls int) (breakdownRow, error) {
 	row := breakdownRow{engine: e.name}
 	date, id := benchDay.String(), e.fx.Products[0]
@@ -43,12 +42,6 @@ func availabilityBreakdown(ctx context.Context, e *env, calls int) (breakdownRow
 	if err != nil {
 		return row, err
 	}
-	counters, err := e.db.SQL().PrepareContext(ctx, e.db.Rebind(`SELECT circuit_id, starts_at, held, booked FROM slots
-		WHERE circuit_id IN (?) AND starts_at BETWEEN ? AND ?`))
-	if err != nil {
-		return row, err
-	}
-	defer counters.Close()
 	check := func(err error) (outcome, error) {
 		if err != nil {
 			return opError, err
@@ -57,7 +50,7 @@ func availabilityBreakdown(ctx context.Context, e *env, calls int) (breakdownRow
 	}
 	pieces := []func(ctx context.Context) error{
 		func(ctx context.Context) error {
-			_, err := e.svc.Availability(ctx, benchToken, date, id, sessions.KindProduct)
+			_, err := e.svcFresh.Availability(ctx, benchToken, date, id, sessions.KindProduct)
 			return err
 		},
 		func(ctx context.Context) error {
@@ -74,7 +67,10 @@ func availabilityBreakdown(ctx context.Context, e *env, calls int) (breakdownRow
 			}
 			return nil
 		},
-		func(ctx context.Context) error { return readCounters(ctx, counters, circuits[0], from, to) },
+		func(ctx context.Context) error {
+			_, err := e.svc.Availability(ctx, benchToken, date, id, sessions.KindProduct)
+			return err
+		},
 	}
 	for i, piece := range pieces {
 		progress("%s: availability breakdown: %s", e.name, breakdownParts[i])
@@ -83,25 +79,6 @@ func availabilityBreakdown(ctx context.Context, e *env, calls int) (breakdownRow
 		}))
 	}
 	return row, nil
-}
-
-// readCounters reads the day's per-session counters as the prototype's availability would.
-func readCounters(ctx context.Context, st *sql.Stmt, circuit, from, to int64) error {
-	rows, err := st.QueryContext(ctx, circuit, from, to)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	out := map[sessions.SlotKey]sessions.Usage{}
-	for rows.Next() {
-		var k sessions.SlotKey
-		var u sessions.Usage
-		if err := rows.Scan(&k.CircuitID, &k.StartsAt, &u.Held, &u.Booked); err != nil {
-			return err
-		}
-		out[k] = u
-	}
-	return rows.Err()
 }
 
 // printBreakdown writes the availability breakdown table.

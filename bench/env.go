@@ -26,21 +26,22 @@ const holdTTL = 10 * time.Minute
 // env is one engine under test: the database with the bench fixture, the services wired as
 // cmd/pitlane wires them, and a real HTTP server on a loopback port with a keep-alive client.
 type env struct {
-	name    string
-	version string // engine version and durability settings, for the footnote
-	dbName  string // PostgreSQL: the database's name, to find its backends' CPU time
-	db      *store.DB
-	fx      fixture
-	clk     *clock.Manual
-	svc     *sessions.Service
-	srv     *http.Server
-	base    string
-	client  *http.Client
-	carts   []string // one shopping cart per worker, created before any timed run
-	offers  []sessions.Offer
-	loc     *time.Location
-	stopped chan error
-	insert  func(context.Context, sessions.NewHold) error // the hold transaction (d) calls
+	name     string
+	version  string // engine version and durability settings, for the footnote
+	dbName   string // PostgreSQL: the database's name, to find its backends' CPU time
+	db       *store.DB
+	fx       fixture
+	clk      *clock.Manual
+	svc      *sessions.Service // as cmd/pitlane wires it (availability answers and offers reused for ReuseTTL)
+	svcFresh *sessions.Service // the same with the reuse off: every availability call computed afresh
+	srv      *http.Server
+	base     string
+	client   *http.Client
+	carts    []string // one shopping cart per worker, created before any timed run
+	offers   []sessions.Offer
+	loc      *time.Location
+	stopped  chan error
+	insert   func(context.Context, sessions.NewHold) error // the hold transaction (d) calls
 }
 
 // newEnv opens and migrates the database at url, writes the fixture, makes the availability day busy,
@@ -86,6 +87,8 @@ func (e *env) setup(ctx context.Context, workers int, sqliteSync string) error {
 	}
 	e.clk = clock.NewManual(benchDay.At(9, 0, e.loc))
 	e.svc = sessions.NewService(db, e.clk, holdTTL)
+	e.svc.SetReuseTTL(sessions.ReuseTTL) // as cmd/pitlane wires it
+	e.svcFresh = sessions.NewService(db, e.clk, holdTTL)
 	if err := seedBusyDay(ctx, db, e.fx, benchDay, e.clk.Now()); err != nil {
 		return fmt.Errorf("busy day: %w", err)
 	}

@@ -80,8 +80,9 @@ func sessionStarts() []string {
 	return out
 }
 
-// seedBusyDay makes d busy on the first product's circuit: busyHolds live holds and busyBooked booked
-// places in every session, written in one transaction (not timed). Holds expire an hour after now.
+// seedBusyDay makes d busy on the first product's circuit: busyHolds live holds (counted in the
+// sessions' counters, as store.DB.InsertHold counts them) and busyBooked booked places in every session,
+// written in one transaction (not timed). Holds expire an hour after now.
 func seedBusyDay(ctx context.Context, db *store.DB, f fixture, d schedule.Date, now time.Time) error {
 	loc, err := time.LoadLocation(benchTZ)
 	if err != nil {
@@ -98,8 +99,8 @@ func seedBusyDay(ctx context.Context, db *store.DB, f fixture, d schedule.Date, 
 			var hh, mm int
 			_, _ = fmt.Sscanf(local, "%d:%d", &hh, &mm)
 			start := d.At(hh, mm, loc).UnixMilli()
-			if _, err := tx.Exec(ctx, `INSERT INTO slots (circuit_id, starts_at, local_date, local_time, capacity, booked)
-				VALUES (?, ?, ?, ?, ?, ?)`, circuit, start, d.String(), local, benchCapacity, busyBooked); err != nil {
+			if _, err := tx.Exec(ctx, `INSERT INTO slots (circuit_id, starts_at, local_date, local_time, capacity, booked, held)
+				VALUES (?, ?, ?, ?, ?, ?, ?)`, circuit, start, d.String(), local, benchCapacity, busyBooked, busyHolds); err != nil {
 				return err
 			}
 			for k := 0; k < busyHolds; k++ {
@@ -110,8 +111,9 @@ func seedBusyDay(ctx context.Context, db *store.DB, f fixture, d schedule.Date, 
 					now.UnixMilli(), now.Add(time.Hour).UnixMilli()).Scan(&hold); err != nil {
 					return err
 				}
-				if _, err := tx.Exec(ctx, `INSERT INTO hold_slots (hold_id, position, circuit_id, starts_at, product_id, places, price_cents)
-					VALUES (?, 0, ?, ?, ?, 1, 2000)`, hold, circuit, start, product); err != nil {
+				if _, err := tx.Exec(ctx, `INSERT INTO hold_slots (hold_id, position, circuit_id, starts_at, product_id, places,
+					price_cents, visitor_id, counted) VALUES (?, 0, ?, ?, ?, 1, 2000, ?, 1)`,
+					hold, circuit, start, product, fmt.Sprintf("busy-visitor-%02d", k)); err != nil {
 					return err
 				}
 			}

@@ -38,7 +38,7 @@ type options struct {
 	availCalls int
 	profileDir string
 	sqliteSync string
-	scaling    bool // run the -scaling experiment instead of the table
+	scaling    bool // run the -scaling investigation instead of the table
 }
 
 func main() {
@@ -50,7 +50,7 @@ func main() {
 	flag.IntVar(&o.availCalls, "avail-calls", 2000, "in-process availability calls")
 	flag.StringVar(&o.profileDir, "cpuprofile", "", "write a CPU profile of every measured HTTP and direct run into this directory")
 	flag.StringVar(&o.sqliteSync, "sqlite-synchronous", "", "experiment: override SQLite's synchronous pragma (production: FULL)")
-	flag.BoolVar(&o.scaling, "scaling", false, "experiment: hold rate against live holds already in the session, today's transaction vs a prototype")
+	flag.BoolVar(&o.scaling, "scaling", false, "investigation: hold rate against live holds already in the session, availability piece by piece, HTTP floor")
 	flag.Parse()
 	o.engines = strings.Split(*engines, ",")
 	if o.p.measure > 20*time.Second || o.p.warmup > 5*time.Second || o.conns < 1 || o.conns > 1000 {
@@ -107,15 +107,14 @@ func run(ctx context.Context, o options) error {
 	if o.scaling {
 		printScaling(os.Stdout, rep.scaling, o.p.measure)
 		printBreakdown(os.Stdout, rep.breakdown)
-		fmt.Fprintf(os.Stdout, "\nPrototype stack (bench-only store wrapper: cached offers, slot counters, prepared hold transaction),\n")
-		fmt.Fprintf(os.Stdout, "measured like the main table, after the experiments above on the same databases:\n\n")
+		return nil
 	}
 	rep.print(os.Stdout)
 	return nil
 }
 
 // measureEngine runs scenarios (a)–(d) on one engine and adds their rows to the report; with -scaling
-// it runs the investigation instead: scaling, availability breakdown, HTTP floor, prototype stack.
+// it runs the investigation instead: scaling, availability breakdown, HTTP floor.
 func measureEngine(ctx context.Context, name, url string, o options, rep *report) error {
 	progress("%s: setting up the fixture", name)
 	e, err := newEnv(ctx, name, url, o.conns, o.sqliteSync)
@@ -142,14 +141,7 @@ func measureEngine(ctx context.Context, name, url string, o options, rep *report
 	progress("%s: HTTP floor, %d connections", name, o.conns)
 	b.floor, b.conns = httpFloor(ctx, e, o.conns, phases{warmup: o.p.warmup, measure: 3 * time.Second}), o.conns
 	rep.breakdown = append(rep.breakdown, b)
-	pe, cleanup, err := newProtoEnv(ctx, e, o.conns, url)
-	if err != nil {
-		return err
-	}
-	defer cleanup()
-	m, err := runScenarios(ctx, pe, o, prof)
-	rep.engines = append(rep.engines, m)
-	return err
+	return nil
 }
 
 // runScenarios measures rows (a)–(d) on an environment.

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"pitlane/internal/sessions"
 )
 
 // Targets (issue 3).
@@ -102,8 +104,10 @@ func (r *report) print(out io.Writer) {
 	fmt.Fprintf(out, "Load average (1/5/15 min) at start: %s; at end: %s.\n", r.loadStart, loadAverage())
 	fmt.Fprintf(out, "Fixture: %d circuits × 48 sessions/day, capacity %d places; hold TTL %s; manual clock at %s 09:00 %s.\n",
 		benchCircuits, benchCapacity, holdTTL, benchDay, benchTZ)
-	fmt.Fprintf(out, "  (a)/(b): product 1 on %s, %d live holds + %d booked places in each of its 48 sessions.\n",
+	fmt.Fprintf(out, "  (a)/(b): product 1 on %s, %d live holds + %d booked places in each of its 48 sessions. (a) computes\n",
 		benchDay, busyHolds, busyBooked)
+	fmt.Fprintf(out, "  every call afresh (answer reuse off); (b), (c) are the server as wired: answers and offers reused for %s (sessions.ReuseTTL).\n",
+		sessions.ReuseTTL)
 	fmt.Fprintln(out, "  hot slot: every hold on one session (a fresh one per run, so its ok count is the live holds it ends with);")
 	fmt.Fprintln(out, "  spread: products 2–8 × 27 days × 48 sessions, chosen at random. One driver per hold, one cart per worker,")
 	fmt.Fprintln(out, "  a new X-Visitor-Id per request. HTTP: the real handler (httpapi.New) with per-client rate limits off.")

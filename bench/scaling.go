@@ -14,12 +14,8 @@ import (
 // one more hold on it.
 var scalingLevels = []int{0, 1000, 5000, 20000}
 
-// scalingVariants name the hold transactions -scaling compares, in the order they are measured.
-var scalingVariants = []string{
-	"store.InsertHold (today)",
-	"prototype: slot counter + visitor seek",
-	"prototype: slot counter + visitor seek + prepared statements",
-}
+// scalingVariants name the hold transactions -scaling measures, in the order they are measured.
+var scalingVariants = []string{"store.DB.InsertHold"}
 
 // scalingRow is one engine's single-goroutine hold rate per variant and level.
 type scalingRow struct {
@@ -28,25 +24,13 @@ type scalingRow struct {
 }
 
 // runScaling measures, on one engine, one goroutine's hold rate on a session already holding each
-// level's number of live holds, for each variant. Every measurement gets a fresh session.
+// level's number of live holds. Every measurement gets a fresh session.
 func runScaling(ctx context.Context, e *env, dur time.Duration) (scalingRow, error) {
 	row := scalingRow{engine: e.name}
 	starts := sessionStarts()
 	day := benchDay.AddDays(1)
 	next := 20 // sessions from 15:00 on; the main scenarios use 11:00–14:00
 	for v := range scalingVariants {
-		var p *proto
-		if v >= 1 {
-			if v == 1 {
-				if err := protoSchema(ctx, e.db); err != nil {
-					return row, err
-				}
-			}
-			var err error
-			if p, err = newProto(ctx, e.db, v == 2); err != nil {
-				return row, err
-			}
-		}
 		var rates []result
 		for _, n := range scalingLevels {
 			t := target{product: 0, date: day.String(), local: starts[next]}
@@ -57,39 +41,32 @@ func runScaling(ctx context.Context, e *env, dur time.Duration) (scalingRow, err
 				return row, err
 			}
 			progress("%s: scaling, %s, %d holds already in the session", e.name, scalingVariants[v], n)
-			if err := seedHolds(ctx, e, h.Slots[0], n, v >= 1); err != nil {
+			if err := seedHolds(ctx, e, h.Slots[0], n); err != nil {
 				return row, err
-			}
-			insert := e.db.InsertHold
-			if p != nil {
-				insert = p.insertHold
 			}
 			rates = append(rates, e.measured(ctx, 1, dur, maxOpsPerRun, func(ctx context.Context, worker, seq int) (outcome, error) {
 				h := h
 				now := e.clk.Now()
 				h.Identifier, h.VisitorID, h.CartToken = sessions.NewToken(), visitor(fmt.Sprintf("sc%d-%d", v, n), worker, seq), e.carts[0]
 				h.CreatedAt, h.ExpiresAt = now, now.Add(holdTTL)
-				if err := insert(ctx, h); err != nil {
+				if err := e.db.InsertHold(ctx, h); err != nil {
 					return opError, err
 				}
 				return opOK, nil
 			}))
-		}
-		if p != nil {
-			p.close()
 		}
 		row.rates = append(row.rates, rates)
 	}
 	return row, nil
 }
 
-// seedHolds writes n live one-place holds on the session in one statement per table (not timed), and
-// sets the prototype's counter and visitor column when proto.
-func seedHolds(ctx context.Context, e *env, s sessions.HoldSlot, n int, proto bool) error {
+// seedHolds writes n live one-place holds on the session in one statement per table (not timed),
+// counted in the session's counter as store.DB.InsertHold counts them.
+func seedHolds(ctx context.Context, e *env, s sessions.HoldSlot, n int) error {
 	now := e.clk.Now()
 	return e.db.Write(ctx, func(tx *store.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO slots (circuit_id, starts_at, local_date, local_time, capacity, booked)
-			VALUES (?, ?, ?, ?, ?, 0)`, s.CircuitID, s.StartsAt, s.LocalDate, s.LocalTime, s.Capacity); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO slots (circuit_id, starts_at, local_date, local_time, capacity, booked, held)
+			VALUES (?, ?, ?, ?, ?, 0, ?)`, s.CircuitID, s.StartsAt, s.LocalDate, s.LocalTime, s.Capacity, n); err != nil {
 			return err
 		}
 		if n == 0 {
@@ -108,19 +85,10 @@ func seedHolds(ctx context.Context, e *env, s sessions.HoldSlot, n int, proto bo
 			n, tag, e.fx.CompanyID, tag+"v", s.ProductID, now.UnixMilli(), now.Add(time.Hour).UnixMilli()); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO hold_slots (hold_id, position, circuit_id, starts_at, product_id, places, price_cents)
-			SELECT id, 0, CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), 1, 2000 FROM holds WHERE id > CAST(? AS BIGINT)`,
-			s.CircuitID, s.StartsAt, s.ProductID, before); err != nil {
-			return err
-		}
-		if !proto {
-			return nil
-		}
-		if _, err := tx.Exec(ctx, `UPDATE hold_slots SET visitor_id = (SELECT visitor_id FROM holds WHERE holds.id = hold_slots.hold_id)
-			WHERE hold_id > ?`, before); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `UPDATE slots SET held = ? WHERE circuit_id = ? AND starts_at = ?`, n, s.CircuitID, s.StartsAt)
+		_, err := tx.Exec(ctx, `INSERT INTO hold_slots (hold_id, position, circuit_id, starts_at, product_id, places, price_cents,
+				visitor_id, counted)
+			SELECT id, 0, CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), 1, 2000, visitor_id, 1 FROM holds
+			WHERE id > CAST(? AS BIGINT)`, s.CircuitID, s.StartsAt, s.ProductID, before)
 		return err
 	})
 }

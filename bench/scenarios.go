@@ -50,13 +50,14 @@ func visitor(tag string, worker, seq int) string {
 	return fmt.Sprintf("%s-w%03d-%08d", tag, worker, seq)
 }
 
-// availabilityInProcess calls sessions.Service.Availability for the busy day, one call at a time.
+// availabilityInProcess calls sessions.Service.Availability for the busy day, one call at a time, with
+// the reuse of answers off: the cost of computing one day's availability.
 func availabilityInProcess(ctx context.Context, e *env, calls int, prof profiler) result {
 	date, id := benchDay.String(), e.fx.Products[0]
 	stop := prof.start(e.name + "-inprocess-availability")
 	defer stop()
 	return e.measured(ctx, 1, limitAvailInProcess, calls, func(ctx context.Context, _, _ int) (outcome, error) {
-		a, err := e.svc.Availability(ctx, benchToken, date, id, sessions.KindProduct)
+		a, err := e.svcFresh.Availability(ctx, benchToken, date, id, sessions.KindProduct)
 		if err != nil {
 			return opError, err
 		}

@@ -1,5 +1,7 @@
 package sessions
 
+import "encoding/json"
+
 // AvailabilityResponse is the answer of GET /api/booking/availability.
 type AvailabilityResponse struct {
 	Data Availability `json:"data"`
@@ -12,6 +14,21 @@ type Availability struct {
 	DateLimitBooking    DateLimit  `json:"dateLimitBooking"`
 	MaxDaysBooking      int        `json:"maxDaysBooking"`
 	TimeZone            string     `json:"timeZone"`
+
+	// encoded is the JSON of the fields above, made once when the answer is kept for reuse (cache.go),
+	// so that a reused answer is not encoded again for every visitor.
+	encoded []byte
+}
+
+// availabilityFields is Availability without its MarshalJSON method.
+type availabilityFields Availability
+
+// MarshalJSON encodes the availability, reusing the encoding made when the answer was kept for reuse.
+func (a Availability) MarshalJSON() ([]byte, error) {
+	if a.encoded != nil {
+		return a.encoded, nil
+	}
+	return json.Marshal(availabilityFields(a))
 }
 
 // DateLimit is the last bookable date, when enabled.

@@ -41,11 +41,38 @@ type Service struct {
 	store   Store
 	clock   clock.Clock
 	holdTTL time.Duration
+	avail   *availCache // nil: every availability answer computed afresh
+	offers  *offerCache // nil: every offer read from the database
 }
 
-// NewService returns a Service whose holds last holdTTL.
+// NewService returns a Service whose holds last holdTTL. It computes every availability answer afresh
+// and reads every offer until SetReuseTTL turns the reuse on.
 func NewService(s Store, clk clock.Clock, holdTTL time.Duration) *Service {
 	return &Service{store: s, clock: clk, holdTTL: holdTTL}
+}
+
+// SetReuseTTL makes the service reuse each availability answer, and each product or pack it reads
+// (for availability and holds), for ttl; the server uses ReuseTTL. See Availability for what a visitor
+// may see. An admin's edit of a product, its installation or its special days reaches holds within ttl
+// (a price changed less than ttl ago may still be the one held); places and stock are never reused:
+// they are decided in the hold's transaction. Zero or less turns the reuse off, as NewService leaves
+// it. Call it before the service is used.
+func (s *Service) SetReuseTTL(ttl time.Duration) {
+	s.avail, s.offers = nil, nil
+	if ttl > 0 {
+		s.avail = newAvailCache(ttl)
+		s.offers = &offerCache{ttl: ttl, entries: map[offerKey]offerEntry{}}
+	}
+}
+
+// offer reads a product or pack, or reuses a fresh read (SetReuseTTL).
+func (s *Service) offer(ctx context.Context, companyToken, kind string, id int64, now time.Time) (Offer, error) {
+	if s.offers == nil {
+		return s.store.Offer(ctx, companyToken, kind, id)
+	}
+	return s.offers.get(offerKey{token: companyToken, kind: kind, id: id}, now, func() (Offer, error) {
+		return s.store.Offer(ctx, companyToken, kind, id)
+	})
 }
 
 // HoldTTL is how long a new hold lasts.
@@ -62,6 +89,10 @@ func parseKind(kind string) (string, error) {
 }
 
 // Availability returns the sessions of a date for a product or pack. The date must be YYYY-MM-DD.
+// With SetReuseTTL, an answer is computed at most once per TTL per (company, product or pack,
+// date) on this instance, however many visitors ask at once, and computed afresh after this instance
+// holds or releases places of the company; holds made or released elsewhere, bookings cancelled and
+// settings edited show within the TTL. The answer's slices may be shared: callers must not modify them.
 func (s *Service) Availability(ctx context.Context, companyToken, date string, id int64, kind string) (Availability, error) {
 	k, err := parseKind(kind)
 	if err != nil {
@@ -71,11 +102,18 @@ func (s *Service) Availability(ctx context.Context, companyToken, date string, i
 	if err != nil {
 		return Availability{}, apperr.WithFields(apperr.Invalid, "The date is not valid.", map[string]string{"date": "must be a date YYYY-MM-DD"})
 	}
-	o, err := s.store.Offer(ctx, companyToken, k, id)
+	now := s.clock.Now()
+	return s.avail.get(ctx, availKey{token: companyToken, kind: k, date: d.String(), id: id}, now, func() (Availability, error) {
+		return s.availability(ctx, companyToken, d, id, k, now)
+	})
+}
+
+// availability computes an Availability answer from the database.
+func (s *Service) availability(ctx context.Context, companyToken string, d schedule.Date, id int64, k string, now time.Time) (Availability, error) {
+	o, err := s.offer(ctx, companyToken, k, id, now)
 	if err != nil {
 		return Availability{}, err
 	}
-	now := s.clock.Now()
 	if !o.IsActive || o.expired(now) {
 		return Availability{}, apperr.New(apperr.NotFound, "This product is not on sale.")
 	}
@@ -99,11 +137,11 @@ func (s *Service) Hold(ctx context.Context, companyToken, visitorID string, req 
 	if req.IDType < 1 {
 		return Hold{}, apperr.WithFields(apperr.Unprocessable, "The pre-booking is not valid.", map[string]string{"idType": "required"})
 	}
-	o, err := s.store.Offer(ctx, companyToken, k, req.IDType)
+	now := s.clock.Now()
+	o, err := s.offer(ctx, companyToken, k, req.IDType, now)
 	if err != nil {
 		return Hold{}, err
 	}
-	now := s.clock.Now()
 	h, err := PlanHold(o, req, now)
 	if err != nil {
 		return Hold{}, err
@@ -114,6 +152,7 @@ func (s *Service) Hold(ctx context.Context, companyToken, visitorID string, req 
 	if err := s.store.InsertHold(ctx, h); err != nil {
 		return Hold{}, err
 	}
+	s.avail.invalidate(companyToken)
 	return Hold{
 		Identifier:     h.Identifier,
 		PrebookingDate: h.Slots[0].LocalDate + " " + h.Slots[0].LocalTime,
@@ -128,7 +167,9 @@ func (s *Service) Release(ctx context.Context, cartToken, identifier string) err
 	if cartToken == "" {
 		return apperr.WithFields(apperr.Unprocessable, "The shopping cart token is required.", map[string]string{"token": "required"})
 	}
-	return s.store.ReleaseHold(ctx, cartToken, identifier, s.clock.Now())
+	err := s.store.ReleaseHold(ctx, cartToken, identifier, s.clock.Now())
+	s.avail.invalidate("") // a release names no company: every company's answers are recomputed
+	return err
 }
 
 // Housekeep deletes holds that died more than grace ago. Correctness never depends on it: dead holds

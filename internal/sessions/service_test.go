@@ -243,3 +243,78 @@ func TestHoldIsDatedByItsFirstSession(t *testing.T) {
 		}
 	})
 }
+
+// With answers reused (as the server runs), a visitor sees this instance's holds and releases at once,
+// and changes made elsewhere (another instance, an admin) within ReuseTTL — never later.
+func TestAvailabilityReuseIsBounded(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, storetest.FixtureOptions{Capacity: 4})
+		e.svc.SetReuseTTL(sessions.ReuseTTL)
+		ctx := t.Context()
+		free := func() int {
+			t.Helper()
+			a, err := e.svc.Availability(ctx, e.fix.Token, day, e.fix.Product, sessions.KindProduct)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range a.Slots {
+				if s.StartTime == "10:00:00" {
+					return s.UsersAvailable
+				}
+			}
+			t.Fatal("no 10:00 session")
+			return 0
+		}
+		if n := free(); n != 4 {
+			t.Fatalf("free before any hold: %d, want 4", n)
+		}
+		cart := e.cart(t)
+		id := e.mustHold(t, "visitor-a", cart, 3, at("10:00"))
+		if n := free(); n != 1 {
+			t.Fatalf("right after this instance's hold: %d free, want 1", n)
+		}
+		if err := e.svc.Release(ctx, cart, id); err != nil {
+			t.Fatal(err)
+		}
+		if n := free(); n != 4 {
+			t.Fatalf("right after this instance's release: %d free, want 4", n)
+		}
+		// Another instance books two places: not seen for up to the TTL, then seen.
+		if err := db.Write(ctx, func(tx *store.Tx) error {
+			_, err := tx.Exec(ctx, `UPDATE slots SET booked = 2 WHERE circuit_id = ? AND local_time = '10:00:00'`, e.fix.Circuit)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		e.clk.Advance(sessions.ReuseTTL - time.Millisecond)
+		if n := free(); n != 4 {
+			t.Fatalf("within the TTL: %d free, want the reused answer (4)", n)
+		}
+		e.clk.Advance(time.Millisecond)
+		if n := free(); n != 2 {
+			t.Fatalf("at the TTL: %d free, want 2", n)
+		}
+	})
+}
+
+// With offers reused (as the server runs), a product whose stock an admin limited a moment ago is held
+// against the new limit at once: stock is always read in the hold's transaction.
+func TestReusedOfferNeverOversellsStock(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, storetest.FixtureOptions{})
+		e.svc.SetReuseTTL(sessions.ReuseTTL)
+		e.mustHold(t, "visitor-a", e.cart(t), 2, at("10:00")) // the offer, unlimited, is now reused
+		if err := db.Write(t.Context(), func(tx *store.Tx) error {
+			_, err := tx.Exec(t.Context(), `UPDATE products SET max_stock = 3 WHERE id = ?`, e.fix.Product)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if code, body := e.hold(t, "visitor-b", e.cart(t), sessions.KindProduct, e.fix.Product, 2, at("10:15")); code != 421 {
+			t.Fatalf("2 more of a stock of 3 with 2 held: %d %v, want 421", code, body)
+		}
+		if code, body := e.hold(t, "visitor-c", e.cart(t), sessions.KindProduct, e.fix.Product, 1, at("10:15")); code != 201 {
+			t.Fatalf("the last unit: %d %v, want 201", code, body)
+		}
+	})
+}

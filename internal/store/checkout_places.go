@@ -35,11 +35,12 @@ func bookingSlots(ctx context.Context, tx *Tx, bookingID int64) ([]bookedSlot, e
 }
 
 // bookPlaces counts a booking's sessions into slots.booked if every session is still to come and has
-// the places, and every limited product the stock; it reports false, changing nothing, when not. The
-// booking's own holds must already be out of the live count (converted), and the booking must not be
-// cancelada (so its lines count once in the stock). Locks are taken as holds take them: the products
-// (by id), then the slot rows (by circuit, start), so the check and the update have no window between
-// them on either engine.
+// the places, and every limited product the stock; it reports false, booking nothing, when not. The
+// booking's own holds must already be out of the live count (converted, booking_id set): their places
+// leave the session counters here (slots.held), as the booking's enter slots.booked, and the booking must
+// not be cancelada (so its lines count once in the stock). Locks are taken as holds take them: the
+// products (by id), then the slot rows (by circuit, start), so the check and the update have no window
+// between them on either engine. When it reports false the counters it corrected stay correct.
 func bookPlaces(ctx context.Context, tx *Tx, bookingID, now int64) (bool, error) {
 	ok, err := stockLeft(ctx, tx, bookingID, now)
 	if err != nil || !ok {
@@ -49,24 +50,33 @@ func bookPlaces(ctx context.Context, tx *Tx, bookingID, now int64) (bool, error)
 	if err != nil {
 		return false, err
 	}
+	own, err := int64sOf(ctx, tx, `SELECT id FROM holds WHERE booking_id = ?`, bookingID)
+	if err != nil {
+		return false, err
+	}
+	if err := uncountHolds(ctx, tx, own); err != nil {
+		return false, err
+	}
 	for _, s := range slots {
 		if s.start <= now {
 			return false, nil // the session has started: too late to book it
 		}
-		var booked, capacity int
-		if err := tx.QueryRow(ctx, `INSERT INTO slots (circuit_id, starts_at, local_date, local_time, capacity, booked)
-			VALUES (?, ?, ?, ?, ?, 0)
+		var booked, capacity, held int
+		if err := tx.QueryRow(ctx, `INSERT INTO slots (circuit_id, starts_at, local_date, local_time, capacity, booked, held)
+			VALUES (?, ?, ?, ?, ?, 0, 0)
 			ON CONFLICT (circuit_id, starts_at) DO UPDATE SET capacity = excluded.capacity
-			RETURNING booked, capacity`, s.circuit, s.start, s.date, s.at, s.capacity).Scan(&booked, &capacity); err != nil {
+			RETURNING booked, capacity, held`, s.circuit, s.start, s.date, s.at, s.capacity).Scan(&booked, &capacity, &held); err != nil {
 			return false, translate(err)
 		}
-		var held int
-		if err := tx.QueryRow(ctx, `SELECT COALESCE(SUM(hs.places), 0) FROM hold_slots hs JOIN holds h ON h.id = hs.hold_id
-			WHERE hs.circuit_id = ? AND hs.starts_at = ? AND `+liveHold, s.circuit, s.start, now).Scan(&held); err != nil {
-			return false, err
-		}
 		if capacity-booked-held < s.places {
-			return false, nil
+			// The counter may still count holds that are no longer live: count exactly, then decide.
+			freed, err := reclaimSlot(ctx, tx, s.circuit, s.start, now)
+			if err != nil {
+				return false, err
+			}
+			if capacity-booked-(held-freed) < s.places {
+				return false, nil
+			}
 		}
 	}
 	for _, s := range slots {
@@ -155,13 +165,19 @@ func releasePlaces(ctx context.Context, tx *Tx, bookingID int64) error {
 // its cart reopened (so the visitor can hold again), the use of its discount code given back and its
 // vouchers cancelled.
 func failPendingBooking(ctx context.Context, tx *Tx, bookingID, now int64) error {
+	released, err := int64sOf(ctx, tx, `UPDATE holds SET released_at = ?
+		WHERE pending_booking_id = ? AND booking_id IS NULL AND released_at IS NULL RETURNING id`, now, bookingID)
+	if err != nil {
+		return err
+	}
+	if err := uncountHolds(ctx, tx, released); err != nil {
+		return err
+	}
 	steps := []struct {
 		q    string
 		args []any
 	}{
 		{`UPDATE bookings SET status = 'cancelada', cancelled_at = ?, updated_at = ? WHERE id = ?`, []any{now, now, bookingID}},
-		{`UPDATE holds SET released_at = ? WHERE pending_booking_id = ? AND booking_id IS NULL AND released_at IS NULL`,
-			[]any{now, bookingID}},
 		{`UPDATE carts SET status = 'open', updated_at = ?
 			WHERE id = (SELECT cart_id FROM bookings WHERE id = ?) AND status = 'ordered'`, []any{now, bookingID}},
 		{`DELETE FROM cart_lines WHERE hold_id IN (SELECT id FROM holds WHERE pending_booking_id = ?)`, []any{bookingID}},

@@ -10,8 +10,9 @@ import (
 
 // InsertHold implements sessions.Store: it decides and writes a hold in one write transaction. The
 // product row (when its stock is limited) and then each session's slot row are locked — on SQLite by
-// the transaction's immediate write lock, on PostgreSQL by the upsert's row lock — so places and stock
-// are counted and taken without a window for another transaction in between.
+// the transaction's immediate write lock, on PostgreSQL by row locks taken in (circuit, start) order —
+// and places are taken with one conditional UPDATE of the session's counter (slots.held), so places and
+// stock are counted and taken without a window for another transaction in between.
 func (db *DB) InsertHold(ctx context.Context, h sessions.NewHold) error {
 	now := h.CreatedAt.UnixMilli()
 	return db.Write(ctx, func(tx *Tx) error {
@@ -24,10 +25,10 @@ func (db *DB) InsertHold(ctx context.Context, h sessions.NewHold) error {
 		if err != nil {
 			return err
 		}
-		if h.MaxStock != nil {
-			if err := takeStock(ctx, tx, h, now); err != nil {
-				return err
-			}
+		// The stock limit is read here, not taken from h.MaxStock: the offer may have been read a moment
+		// ago (sessions.ReuseTTL) and an admin may have limited the stock since.
+		if err := takeStock(ctx, tx, h, now); err != nil {
+			return err
 		}
 		for _, s := range sortedSlots(h) {
 			if err := takePlaces(ctx, tx, h, s, now); err != nil {
@@ -43,8 +44,10 @@ func (db *DB) InsertHold(ctx context.Context, h sessions.NewHold) error {
 			return Translate(err)
 		}
 		for i, s := range h.Slots {
-			if _, err := tx.Exec(ctx, `INSERT INTO hold_slots (hold_id, position, circuit_id, starts_at, product_id, places, price_cents)
-				VALUES (?, ?, ?, ?, ?, ?, ?)`, holdID, i, s.CircuitID, s.StartsAt, s.ProductID, h.NumDrivers, s.PriceCents); err != nil {
+			// counted = 1: takePlaces added these places to slots.held.
+			if _, err := tx.Exec(ctx, `INSERT INTO hold_slots (hold_id, position, circuit_id, starts_at, product_id, places,
+				price_cents, visitor_id, counted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+				holdID, i, s.CircuitID, s.StartsAt, s.ProductID, h.NumDrivers, s.PriceCents, h.VisitorID); err != nil {
 				return err
 			}
 		}
@@ -55,18 +58,23 @@ func (db *DB) InsertHold(ctx context.Context, h sessions.NewHold) error {
 	})
 }
 
-// takeStock locks the product and checks that its stock covers the hold.
+// takeStock checks that the product's stock, when limited, covers the hold, with the product row locked
+// (on SQLite the write transaction holds the database lock already). Unlimited products take no lock.
 func takeStock(ctx context.Context, tx *Tx, h sessions.NewHold, now int64) error {
-	lock := `SELECT max_stock FROM products WHERE id = ?`
-	if tx.Engine() == Postgres {
-		lock += ` FOR UPDATE`
-	}
 	var maxStock *int64
-	if err := tx.QueryRow(ctx, lock, h.ProductID).Scan(&maxStock); err != nil {
+	if err := tx.QueryRow(ctx, `SELECT max_stock FROM products WHERE id = ?`, h.ProductID).Scan(&maxStock); err != nil {
 		return Translate(err)
 	}
 	if maxStock == nil {
 		return nil
+	}
+	if tx.Engine() == Postgres {
+		if err := tx.QueryRow(ctx, `SELECT max_stock FROM products WHERE id = ? FOR UPDATE`, h.ProductID).Scan(&maxStock); err != nil {
+			return Translate(err)
+		}
+		if maxStock == nil {
+			return nil
+		}
 	}
 	used, err := stockUsed(ctx, tx, h.ProductID, h.Kind, now)
 	if err != nil {
@@ -119,39 +127,80 @@ func (db *DB) StockUsed(ctx context.Context, productID int64, kind string, now t
 	return n, err
 }
 
-// takePlaces locks one session's slot row (creating it on first use) and checks it has the places.
+// takePlaces takes the hold's places in one session: it creates the session's row on first use, then
+// adds the places to its counter with one conditional UPDATE, which also locks the row. When the counter
+// says the session is full it may still count holds that are no longer live, so those are reclaimed
+// (exactly, under the row lock) and the UPDATE tried once more before answering 421. The visitor check
+// runs under the row lock too, so it sees every hold committed before this one on the session.
 func takePlaces(ctx context.Context, tx *Tx, h sessions.NewHold, s sessions.HoldSlot, now int64) error {
-	var booked int
-	err := tx.QueryRow(ctx, `INSERT INTO slots (circuit_id, starts_at, local_date, local_time, capacity, booked)
-		VALUES (?, ?, ?, ?, ?, 0)
-		ON CONFLICT (circuit_id, starts_at) DO UPDATE SET capacity = excluded.capacity
-		RETURNING booked`, s.CircuitID, s.StartsAt, s.LocalDate, s.LocalTime, s.Capacity).Scan(&booked)
-	if err != nil {
+	if _, err := tx.Exec(ctx, `INSERT INTO slots (circuit_id, starts_at, local_date, local_time, capacity, booked, held)
+		VALUES (?, ?, ?, ?, ?, 0, 0) ON CONFLICT (circuit_id, starts_at) DO NOTHING`,
+		s.CircuitID, s.StartsAt, s.LocalDate, s.LocalTime, s.Capacity); err != nil {
 		return Translate(err)
 	}
-	if h.VisitorID != "" {
-		var mine int
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM hold_slots hs JOIN holds h ON h.id = hs.hold_id
-			WHERE hs.circuit_id = ? AND hs.starts_at = ? AND h.visitor_id = ? AND `+liveHold,
-			s.CircuitID, s.StartsAt, h.VisitorID, now).Scan(&mine); err != nil {
-			return err
-		}
-		if mine > 0 {
-			return apperr.New(apperr.SameUserSlot, "You already hold the session at %s %s.", s.LocalDate, s.LocalTime[:5])
-		}
-	}
-	var held int
-	if err := tx.QueryRow(ctx, `SELECT COALESCE(SUM(hs.places), 0) FROM hold_slots hs JOIN holds h ON h.id = hs.hold_id
-		WHERE hs.circuit_id = ? AND hs.starts_at = ? AND `+liveHold, s.CircuitID, s.StartsAt, now).Scan(&held); err != nil {
+	ok, err := addHeld(ctx, tx, s, h.NumDrivers)
+	if err != nil {
 		return err
 	}
-	if s.Capacity-booked-held < h.NumDrivers {
+	if !ok {
+		if err := lockSlot(ctx, tx, s.CircuitID, s.StartsAt); err != nil {
+			return err
+		}
+	}
+	if err := visitorFree(ctx, tx, h, s, now); err != nil {
+		return err
+	}
+	if ok {
+		return nil
+	}
+	freed, err := reclaimSlot(ctx, tx, s.CircuitID, s.StartsAt, now)
+	if err != nil {
+		return err
+	}
+	if freed > 0 {
+		if ok, err = addHeld(ctx, tx, s, h.NumDrivers); err != nil {
+			return err
+		}
+	}
+	if !ok {
 		return apperr.New(apperr.NoStock, "Not enough places left in the session at %s %s.", s.LocalDate, s.LocalTime[:5])
 	}
 	return nil
 }
 
-// ReleaseHold implements sessions.Store.
+// addHeld adds places to a session's counter if they fit its capacity (brought up to date from the
+// installation's settings at the same time), and reports whether they did.
+func addHeld(ctx context.Context, tx *Tx, s sessions.HoldSlot, places int) (bool, error) {
+	res, err := tx.Exec(ctx, `UPDATE slots SET held = held + ?, capacity = ?
+		WHERE circuit_id = ? AND starts_at = ? AND held + booked + ? <= ?`,
+		places, s.Capacity, s.CircuitID, s.StartsAt, places, s.Capacity)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// visitorFree returns apperr.SameUserSlot when the visitor already has a live hold on the session.
+func visitorFree(ctx context.Context, tx *Tx, h sessions.NewHold, s sessions.HoldSlot, now int64) error {
+	if h.VisitorID == "" {
+		return nil
+	}
+	var mine int
+	err := tx.QueryRow(ctx, `SELECT 1 FROM hold_slots hs JOIN holds h ON h.id = hs.hold_id
+		WHERE hs.circuit_id = ? AND hs.starts_at = ? AND hs.visitor_id = ? AND `+liveHold+` LIMIT 1`,
+		s.CircuitID, s.StartsAt, h.VisitorID, now).Scan(&mine)
+	switch {
+	case IsNoRows(err):
+		return nil
+	case err != nil:
+		return err
+	}
+	return apperr.New(apperr.SameUserSlot, "You already hold the session at %s %s.", s.LocalDate, s.LocalTime[:5])
+}
+
+// ReleaseHold implements sessions.Store. The hold's places leave the session counters in the
+// transaction that releases it, and only if this call is the one that released it.
 func (db *DB) ReleaseHold(ctx context.Context, cartToken, identifier string, now time.Time) error {
 	return db.Write(ctx, func(tx *Tx) error {
 		var cartID, holdID int64
@@ -175,27 +224,59 @@ func (db *DB) ReleaseHold(ctx context.Context, cartToken, identifier string, now
 		if bookingID != nil {
 			return apperr.New(apperr.Conflict, "This pre-booking is already part of a booking.")
 		}
-		if _, err := tx.Exec(ctx, `UPDATE holds SET released_at = ? WHERE id = ? AND released_at IS NULL`, now.UnixMilli(), holdID); err != nil {
+		res, err := tx.Exec(ctx, `UPDATE holds SET released_at = ? WHERE id = ? AND released_at IS NULL AND booking_id IS NULL`,
+			now.UnixMilli(), holdID)
+		if err != nil {
 			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 1 {
+			if err := uncountHolds(ctx, tx, []int64{holdID}); err != nil {
+				return err
+			}
 		}
 		_, err = tx.Exec(ctx, `DELETE FROM cart_lines WHERE hold_id = ?`, holdID)
 		return err
 	})
 }
 
-// DeleteDeadHolds implements sessions.Store.
+// deleteBatch is how many dead holds one housekeeping transaction deletes.
+const deleteBatch = 500
+
+// DeleteDeadHolds implements sessions.Store. Dead holds still in a session counter leave it in the
+// transaction that deletes them; the work is done in batches, each its own transaction.
 func (db *DB) DeleteDeadHolds(ctx context.Context, before time.Time) (int64, error) {
-	var n int64
-	err := db.Write(ctx, func(tx *Tx) error {
-		res, err := tx.Exec(ctx, `DELETE FROM holds WHERE booking_id IS NULL AND (expires_at < ? OR released_at < ?)`,
-			before.UnixMilli(), before.UnixMilli())
-		if err != nil {
+	var total int64
+	for {
+		var n int64
+		err := db.Write(ctx, func(tx *Tx) error {
+			n = 0
+			const dead = `booking_id IS NULL AND (expires_at < ? OR released_at < ?)`
+			q := `SELECT id FROM holds WHERE ` + dead + ` ORDER BY id LIMIT ?`
+			if tx.Engine() == Postgres {
+				q += ` FOR UPDATE` // no late payment turns them into a booking meanwhile
+			}
+			ids, err := int64sOf(ctx, tx, q, before.UnixMilli(), before.UnixMilli(), deleteBatch)
+			if err != nil || len(ids) == 0 {
+				return err
+			}
+			if err := uncountHolds(ctx, tx, ids); err != nil {
+				return err
+			}
+			args := append(int64Args(ids), before.UnixMilli(), before.UnixMilli())
+			res, err := tx.Exec(ctx, `DELETE FROM holds WHERE id IN (`+Placeholders(len(ids))+`) AND `+dead, args...)
+			if err != nil {
+				return err
+			}
+			n, err = res.RowsAffected()
 			return err
+		})
+		total += n
+		if err != nil || n < deleteBatch {
+			return total, err
 		}
-		n, err = res.RowsAffected()
-		return err
-	})
-	return n, err
+	}
 }
 
 // CreateCart implements sessions.Store.

@@ -163,59 +163,46 @@ func specialRows(ctx context.Context, tx *Tx, installationID int64) ([]schedule.
 // liveHold is the condition that a hold (aliased h) counts against capacity and stock at a given instant.
 const liveHold = `h.expires_at > ? AND h.released_at IS NULL AND h.booking_id IS NULL`
 
-// Usage implements sessions.Store.
+// Usage implements sessions.Store with one grouped query over the day's session rows: booked places
+// from the row, held places summed over the rows' counted hold_slots whose hold is live at now (the
+// counter itself may still count expired holds, so it is not shown as is).
 func (db *DB) Usage(ctx context.Context, circuits []int64, from, to int64, now time.Time) (map[sessions.SlotKey]sessions.Usage, error) {
 	out := map[sessions.SlotKey]sessions.Usage{}
 	if len(circuits) == 0 {
 		return out, nil
 	}
 	args := make([]any, 0, len(circuits)+3)
+	args = append(args, now.UnixMilli())
 	for _, c := range circuits {
 		args = append(args, c)
 	}
 	args = append(args, from, to)
-	in := Placeholders(len(circuits))
 	err := db.Read(ctx, func(tx *Tx) error {
-		rows, err := tx.Query(ctx, `SELECT hs.circuit_id, hs.starts_at, SUM(hs.places)
-			FROM hold_slots hs JOIN holds h ON h.id = hs.hold_id
-			WHERE hs.circuit_id IN (`+in+`) AND hs.starts_at BETWEEN ? AND ? AND `+liveHold+`
-			GROUP BY hs.circuit_id, hs.starts_at`, append(args, now.UnixMilli())...)
+		rows, err := tx.Query(ctx, `SELECT s.circuit_id, s.starts_at, s.booked,
+				COALESCE(SUM(CASE WHEN `+liveHold+` THEN hs.places ELSE 0 END), 0)
+			FROM slots s
+			LEFT JOIN hold_slots hs ON hs.circuit_id = s.circuit_id AND hs.starts_at = s.starts_at AND hs.counted = 1
+			LEFT JOIN holds h ON h.id = hs.hold_id
+			WHERE s.circuit_id IN (`+Placeholders(len(circuits))+`) AND s.starts_at BETWEEN ? AND ?
+				AND (s.held > 0 OR s.booked > 0)
+			GROUP BY s.circuit_id, s.starts_at, s.booked`, args...)
 		if err != nil {
 			return err
 		}
-		if err := scanUsage(rows, out, func(u *sessions.Usage, n int) { u.Held = n }); err != nil {
-			return err
+		defer rows.Close()
+		for rows.Next() {
+			var k sessions.SlotKey
+			var u sessions.Usage
+			if err := rows.Scan(&k.CircuitID, &k.StartsAt, &u.Booked, &u.Held); err != nil {
+				return err
+			}
+			if u.Booked > 0 || u.Held > 0 {
+				out[k] = u
+			}
 		}
-		rows, err = tx.Query(ctx, `SELECT circuit_id, starts_at, booked FROM slots
-			WHERE circuit_id IN (`+in+`) AND starts_at BETWEEN ? AND ? AND booked > 0`, args...)
-		if err != nil {
-			return err
-		}
-		return scanUsage(rows, out, func(u *sessions.Usage, n int) { u.Booked = n })
+		return rows.Err()
 	})
 	return out, err
-}
-
-type rowsScanner interface {
-	Next() bool
-	Scan(...any) error
-	Err() error
-	Close() error
-}
-
-func scanUsage(rows rowsScanner, out map[sessions.SlotKey]sessions.Usage, set func(*sessions.Usage, int)) error {
-	defer rows.Close()
-	for rows.Next() {
-		var k sessions.SlotKey
-		var n int
-		if err := rows.Scan(&k.CircuitID, &k.StartsAt, &n); err != nil {
-			return err
-		}
-		u := out[k]
-		set(&u, n)
-		out[k] = u
-	}
-	return rows.Err()
 }
 
 // sortedSlots returns the hold's sessions ordered by (circuit, start): every transaction takes slot locks
