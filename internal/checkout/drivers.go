@@ -23,6 +23,7 @@ const RepeatedEmails = "repeatedEmails: check the e-mails, you can't assign the 
 // driver whose name (compared trimmed and without regard to case) is already taken gets the name with
 // "_n" appended, n the smallest number from 1 whose result is neither given to another driver nor typed
 // for one. So Ana, Ana, Ana becomes Ana, Ana_1, Ana_2, and Ana, Ana, Ana_1 becomes Ana, Ana_2, Ana_1.
+// Names left out (voucher mode) stay empty: they name nobody, so they cannot repeat.
 func UniqueNames(names []string) []string {
 	typed := map[string]bool{}
 	for _, n := range names {
@@ -33,7 +34,7 @@ func UniqueNames(names []string) []string {
 	for i, n := range names {
 		base := strings.TrimSpace(n)
 		key := strings.ToLower(base)
-		if !taken[key] {
+		if base == "" || !taken[key] {
 			out[i], taken[key] = base, true
 			continue
 		}

@@ -16,6 +16,9 @@ func TestUniqueNames(t *testing.T) {
 		{[]string{"Ana", "Ana", "Ana_1"}, []string{"Ana", "Ana_2", "Ana_1"}},
 		{[]string{"Driver1", "Driver1", "Driver1_1", "Driver1"}, []string{"Driver1", "Driver1_2", "Driver1_1", "Driver1_3"}},
 		{[]string{}, []string{}},
+		// Voucher mode: names left out stay empty, however many.
+		{[]string{"", " ", ""}, []string{"", "", ""}},
+		{[]string{"", "Ana", "", "Ana"}, []string{"", "Ana", "", "Ana_1"}},
 	}
 	for _, c := range cases {
 		if got := UniqueNames(c.in); !reflect.DeepEqual(got, c.want) {

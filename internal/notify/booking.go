@@ -16,7 +16,8 @@ const (
 
 // BookingConfirmation is the e-mail a customer gets when a booking is made: what was booked (dates,
 // times, circuit), the drivers, discount, total and payment state, the cancel link, the voucher code,
-// the gift, and an .ics file with one entry per session, named booking-<identifier>.ics.
+// the gift, an .ics file with one entry per session, named booking-<identifier>.ics, and, for a
+// customer who opted in to news and offers, the unsubscribe link at the foot.
 // Returns an error when the booking has no e-mail or a session time is not RFC 3339.
 func BookingConfirmation(b Booking) (Message, error) {
 	if strings.TrimSpace(b.Email) == "" {
@@ -44,6 +45,10 @@ func BookingConfirmation(b Booking) (Message, error) {
 	d := newDoc(t, b.Company, t.T("conf.title"), b.ContactName)
 	d.Intro = []string{t.T("conf.intro", "company", b.Company.Name)}
 	d.Blocks, d.Outro = blocks, outro
+	if b.UnsubscribeURL != "" {
+		d.Unsubscribe = &unsubscribe{Text: t.T("unsub.text", "company", b.Company.Name),
+			Link: link{Label: t.T("unsub.link"), URL: b.UnsubscribeURL}}
+	}
 	m, err := message(KindBookingConfirmation, t, b.Email,
 		t.T("conf.subject", "company", b.Company.Name, "ref", b.Identifier), d)
 	if err != nil || len(events) == 0 {
@@ -142,14 +147,21 @@ func CompanyNotice(to string, b Booking, kind string) (Message, error) {
 		t.T(prefix+"subject", "ref", b.Identifier, "name", b.ContactName), d)
 }
 
-// bookingBlocks are the booked lines (with prices when priced) and the drivers.
+// bookingBlocks are the booked lines (with prices when priced) and the drivers who have a name (a
+// voucher's drivers may have none; then there is no drivers block).
 func bookingBlocks(t translator, b Booking, priced bool) []block {
 	var out []block
 	if len(b.Lines) > 0 {
 		out = append(out, block{Heading: t.T("items"), Items: lineItems(t, b, priced)})
 	}
-	if len(b.Drivers) > 0 {
-		out = append(out, block{Heading: t.T("drivers"), List: b.Drivers})
+	var named []string
+	for _, d := range b.Drivers {
+		if d = strings.TrimSpace(d); d != "" {
+			named = append(named, d)
+		}
+	}
+	if len(named) > 0 {
+		out = append(out, block{Heading: t.T("drivers"), List: named})
 	}
 	return out
 }

@@ -338,3 +338,20 @@ func TestRetryAfter(t *testing.T) {
 		t.Errorf("attempt %d does not give up", MaxAttempts)
 	}
 }
+
+// A voucher's drivers may have no names: the confirmation then lists no drivers rather than blank lines.
+func TestConfirmationLeavesOutUnnamedDrivers(t *testing.T) {
+	b := booking("en-GB")
+	b.Drivers = []string{"", " "}
+	m, err := BookingConfirmation(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(m.Text, "Drivers\n") || strings.Contains(m.HTML, "<li") {
+		t.Errorf("a drivers list without names:\n%s", m.Text)
+	}
+	b.Drivers = []string{"", "Ana"}
+	if m, _ = BookingConfirmation(b); !strings.Contains(m.Text, "Drivers\n-------\n- Ana\n\n") {
+		t.Errorf("the named driver is not listed alone:\n%s", m.Text)
+	}
+}

@@ -3,6 +3,11 @@
 // and a worker that delivers the outbox over SMTP with retries and backoff.
 package notify
 
+import (
+	"net/url"
+	"strings"
+)
+
 // Kinds of message, stored in outbox_emails.kind.
 const (
 	KindBookingConfirmation = "booking_confirmation"
@@ -76,10 +81,13 @@ type Booking struct {
 	PayAtCircuit  bool
 	CancelURL     string // empty when the booking cannot be cancelled online
 	VoucherCode   string // voucher mode: the code to redeem
-	IsGift        bool
-	GiftName      string
-	GiftEmail     string
-	GiftMessage   string
+	// UnsubscribeURL is the customer's member link that stops the company's news and offers
+	// (UnsubscribeURL builds it); set only when the customer opted in to them, empty otherwise.
+	UnsubscribeURL string
+	IsGift         bool
+	GiftName       string
+	GiftEmail      string
+	GiftMessage    string
 }
 
 // EventRegistration is what the event registration message tells.
@@ -105,4 +113,13 @@ type ProblemReport struct {
 	Text       string
 	ReplyEmail string
 	Page       string
+}
+
+// UnsubscribePath is the web app's route of a member's unsubscribe page; the key follows it.
+const UnsubscribePath = "/member/unsubscribe/"
+
+// UnsubscribeURL is the link of the unsubscribe page for a member's key (member.UnsubscribeKey) on the
+// web app at base, its public URL ("https://book.example", a trailing slash is dropped).
+func UnsubscribeURL(base, key string) string {
+	return strings.TrimRight(base, "/") + UnsubscribePath + url.PathEscape(key)
 }

@@ -19,6 +19,15 @@ type doc struct {
 	Outro    []string
 	Footer   string
 	WebLabel string
+	// Unsubscribe, when set, closes the footer: why the reader gets news and offers, and the link
+	// that stops them.
+	Unsubscribe *unsubscribe
+}
+
+// unsubscribe is the footer's unsubscribe line: its reason and the link.
+type unsubscribe struct {
+	Text string
+	Link link
 }
 
 // block is one part of a message body; the fields that are set are shown in this order.
@@ -134,6 +143,11 @@ func renderText(d doc) string {
 	if d.Company.WebURL != "" {
 		line(d.Company.WebURL)
 	}
+	if u := d.Unsubscribe; u != nil {
+		line("")
+		line(u.Text)
+		line(u.Link.Label + ": " + u.Link.URL)
+	}
 	return b.String()
 }
 
@@ -173,7 +187,8 @@ var htmlTemplate = template.Must(template.New("mail").Parse(`<!DOCTYPE html>
 {{- range .Outro}}<p style="margin:20px 0 0;line-height:1.5;">{{.}}</p>{{end}}
 </td></tr>
 <tr><td style="padding:16px 24px;background:#f9fafb;font-size:12px;color:#6b7280;">{{.Footer}}
-{{- with .Company.WebURL}} <a href="{{.}}" style="color:{{$.Color}};">{{$.WebLabel}}</a>{{end}}</td></tr>
+{{- with .Company.WebURL}} <a href="{{.}}" style="color:{{$.Color}};">{{$.WebLabel}}</a>{{end}}
+{{- with .Unsubscribe}}<p style="margin:8px 0 0;">{{.Text}} <a href="{{.Link.URL}}" style="color:{{$.Color}};">{{.Link.Label}}</a></p>{{end}}</td></tr>
 </table>
 </div>
 </body>

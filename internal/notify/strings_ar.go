@@ -61,4 +61,7 @@ var arSA = messages{
 	"notice.cancel.intro":   "تم إلغاء حجز لدى {company}.",
 	"customer":              "العميل",
 	"email":                 "البريد الإلكتروني",
+
+	"unsub.text": "تصلك أخبار وعروض {company} لأنك طلبتها.",
+	"unsub.link": "إلغاء الاشتراك",
 }

@@ -61,4 +61,7 @@ var daDK = messages{
 	"notice.cancel.intro":   "En booking er blevet annulleret hos {company}.",
 	"customer":              "Kunde",
 	"email":                 "E-mail",
+
+	"unsub.text": "Du modtager nyheder og tilbud fra {company}, fordi du har bedt om dem.",
+	"unsub.link": "Afmeld",
 }

@@ -61,4 +61,7 @@ var deDE = messages{
 	"notice.cancel.intro":   "Bei {company} wurde eine Buchung storniert.",
 	"customer":              "Kunde",
 	"email":                 "E-Mail",
+
+	"unsub.text": "Sie erhalten Neuigkeiten und Angebote von {company}, weil Sie sie angefordert haben.",
+	"unsub.link": "Abmelden",
 }

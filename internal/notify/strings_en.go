@@ -61,4 +61,7 @@ var enGB = messages{
 	"notice.cancel.intro":   "A booking has been cancelled at {company}.",
 	"customer":              "Customer",
 	"email":                 "E-mail",
+
+	"unsub.text": "You are receiving news and offers from {company} because you asked for them.",
+	"unsub.link": "Unsubscribe",
 }

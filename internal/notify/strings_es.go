@@ -61,4 +61,7 @@ var esES = messages{
 	"notice.cancel.intro":   "Se ha cancelado una reserva en {company}.",
 	"customer":              "Cliente",
 	"email":                 "Correo electrónico",
+
+	"unsub.text": "Recibes novedades y ofertas de {company} porque las solicitaste.",
+	"unsub.link": "Darme de baja",
 }

@@ -61,4 +61,7 @@ var nbNO = messages{
 	"notice.cancel.intro":   "En bestilling er kansellert hos {company}.",
 	"customer":              "Kunde",
 	"email":                 "E-post",
+
+	"unsub.text": "Du får nyheter og tilbud fra {company} fordi du har bedt om dem.",
+	"unsub.link": "Meld meg av",
 }

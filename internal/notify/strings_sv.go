@@ -61,4 +61,7 @@ var svSE = messages{
 	"notice.cancel.intro":   "En bokning har avbokats hos {company}.",
 	"customer":              "Kund",
 	"email":                 "E-post",
+
+	"unsub.text": "Du får nyheter och erbjudanden från {company} eftersom du har bett om dem.",
+	"unsub.link": "Avregistrera mig",
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"pitlane/internal/member"
 	"pitlane/internal/notify"
 )
 
@@ -41,7 +42,35 @@ func mailBooking(ctx context.Context, tx *Tx, bookingID int64, cancelURL string)
 		return b, 0, "", err
 	}
 	b.VoucherCode = strings.Join(codes, ", ")
+	if b.UnsubscribeURL, err = unsubscribeURL(ctx, tx, bookingID, companyID, cancelURL); err != nil {
+		return b, 0, "", err
+	}
 	return b, companyID, companyCulture, nil
+}
+
+// unsubscribeURL is the unsubscribe link of the booking's member when they accept news and offers,
+// empty otherwise. The link goes on the web app the cancel link belongs to (the one absolute web-app
+// URL the store is handed); without a cancel link there is none.
+func unsubscribeURL(ctx context.Context, tx *Tx, bookingID, companyID int64, cancelURL string) (string, error) {
+	base, _, ok := strings.Cut(cancelURL, "/cancelBooking/")
+	if !ok {
+		return "", nil
+	}
+	var email string
+	var promo int
+	err := tx.QueryRow(ctx, `SELECT m.email, m.accept_send_promo FROM bookings b JOIN members m ON m.id = b.member_id
+		WHERE b.id = ?`, bookingID).Scan(&email, &promo)
+	if IsNoRows(err) || (err == nil && promo != 1) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	secret, err := tx.lookupSecret(ctx, member.UnsubscribeSecret)
+	if err != nil || secret == nil {
+		return "", err
+	}
+	return notify.UnsubscribeURL(base, member.UnsubscribeKey(secret, companyID, email)), nil
 }
 
 // mailLines reads a booking's lines with their sessions for the mails.
