@@ -110,6 +110,7 @@ func TestDemoAndCompanies(t *testing.T) {
 			t.Fatalf("demo run %d: exit %d: %s", i+1, code, errs)
 		}
 		for _, want := range []string{"Booking page (Circuito Norte): http://localhost:8080/", "Booking page (Fjord Karting): http://localhost:8080/",
+			"Booking page (Vättern Karting): http://localhost:8080/",
 			"Admin login: http://localhost:8080/login\n"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("demo run %d does not print %q:\n%s", i+1, want, out)
@@ -119,14 +120,14 @@ func TestDemoAndCompanies(t *testing.T) {
 		for _, m := range credential.FindAllStringSubmatch(out, -1) {
 			passwords[i][m[1]] = m[2]
 		}
-		if len(passwords[i]) != 3 {
+		if len(passwords[i]) != 4 {
 			t.Fatalf("demo run %d prints %d logins:\n%s", i+1, len(passwords[i]), out)
 		}
 	}
 	db := openStore(t, env)
 	list, err := company.NewService(db).List(context.Background())
-	if err != nil || len(list) != 2 {
-		t.Fatalf("%d companies after two runs (%v), want 2", len(list), err)
+	if err != nil || len(list) != 3 {
+		t.Fatalf("%d companies after two runs (%v), want 3", len(list), err)
 	}
 	for email, second := range passwords[1] {
 		first := passwords[0][email]
@@ -153,8 +154,8 @@ func TestDemoAndCompanies(t *testing.T) {
 		t.Fatalf("companies: exit %d: %s", code, errs)
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) != 2 {
-		t.Fatalf("companies prints %d lines, want 2:\n%s", len(lines), out)
+	if len(lines) != 3 {
+		t.Fatalf("companies prints %d lines, want 3:\n%s", len(lines), out)
 	}
 	var names []string
 	for _, l := range lines {
@@ -168,7 +169,7 @@ func TestDemoAndCompanies(t *testing.T) {
 		names = append(names, f[1])
 	}
 	sort.Strings(names)
-	if len(names) != 2 || names[0] != "Circuito Norte" || names[1] != "Fjord Karting" {
+	if len(names) != 3 || names[0] != "Circuito Norte" || names[1] != "Fjord Karting" || names[2] != "Vättern Karting" {
 		t.Errorf("companies %q", names)
 	}
 }

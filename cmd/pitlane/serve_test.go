@@ -29,7 +29,7 @@ func TestServeDemoPostgres(t *testing.T) {
 
 var (
 	readyLine   = regexp.MustCompile(`(?m)^Pitlane is ready at (http://127\.0\.0\.1:(\d+))$`)
-	bookingLine = regexp.MustCompile(`(?m)^Booking page \((Circuito Norte|Fjord Karting)\): (\S+)$`)
+	bookingLine = regexp.MustCompile(`(?m)^Booking page \((Circuito Norte|Fjord Karting|Vättern Karting)\): (\S+)$`)
 	adminLine   = regexp.MustCompile(`(?m)^Admin login: (\S+)$`)
 )
 
@@ -43,7 +43,7 @@ func serveDemo(t *testing.T, env map[string]string) {
 
 	// The server prints its address and then the demo; wait for the last login line.
 	deadline := time.After(45 * time.Second)
-	for len(credential.FindAllString(stdout.String(), -1)) < 3 {
+	for len(credential.FindAllString(stdout.String(), -1)) < 4 {
 		select {
 		case code := <-done:
 			t.Fatalf("serve exited with %d before it was ready:\n%s\n%s", code, stdout.String(), stderr.String())
@@ -62,8 +62,8 @@ func serveDemo(t *testing.T, env map[string]string) {
 	for _, m := range bookingLine.FindAllStringSubmatch(out, -1) {
 		pages[m[1]] = m[2]
 	}
-	if len(pages) != 2 || !strings.HasPrefix(pages["Circuito Norte"], base+"/") {
-		t.Fatalf("booking pages %v, want both demo companies under %s:\n%s", pages, base, out)
+	if len(pages) != 3 || !strings.HasPrefix(pages["Circuito Norte"], base+"/") {
+		t.Fatalf("booking pages %v, want the three demo companies under %s:\n%s", pages, base, out)
 	}
 	if m := adminLine.FindStringSubmatch(out); m == nil || m[1] != base+"/login" {
 		t.Errorf("admin login line %v, want %s/login:\n%s", m, base, out)
@@ -73,7 +73,8 @@ func serveDemo(t *testing.T, env map[string]string) {
 		roles[m[1]] = m[3] + " of " + m[4]
 	}
 	if roles["admin@circuitonorte.example"] != "ADMIN of Circuito Norte" || roles["admin@fjordkarting.example"] != "ADMIN of Fjord Karting" ||
-		roles["super@pitlane.example"] != "SUPERADMIN of Circuito Norte, Fjord Karting" {
+		roles["admin@vatternkarting.example"] != "ADMIN of Vättern Karting" ||
+		roles["super@pitlane.example"] != "SUPERADMIN of Circuito Norte, Fjord Karting, Vättern Karting" {
 		t.Errorf("logins %v", roles)
 	}
 

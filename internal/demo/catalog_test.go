@@ -139,3 +139,21 @@ func TestProductsOfUnknownCompanyIsNotFound(t *testing.T) {
 		}
 	})
 }
+
+// The voucher shop sells two vouchers in kronor, with no pack and no events.
+func TestProductsOfVoucherCompany(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		r, clk := seed(t, db)
+		list, err := catalog.NewService(db, clk).Products(context.Background(), byName(r)["Vättern Karting"].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list.ProductsBooking) != 2 || len(list.ProductsEvent) != 0 {
+			t.Fatalf("Vättern Karting lists %d products and %d events", len(list.ProductsBooking), len(list.ProductsEvent))
+		}
+		p := list.ProductsBooking[0]
+		if p.Name != "Presentkort – 10 minuter" || p.SimbolCoinType != "kr" || p.Price != 25000 || p.Products != nil {
+			t.Errorf("first Vättern product: %+v", p)
+		}
+	})
+}

@@ -101,6 +101,36 @@ func TestConfigOfDemoCompanies(t *testing.T) {
 	})
 }
 
+// The third demo company sells gift vouchers: voucher mode on, paid at the circuit, in Swedish, with
+// its own colours and no events.
+func TestConfigOfVoucherCompany(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		r, _ := seed(t, db)
+		v := byName(r)["Vättern Karting"]
+		if !v.Created || v.Culture != "sv-SE" {
+			t.Fatalf("Vättern Karting result %+v", v)
+		}
+		cfg, err := company.NewService(db).Config(ctx, v.PublicKey)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !cfg.VoucherMode || cfg.IsPaymentsActive != 0 || cfg.DefaultCulture != "sv-SE" || cfg.Country != "SE" ||
+			cfg.Currency != "SEK" || cfg.SimbolCoinType != "kr" || cfg.Logo != "/demo/vattern-logo.svg" ||
+			cfg.Theme != (company.Theme{PrimaryColor: "#5f3dc4", SecondaryColor: "#1b1b3a"}) || cfg.ShowEventsInBooking {
+			t.Errorf("Vättern Karting config: %+v", cfg)
+		}
+		if len(cfg.Landing) != 2 || cfg.Landing[0].Link != "/"+v.PublicKey {
+			t.Errorf("Vättern Karting landing %+v", cfg.Landing)
+		}
+		for name, c := range byName(r) {
+			if other, _ := company.NewService(db).Config(ctx, c.PublicKey); name != "Vättern Karting" && other.VoucherMode {
+				t.Errorf("%s is in voucher mode", name)
+			}
+		}
+	})
+}
+
 func TestConfigOfUnknownKeyIsNotFound(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		seed(t, db)
@@ -123,7 +153,8 @@ func TestCompaniesAreListedByID(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(list) != 2 || list[0].ID >= list[1].ID || list[0].Name != "Circuito Norte" {
+		if len(list) != 3 || list[0].ID >= list[1].ID || list[1].ID >= list[2].ID || list[0].Name != "Circuito Norte" ||
+			list[2].Name != "Vättern Karting" {
 			t.Fatalf("List: %+v", list)
 		}
 		c, err := svc.ByID(ctx, r.Companies[1].ID)

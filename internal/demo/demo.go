@@ -1,12 +1,13 @@
-// Package demo seeds a database with two demo circuits worth looking at: "Circuito Norte" (Spanish,
+// Package demo seeds a database with three demo circuits worth looking at: "Circuito Norte" (Spanish,
 // euros, online payment, advertising) and "Fjord Karting" (Danish, kroner, pay at the circuit), each
 // with an installation, circuits, products, a pack, discount codes, upcoming events, a landing page
-// and terms, plus their admin users.
+// and terms, and "Vättern Karting" (Swedish, kronor, voucher mode: it sells gift vouchers with no
+// session, paid at the circuit), plus their admin users.
 //
-// Seeding is idempotent. A demo company is recognised by its exact name ("Circuito Norte",
-// "Fjord Karting"): when a company of that name exists, nothing of it is written again. Only the
-// admin users change on every run: each gets a new random password (returned in the Result, never
-// fixed in code), whose argon2id hash replaces the stored one. Dates (special closing, events,
+// Seeding is idempotent. A demo company is recognised by its exact name ("Circuito Norte", "Fjord
+// Karting", "Vättern Karting"): when a company of that name exists, nothing of it is written again.
+// Only the admin users change on every run: each gets a new random password (returned in the Result,
+// never fixed in code), whose argon2id hash replaces the stored one. Dates (special closing, events,
 // expired codes) are computed from the clock at the first run, in each circuit's time zone.
 package demo
 
@@ -53,7 +54,8 @@ func demoAdmins() []demoAdmin {
 	return []demoAdmin{
 		{"admin@circuitonorte.example", "Lucía Fernández", account.RoleAdmin, []string{nameNorte}},
 		{"admin@fjordkarting.example", "Mads Kristensen", account.RoleAdmin, []string{nameFjord}},
-		{"super@pitlane.example", "Pitlane Support", account.RoleSuperAdmin, []string{nameNorte, nameFjord}},
+		{"admin@vatternkarting.example", "Elsa Lindqvist", account.RoleAdmin, []string{nameVattern}},
+		{"super@pitlane.example", "Pitlane Support", account.RoleSuperAdmin, []string{nameNorte, nameFjord, nameVattern}},
 	}
 }
 
@@ -61,7 +63,7 @@ func demoAdmins() []demoAdmin {
 // the demo companies and the admin logins with their new passwords.
 func Seed(ctx context.Context, db *store.DB, clk clock.Clock) (Result, error) {
 	now := clk.Now()
-	specs := []companySpec{norte(), fjord()}
+	specs := []companySpec{norte(), fjord(), vattern()}
 	admins := demoAdmins()
 	// Hash before the transaction: argon2id takes a while and the write lock should not wait on it.
 	passwords := make([]string, len(admins))

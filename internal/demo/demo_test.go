@@ -55,17 +55,17 @@ func TestSeedTwiceAddsNothingAndRenewsPasswords(t *testing.T) {
 				t.Errorf("table %s: %d rows after the first run, %d after the second", table, n, after[table])
 			}
 		}
-		want := map[string]int64{"companies": 2, "installations": 2, "circuits": 4, "variants": 4,
-			"special_schedules": 2, "categories": 2, "products": 15, "pack_items": 6, "events": 4,
-			"event_categories": 2, "event_category_options": 6, "discount_codes": 6, "landing_buttons": 9,
-			"terms": 4, "advertising_images": 4, "admin_users": 3, "memberships": 4}
+		want := map[string]int64{"companies": 3, "installations": 3, "circuits": 5, "variants": 5,
+			"special_schedules": 3, "categories": 3, "products": 17, "pack_items": 6, "events": 4,
+			"event_categories": 2, "event_category_options": 6, "discount_codes": 6, "landing_buttons": 11,
+			"terms": 6, "advertising_images": 4, "admin_users": 4, "memberships": 6}
 		for table, n := range want {
 			if before[table] != n {
 				t.Errorf("table %s has %d rows, want %d", table, before[table], n)
 			}
 		}
 
-		if len(first.Companies) != 2 || len(second.Companies) != 2 {
+		if len(first.Companies) != 3 || len(second.Companies) != 3 {
 			t.Fatalf("companies: %+v / %+v", first.Companies, second.Companies)
 		}
 		for i, c := range second.Companies {
@@ -78,7 +78,7 @@ func TestSeedTwiceAddsNothingAndRenewsPasswords(t *testing.T) {
 			}
 		}
 
-		if len(second.Admins) != 3 {
+		if len(second.Admins) != 4 {
 			t.Fatalf("admins: %+v", second.Admins)
 		}
 		for i, a := range second.Admins {
@@ -106,11 +106,13 @@ func TestSeedGivesAdminsTheirCompanies(t *testing.T) {
 		r, _ := seed(t, db)
 		companies := byName(r)
 		cases := map[string][]account.Membership{
-			"admin@circuitonorte.example": {{CompanyID: companies["Circuito Norte"].ID, CompanyName: "Circuito Norte", Role: account.RoleAdmin}},
-			"admin@fjordkarting.example":  {{CompanyID: companies["Fjord Karting"].ID, CompanyName: "Fjord Karting", Role: account.RoleAdmin}},
+			"admin@circuitonorte.example":  {{CompanyID: companies["Circuito Norte"].ID, CompanyName: "Circuito Norte", Role: account.RoleAdmin}},
+			"admin@fjordkarting.example":   {{CompanyID: companies["Fjord Karting"].ID, CompanyName: "Fjord Karting", Role: account.RoleAdmin}},
+			"admin@vatternkarting.example": {{CompanyID: companies["Vättern Karting"].ID, CompanyName: "Vättern Karting", Role: account.RoleAdmin}},
 			"super@pitlane.example": {
 				{CompanyID: companies["Circuito Norte"].ID, CompanyName: "Circuito Norte", Role: account.RoleSuperAdmin},
 				{CompanyID: companies["Fjord Karting"].ID, CompanyName: "Fjord Karting", Role: account.RoleSuperAdmin},
+				{CompanyID: companies["Vättern Karting"].ID, CompanyName: "Vättern Karting", Role: account.RoleSuperAdmin},
 			},
 		}
 		for email, want := range cases {
@@ -128,7 +130,7 @@ func TestSeedGivesAdminsTheirCompanies(t *testing.T) {
 			}
 		}
 		for _, a := range r.Admins {
-			if a.Email == "super@pitlane.example" && (a.Role != account.RoleSuperAdmin || len(a.CompanyNames) != 2) {
+			if a.Email == "super@pitlane.example" && (a.Role != account.RoleSuperAdmin || len(a.CompanyNames) != 3) {
 				t.Errorf("superadmin result: %+v", a)
 			}
 		}

@@ -120,7 +120,8 @@ func (sd *seeder) all(c company.Company, s companySpec) error {
 	return sd.pages(c, s, eventKeys)
 }
 
-// products inserts the products and the pack; it returns the ids by ref (the pack's ref is "pack").
+// products inserts the products and the pack (when it has items); it returns the ids by ref (the pack's
+// ref is "pack").
 func (sd *seeder) products(companyID int64, s companySpec, variants []int64, categoryID int64) (map[string]int64, error) {
 	refs := map[string]int64{}
 	for i, p := range s.products {
@@ -157,6 +158,9 @@ func (sd *seeder) products(companyID int64, s companySpec, variants []int64, cat
 		refs[p.ref] = id
 	}
 	pk := s.pack
+	if len(pk.items) == 0 {
+		return refs, nil
+	}
 	packID, err := sd.tx.InsertProduct(sd.ctx, store.SeedProduct{CompanyID: companyID, Kind: catalog.KindPack,
 		IDLocal: pk.idLocal, Name: pk.name, Description: str(pk.description), Image: str(imageKart),
 		PriceCents: pk.priceCents, Data: jsonText(pk.data), VariantID: &variants[pk.circuit],

@@ -2,6 +2,7 @@ package demo
 
 import (
 	"encoding/json"
+	"slices"
 
 	"pitlane/internal/company"
 )
@@ -127,4 +128,49 @@ func dayPrices(rows ...[3]any) map[string]any {
 		list[i] = map[string]any{"from": r[0], "to": r[1], "price": r[2]}
 	}
 	return map[string]any{"prices": list}
+}
+
+// weekPrices is a dynamic price for the week (data.dynamicPrice without exceptionalDays): Monday to
+// Thursday at weekday all day; Friday at weekday until evening and late after; weekends at weekend
+// until evening and late after. The closed weekdays get no prices.
+func weekPrices(opening, evening, closing string, weekday, weekend, late int, closed ...string) map[string]any {
+	out := map[string]any{}
+	for _, k := range weekdays {
+		switch {
+		case slices.Contains(closed, k):
+		case k == "FR":
+			out[k] = dayPrices([3]any{opening, evening, weekday}, [3]any{evening, closing, late})
+		case k == "SA" || k == "SU":
+			out[k] = dayPrices([3]any{opening, evening, weekend}, [3]any{evening, closing, late})
+		default:
+			out[k] = dayPrices([3]any{opening, closing, weekday})
+		}
+	}
+	return out
+}
+
+// codes is a demo circuit's three discount codes: 10 % for everyone, a fixed amount (cents) with five
+// uses, and 20 % that expired a month before the seeding day.
+func codes(welcome, fixed string, fixedCents int64, expired string) []discountSpec {
+	return []discountSpec{
+		{code: welcome, kind: "PERCENT", value: 10},
+		{code: fixed, kind: "FIXED", value: fixedCents, usageLimit: 5},
+		{code: expired, kind: "PERCENT", value: 20, expiredDaysAgo: 30},
+	}
+}
+
+// raceEvent is a demo circuit's first event: a race for 30 drivers two weeks ahead, new on the landing page.
+func raceEvent(name, start, end, productName string, priceCents int64, html, checkbox string) eventSpec {
+	return eventSpec{name: name, daysAhead: 14, start: start, end: end, idLocal: "E-401",
+		productName: productName, priceCents: priceCents, maxStock: 30,
+		templateHTML: html, checkboxText: checkbox, landingIsNew: true}
+}
+
+// teamEvent is a demo circuit's second event: a team endurance race for 12 teams five weeks ahead, in
+// one of the classes Junior, Senior and Master (the category named classTitle).
+func teamEvent(name, start, end, productName string, priceCents int64, html, checkbox, classTitle string) eventSpec {
+	return eventSpec{name: name, team: true, daysAhead: 35, start: start, end: end, idLocal: "E-402",
+		productName: productName, priceCents: priceCents, maxStock: 12, templateHTML: html, checkboxText: checkbox,
+		category: &eventCategorySpec{title: classTitle, excluding: true,
+			options: [][2]string{{"Junior", "JR"}, {"Senior", "SR"}, {"Master", "MS"}}}}
 }
