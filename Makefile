@@ -52,8 +52,9 @@ lint: ## gofmt, go vet, staticcheck
 	go vet ./...
 	go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 
-bench: build ## benchmarks: sessions engine on both engines, web bundle size
+bench: build ## benchmarks: sessions engine on both engines; web app initial JS and Lighthouse (docs/performance.md)
 	go run ./bench
+	cd web && node scripts/bench-web.mjs
 
 clean: ## remove build output
 	rm -rf bin web/dist/assets web/dist/index.html

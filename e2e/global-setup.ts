@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StartupOutput } from './support/startup-output.ts';
-import { STATE_FILE_ENV } from './support/state.ts';
+import { checkDemoCompanies, STATE_FILE_ENV } from './support/state.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -68,6 +68,12 @@ export default async function globalSetup(): Promise<void> {
   child.removeAllListeners('exit');
 
   const state = output.result();
+  try {
+    checkDemoCompanies(state);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
   const statePath = join(dir, 'state.json');
   writeFileSync(statePath, JSON.stringify(state, null, 2));
   process.env[STATE_FILE_ENV] = statePath;

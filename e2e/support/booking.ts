@@ -3,7 +3,7 @@ import { expect, type Locator, type Page, type TestInfo } from '@playwright/test
 import { snapshot } from './screenshot.ts';
 import { serverState, type DemoCompany, type ServerState } from './state.ts';
 
-/** A demo company by name ("Circuito Norte", "Fjord Karting"), from the shared server or another one. */
+/** A demo company by name (see DEMO in state.ts), from the shared server or another one. */
 export function company(name: string, state: ServerState = serverState()): DemoCompany {
   const found = state.companies.find((c) => c.name === name);
   if (!found) throw new Error(`the server printed no demo company named ${name}`);
@@ -11,15 +11,14 @@ export function company(name: string, state: ServerState = serverState()): DemoC
 }
 
 /**
- * Runs axe (WCAG 2.1 A/AA and best practices) over the booking wizard (the main area and the header with
- * its cart button) and returns the serious and critical violations. The rest of the page (footer, side
- * banners) is checked by a11y.spec.ts.
+ * Runs axe (WCAG 2.1 A/AA and best practices) and returns the serious and critical violations: over the
+ * booking wizard (the main area, the header with its cart button and any dialog; the footer and side
+ * banners are checked by a11y.spec.ts) or, with scope 'page', over the whole page.
  */
-export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include('main')
-    .include('header')
-    .include('[role="dialog"]')
+export async function seriousViolations(page: Page, scope: 'wizard' | 'page' = 'wizard') {
+  const axe = new AxeBuilder({ page });
+  if (scope === 'wizard') axe.include('main').include('header').include('[role="dialog"]');
+  const results = await axe
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
   return results.violations
@@ -31,6 +30,17 @@ export async function seriousViolations(page: Page) {
 export async function checkStage(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await snapshot(page, testInfo, name);
   expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
+}
+
+/** Saves a screenshot of a page outside the wizard and checks the whole page with axe. */
+export async function checkPage(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await snapshot(page, testInfo, name);
+  expect(await seriousViolations(page, 'page'), `axe on ${name}`).toEqual([]);
+}
+
+/** A fresh e-mail address, so each journey finds its own mails. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
 /** Fails when the page scrolls sideways. */
@@ -95,6 +105,47 @@ export function slot(page: Page, time: string): Locator {
   return page.locator(`button[data-time="${time}"]`);
 }
 
+/** A session of the date stage: the day (YYYY-MM-DD, see bookableDay) and its start (HH:mm:ss). */
+export interface Session {
+  day: string;
+  time: string;
+}
+
+/** Stage 1: picks the day and the session, and waits until the session is marked. */
+export async function pickSession(page: Page, { day, time }: Session): Promise<void> {
+  await pickDay(page, day);
+  await slot(page, time).click();
+  await expect(slot(page, time)).toHaveAttribute('data-status', 'MARKED');
+}
+
+/** How a booking journey starts: the product and its drivers and, outside voucher mode, the session. */
+export interface Start {
+  product: string;
+  drivers: number;
+  session?: Session;
+  /** Appended to the booking page's URL, e.g. '?discount=CODE'. */
+  query?: string;
+}
+
+/**
+ * Opens the company's booking page in English and goes through the first stages as a visitor does: the
+ * product and its drivers, Next, then (with a session) the day and the session, Next. It ends on the
+ * register stage; in voucher mode there is no date stage, and the voucher is held on the way. With
+ * testInfo, each stage is checked (screenshot and axe) as stage-0-drivers and stage-1-date.
+ */
+export async function startBooking(page: Page, target: DemoCompany, start: Start, testInfo?: TestInfo): Promise<void> {
+  await openBooking(page, target, start.query);
+  await chooseProduct(page, start.product, start.drivers);
+  if (testInfo) await checkStage(page, testInfo, 'stage-0-drivers');
+  await next(page);
+  if (start.session) {
+    await pickSession(page, start.session);
+    if (testInfo) await checkStage(page, testInfo, 'stage-1-date');
+    await next(page);
+  }
+  await expect(stageHeading(page, 'Your details')).toBeVisible({ timeout: 15_000 });
+}
+
 /** The contact fields of the register stage. */
 export interface Contact {
   nombre: string;
@@ -122,6 +173,22 @@ export async function fillRegister(
   await page.getByRole('checkbox', { name: 'I confirm that I am of legal age.' }).check();
 }
 
+/**
+ * Stage 2 to 3: fills the register stage (see fillRegister), Next, and waits for the summary (its heading
+ * by default that of a booking). With testInfo, the filled stage is checked as stage-2-register.
+ */
+export async function toSummary(
+  page: Page,
+  contact: Contact,
+  drivers: { name: string; email?: string }[],
+  { heading = 'Summary of your booking', testInfo }: { heading?: string; testInfo?: TestInfo } = {},
+): Promise<void> {
+  await fillRegister(page, contact, drivers);
+  if (testInfo) await checkStage(page, testInfo, 'stage-2-register');
+  await next(page);
+  await expect(stageHeading(page, heading)).toBeVisible();
+}
+
 /** Stage 3: accepts the terms. */
 export async function acceptTerms(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
@@ -135,6 +202,23 @@ export async function payWithCard(page: Page, card: string): Promise<void> {
   await page.getByLabel('Security code (CVC)').fill('123');
   await page.getByLabel('Name on the card').fill('Test Driver');
   await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+/**
+ * Opens the newest message to the address in the development mail viewer (/dev/mail), waiting for the
+ * outbox to have one whose row (subject, kind) matches `row` when given.
+ */
+export async function openNewestMailTo(page: Page, email: string, row?: string | RegExp): Promise<void> {
+  await expect(async () => {
+    await page.goto('/dev/mail');
+    let found = page.getByRole('row').filter({ hasText: email });
+    if (row) found = found.filter({ hasText: row });
+    await expect(found.first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  let found = page.getByRole('row').filter({ hasText: email });
+  if (row) found = found.filter({ hasText: row });
+  await found.first().getByRole('link').first().click();
+  await expect(page.getByRole('region', { name: 'Message' })).toBeVisible();
 }
 
 /** The booking identifier in the page's URL (/success?booking=…). */

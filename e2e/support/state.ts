@@ -16,6 +16,25 @@ export interface ServerState {
   admins: { email: string; password: string }[];
 }
 
+/**
+ * The demo companies `serve --demo` prints, by role: Circuito Norte (Spanish, online payment with the
+ * simulated provider), Fjord Karting (Danish, pays at the circuit) and Vättern Karting (Swedish, voucher
+ * mode: gift vouchers with no session, paid at the circuit).
+ */
+export const DEMO = {
+  norte: 'Circuito Norte',
+  fjord: 'Fjord Karting',
+  voucher: 'Vättern Karting',
+} as const;
+
+/** Throws unless the server printed a booking page for every demo company of DEMO. */
+export function checkDemoCompanies(state: ServerState): void {
+  const missing = Object.values(DEMO).filter((name) => !state.companies.some((c) => c.name === name));
+  if (missing.length > 0) {
+    throw new Error(`the server printed no booking page for ${missing.join(', ')} (printed: ${state.companies.map((c) => c.name).join(', ')})`);
+  }
+}
+
 /** Environment variable naming the JSON file that holds the ServerState. */
 export const STATE_FILE_ENV = 'PITLANE_E2E_STATE';
 

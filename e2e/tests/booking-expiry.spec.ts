@@ -7,10 +7,11 @@ import {
   company,
   next,
   openBooking,
-  pickDay,
-  slot,
+  pickSession,
   stageHeading,
 } from '../support/booking.ts';
+import { snapshot } from '../support/screenshot.ts';
+import { DEMO } from '../support/state.ts';
 
 test.describe('booking wizard when the hold runs out', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -25,14 +26,14 @@ test.describe('booking wizard when the hold runs out', () => {
   });
 
   test('the visitor is told time is up and the wizard restarts at the first stage', async ({ page }, testInfo) => {
-    await openBooking(page, company('Fjord Karting', server.state));
+    await openBooking(page, company(DEMO.fjord, server.state));
     await chooseProduct(page, 'Voksen – 10 minutter', 1);
     await next(page);
-    await pickDay(page, bookableDay(3));
-    await slot(page, '16:20:00').click();
-    await expect(slot(page, '16:20:00')).toHaveAttribute('data-status', 'MARKED');
+    await pickSession(page, { day: bookableDay(3), time: '16:20:00' });
     await expect(page.getByTestId('hold-countdown')).toHaveText(/less than a minute/);
     await expect(page.getByTestId('hold-countdown')).toHaveAttribute('aria-live', 'polite');
+    // The hold lasts 5 s here: a plain screenshot (no axe run) before it runs out.
+    await snapshot(page, testInfo, 'stage-1-date-held');
 
     const notice = page.getByTestId('timeout-notice');
     await expect(notice).toBeVisible({ timeout: 20_000 });

@@ -2,33 +2,31 @@ import { expect, test } from '@playwright/test';
 import {
   acceptTerms,
   bookableDay,
+  checkPage,
   checkStage,
-  chooseProduct,
   company,
   fillRegister,
   next,
-  openBooking,
+  openNewestMailTo,
   payWithCard,
-  pickDay,
-  slot,
   stageHeading,
+  startBooking,
+  uniqueEmail,
 } from '../support/booking.ts';
+import { DEMO } from '../support/state.ts';
 
 test.describe('booking wizard, sent as a gift', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('the receiver gets the gift mail once the booking is paid', async ({ page }, testInfo) => {
-    await openBooking(page, company('Circuito Norte'));
-    await chooseProduct(page, 'Tanda adultos 10 minutos', 1);
-    await next(page);
-    await pickDay(page, bookableDay(7));
-    await slot(page, '13:30:00').click();
-    await expect(slot(page, '13:30:00')).toHaveAttribute('data-status', 'MARKED');
-    await next(page);
-    const stamp = Date.now();
-    const receiver = `eva-${stamp}@example.com`;
-    await fillRegister(page, { nombre: 'Marta', email: `gift-${stamp}@example.com`, phone: '644555666' }, [
-      { name: 'Eva', email: `e-${stamp}@example.com` },
+    await startBooking(page, company(DEMO.norte), {
+      product: 'Tanda adultos 10 minutos',
+      drivers: 1,
+      session: { day: bookableDay(7), time: '13:30:00' },
+    }, testInfo);
+    const receiver = uniqueEmail('eva');
+    await fillRegister(page, { nombre: 'Marta', email: uniqueEmail('gift'), phone: '644555666' }, [
+      { name: 'Eva', email: uniqueEmail('e') },
     ]);
     await page.getByRole('switch', { name: 'Send this booking as a gift' }).check();
     await page.getByRole('textbox', { name: /^Name of the person receiving it/ }).fill('Eva');
@@ -41,20 +39,21 @@ test.describe('booking wizard, sent as a gift', () => {
     await expect(page.getByText('The message is too long.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Next', exact: true })).toBeDisabled();
     await message.fill('¡Feliz cumpleaños! A correr.');
-    await checkStage(page, testInfo, 'gift-register');
+    await checkStage(page, testInfo, 'stage-2-register-gift');
     await next(page);
 
     await expect(stageHeading(page, 'Summary of your booking')).toBeVisible();
     await expect(page.getByTestId('gift-indicator')).toHaveText('Sent as a gift to Eva');
     await acceptTerms(page);
-    await checkStage(page, testInfo, 'gift-summary');
+    await checkStage(page, testInfo, 'stage-3-summary');
     await page.getByRole('button', { name: 'Create and pay' }).click();
     await payWithCard(page, '4242 4242 4242 4242');
     await expect(page).toHaveURL(/\/success\?booking=/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible({ timeout: 20_000 });
+    await checkPage(page, testInfo, 'stage-4-success');
 
-    await expect(async () => {
-      await page.goto('/dev/mail');
-      await expect(page.getByRole('row').filter({ hasText: receiver })).toContainText('gift_voucher');
-    }).toPass({ timeout: 20_000 });
+    await openNewestMailTo(page, receiver, 'gift_voucher');
+    await expect(page.getByRole('region', { name: 'Message' })).toContainText('¡Feliz cumpleaños! A correr.');
+    await checkPage(page, testInfo, 'gift-mail');
   });
 });

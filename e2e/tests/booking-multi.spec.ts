@@ -5,35 +5,31 @@ import {
   checkStage,
   chooseProduct,
   company,
-  fillRegister,
   next,
-  openBooking,
-  pickDay,
-  slot,
+  pickSession,
   stageHeading,
+  startBooking,
+  toSummary,
+  uniqueEmail,
 } from '../support/booking.ts';
+import { DEMO } from '../support/state.ts';
 
 test.describe('booking wizard, several products', () => {
   test.describe.configure({ timeout: 150_000 });
 
   test('adds a second product, drops it by leaving the summary backwards, and books the first', async ({ page }, testInfo) => {
-    const email = `multi-${Date.now()}@example.com`;
-    await openBooking(page, company('Fjord Karting'));
-    await chooseProduct(page, 'Voksen – 10 minutter', 1);
-    await next(page);
+    const email = uniqueEmail('multi');
     const day = bookableDay(11);
-    await pickDay(page, day);
-    await slot(page, '18:20:00').click();
-    await expect(slot(page, '18:20:00')).toHaveAttribute('data-status', 'MARKED');
-    await next(page);
+    await startBooking(page, company(DEMO.fjord), {
+      product: 'Voksen – 10 minutter',
+      drivers: 1,
+      session: { day, time: '18:20:00' },
+    }, testInfo);
     // A reload keeps the step: the hold is still live in the server's cart.
-    await expect(stageHeading(page, 'Your details')).toBeVisible();
     await page.reload();
     await expect(stageHeading(page, 'Your details')).toBeVisible();
     await expect(page.getByTestId('cart-button')).toHaveAccessibleName(/pre-bookings: 1/);
-    await fillRegister(page, { nombre: 'Ida', email, phone: '50123456' }, [{ name: 'Ida' }]);
-    await next(page);
-    await expect(stageHeading(page, 'Summary of your booking')).toBeVisible();
+    await toSummary(page, { nombre: 'Ida', email, phone: '50123456' }, [{ name: 'Ida' }], { testInfo });
     await page.reload();
     await expect(stageHeading(page, 'Summary of your booking')).toBeVisible();
     await expect(page.getByTestId('summary-item')).toContainText('Voksen – 10 minutter');
@@ -46,9 +42,8 @@ test.describe('booking wizard, several products', () => {
     await expect(page.getByTestId('cart-button')).toHaveAccessibleName(/pre-bookings: 1/);
     await chooseProduct(page, 'Junior – 8 minutter', 2);
     await next(page);
-    await pickDay(page, day);
-    await slot(page, '18:40:00').click();
-    await expect(slot(page, '18:40:00')).toHaveAttribute('data-status', 'MARKED');
+    await pickSession(page, { day, time: '18:40:00' });
+    await checkStage(page, testInfo, 'stage-1-date-second-product');
     await expect(page.getByTestId('cart-button')).toHaveAccessibleName(/pre-bookings: 2/);
     await next(page);
     // The contact is kept; the new item's drivers start empty.
@@ -65,7 +60,7 @@ test.describe('booking wizard, several products', () => {
 
     await expect(page.getByTestId('summary-item')).toHaveCount(2);
     await expect(page.getByTestId('compact-card')).toContainText('Tickets: 3');
-    await checkStage(page, testInfo, 'multi-summary');
+    await checkStage(page, testInfo, 'stage-3-summary-two-products');
 
     // Leaving the summary backwards drops the current (last) item and its hold.
     await page.getByRole('button', { name: 'Back', exact: true }).click();
@@ -80,5 +75,6 @@ test.describe('booking wizard, several products', () => {
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Create booking' }).click();
     await expect(stageHeading(page, 'Your booking is confirmed!')).toBeVisible();
+    await checkStage(page, testInfo, 'stage-4-done');
   });
 });

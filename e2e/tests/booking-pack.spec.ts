@@ -4,19 +4,21 @@ import {
   checkStage,
   chooseProduct,
   company,
-  fillRegister,
   next,
   openBooking,
   pickDay,
   slot,
   stageHeading,
+  toSummary,
+  uniqueEmail,
 } from '../support/booking.ts';
+import { DEMO } from '../support/state.ts';
 
 test.describe('booking wizard, a pack', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('choosing the first session selects the three sessions of the pack, held once on Next', async ({ page }, testInfo) => {
-    const norte = company('Circuito Norte');
+    const norte = company(DEMO.norte);
     await openBooking(page, norte);
     const pack = page.getByTestId(/^product-/).filter({ hasText: 'Pack Campeón: 3 tandas' });
     await expect(pack).toContainText('Sessions included (3):');
@@ -26,6 +28,7 @@ test.describe('booking wizard, a pack', () => {
       'Gran Premio (mínimo 4 pilotos)',
     ]);
     await chooseProduct(page, 'Pack Campeón: 3 tandas', 1);
+    await checkStage(page, testInfo, 'stage-0-drivers');
     await next(page);
     await pickDay(page, bookableDay(4));
     await expect(page.getByText("Choose the first session: the pack's 3 sessions are selected in a row automatically.")).toBeVisible();
@@ -44,7 +47,7 @@ test.describe('booking wizard, a pack', () => {
     await expect(page.locator('button[data-status="MARKED"]')).toHaveCount(3);
     for (const time of ['18:00:00', '18:30:00', '19:00:00']) await expect(slot(page, time)).toHaveAttribute('data-status', 'MARKED');
     expect(prebookings).toHaveLength(0); // a pack is held on Next, once
-    await checkStage(page, testInfo, 'pack-stage-1-date');
+    await checkStage(page, testInfo, 'stage-1-date');
 
     // Unmarking one unmarks all; marking again picks the chain again.
     await slot(page, '18:30:00').click();
@@ -63,16 +66,14 @@ test.describe('booking wizard, a pack', () => {
     });
     await expect(page.getByTestId('cart-button')).toHaveAccessibleName(/pre-bookings: 1/);
 
-    await fillRegister(page, { nombre: 'Lucía', email: `pack-${Date.now()}@example.com`, phone: '600111222' }, [
-      { name: 'Lucía', email: `lucia-${Date.now()}@example.com` },
-    ]);
-    await next(page);
-    await expect(stageHeading(page, 'Summary of your booking')).toBeVisible();
+    await toSummary(page, { nombre: 'Lucía', email: uniqueEmail('pack'), phone: '600111222' }, [
+      { name: 'Lucía', email: uniqueEmail('lucia') },
+    ], { testInfo });
     const item = page.getByTestId('summary-item');
     await expect(item).toContainText('Pack Campeón: 3 tandas');
     await expect(item).toContainText('18:00, 18:30, 19:00');
     await expect(item).toContainText('Drivers: 1 × Sessions: 3');
     await expect(page.getByTestId('summary-total')).toHaveText('€79.00');
-    await checkStage(page, testInfo, 'pack-stage-3-summary');
+    await checkStage(page, testInfo, 'stage-3-summary');
   });
 });

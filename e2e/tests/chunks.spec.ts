@@ -12,6 +12,8 @@ async function scriptsLoadedBy(page: Page, url: string, ready: () => Promise<voi
   return scripts;
 }
 
+const fileName = (path: string) => path.split('/').pop() ?? path;
+
 test('a customer never downloads back-office code', async ({ browser }) => {
   const adminPage = await browser.newPage();
   const admin = await scriptsLoadedBy(adminPage, '/admin', () =>
@@ -28,5 +30,17 @@ test('a customer never downloads back-office code', async ({ browser }) => {
 
   const adminOnly = [...admin].filter((path) => !booking.has(path));
   expect(adminOnly.length, 'the back office has a chunk of its own').toBeGreaterThan(0);
-  expect([...booking].filter((path) => adminOnly.includes(path))).toEqual([]);
+  expect([...booking].map(fileName).filter((name) => /^(AdminPage|LoginPage)-/.test(name))).toEqual([]);
+});
+
+test('the booking page fetches its language, not every language nor other pages’ texts', async ({ browser }) => {
+  // The first demo company's default culture is Spanish; the browser is English (en-GB), which is bundled.
+  const company = firstCompany();
+  const page = await browser.newPage();
+  const scripts = await scriptsLoadedBy(page, company.url, () =>
+    expect(page.getByRole('heading', { level: 1 })).toHaveText('Reserva tu tanda de karting'),
+  );
+  await page.close();
+  const locales = [...scripts].map(fileName).filter((name) => name.startsWith('locale-'));
+  expect(locales).toEqual([expect.stringMatching(/^locale-es-(?!pages-)/)]);
 });

@@ -1,18 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { company, seriousViolations } from '../support/booking.ts';
 import { snapshot } from '../support/screenshot.ts';
-import { serverState } from '../support/state.ts';
+import { DEMO } from '../support/state.ts';
 
 // Whole journeys with axe checks: slow on a busy two-core machine.
 test.describe.configure({ timeout: 90_000 });
-
-/** Runs axe (WCAG 2.1 A/AA and best practices) and returns the serious and critical violations. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 /** "YYYY-MM-DD HH:mm:ss" as the dialog shows it: DD-MM-YYYY HH:mm in Spanish, YYYY-MM-DD HH:mm otherwise. */
 function shown(local: string, spanish: boolean): string {
@@ -21,7 +13,7 @@ function shown(local: string, spanish: boolean): string {
 }
 
 test('the events calendar shows the demo events by week and opens a dialog with start and end', async ({ page, request }, testInfo) => {
-  const norte = serverState().companies.find((c) => c.name === 'Circuito Norte')!;
+  const norte = company(DEMO.norte);
   const config = (await (await request.get(`/api/config/${norte.key}`)).json()) as { idCompany: number };
   const { data } = (await (await request.get(`/api/event?idCompany=${config.idCompany}`)).json()) as {
     data: { name: string; dateStart: string; dateEnd: string }[];
@@ -43,14 +35,14 @@ test('the events calendar shows the demo events by week and opens a dialog with 
   }
   await expect(inGrid).toBeVisible();
   await snapshot(page, testInfo, 'calendar-week');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, 'page')).toEqual([]);
 
   await inGrid.click();
   const dialog = page.getByRole('dialog', { name: event.name });
   await expect(dialog.getByTestId('event-start')).toHaveText(shown(event.dateStart, true));
   await expect(dialog.getByTestId('event-end')).toHaveText(shown(event.dateEnd, true));
   await snapshot(page, testInfo, 'calendar-dialog');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, 'page')).toEqual([]);
   await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
   await expect(dialog).toBeHidden();
 
@@ -62,7 +54,7 @@ test('the events calendar shows the demo events by week and opens a dialog with 
 });
 
 test('the events calendar fits a phone screen', async ({ page }, testInfo) => {
-  const norte = serverState().companies.find((c) => c.name === 'Circuito Norte')!;
+  const norte = company(DEMO.norte);
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto(`/events/${norte.key}`);
   await expect(page.getByTestId('events-calendar')).toBeVisible();

@@ -1,21 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { checkPage, company as demoCompany } from '../support/booking.ts';
 import { snapshot } from '../support/screenshot.ts';
-import { serverState, type DemoCompany } from '../support/state.ts';
-
-/** Runs axe (WCAG 2.1 A/AA and best practices) and returns the serious and critical violations. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
-
-/** A screenshot and an axe check of the stage on screen. */
-async function checkStage(page: Page, testInfo: TestInfo, name: string) {
-  await snapshot(page, testInfo, name);
-  expect(await seriousViolations(page), name).toEqual([]);
-}
+import type { DemoCompany } from '../support/state.ts';
 
 interface CalendarEvent {
   id: number;
@@ -26,8 +12,7 @@ interface CalendarEvent {
 
 /** The demo company called name, with its id from its configuration. */
 async function company(request: APIRequestContext, name: string): Promise<DemoCompany & { id: number }> {
-  const found = serverState().companies.find((c) => c.name === name);
-  if (!found) throw new Error(`no demo company ${name}`);
+  const found = demoCompany(name);
   const config = (await (await request.get(`/api/config/${found.key}`)).json()) as { idCompany: number };
   return { ...found, id: config.idCompany };
 }
@@ -79,7 +64,7 @@ test.describe('event registration', () => {
     await expect(page).toHaveURL(new RegExp(`/event/${event!.key}`));
     await expect(page.getByRole('heading', { level: 1, name: event!.name })).toBeVisible();
     await expect(page.getByTestId('event-template').getByRole('heading', { level: 2 })).toHaveText(event!.name);
-    await checkStage(page, testInfo, '1-event');
+    await checkPage(page, testInfo, '1-event');
     await page.getByRole('link', { name: /inscribirme|register/i }).click();
 
     // Register stage.
@@ -95,7 +80,7 @@ test.describe('event registration', () => {
     await expect(next).toBeDisabled(); // the age confirmation is required
     await page.getByRole('checkbox', { name: 'Confirmo que tengo 16 años o más.' }).check();
     await expect(next).toBeEnabled();
-    await checkStage(page, testInfo, '2-register');
+    await checkPage(page, testInfo, '2-register');
     await next.click();
 
     // Summary stage.
@@ -110,7 +95,7 @@ test.describe('event registration', () => {
     const pay = page.getByRole('button', { name: /^Pagar/ });
     await expect(pay).toBeDisabled();
     await page.getByRole('checkbox', { name: /acepto/ }).check();
-    await checkStage(page, testInfo, '3-summary');
+    await checkPage(page, testInfo, '3-summary');
     await pay.click();
 
     const identifier = await payWithTestCard(page, testInfo);
@@ -146,12 +131,12 @@ test.describe('event registration', () => {
     await expect(page.getByRole('radiogroup', { name: /Categoría/ })).toBeVisible();
     await page.getByRole('radio', { name: 'Senior' }).check();
     await expect(next).toBeEnabled();
-    await checkStage(page, testInfo, '1-register-team');
+    await checkPage(page, testInfo, '1-register-team');
     await next.click();
 
     await expect(heading).toHaveText('Summary');
     await expect(page.getByTestId('summary-nick')).toHaveText('Los Rápidos - SR');
-    await checkStage(page, testInfo, '2-summary-team');
+    await checkPage(page, testInfo, '2-summary-team');
     // Back to the form: the short name comes off the name, and on again on the way forward.
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByRole('textbox', { name: 'Team name' })).toHaveValue('Los Rápidos');

@@ -1,22 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { company, seriousViolations } from '../support/booking.ts';
 import { snapshot } from '../support/screenshot.ts';
-import { serverState } from '../support/state.ts';
+import { DEMO } from '../support/state.ts';
 
 // Whole journeys with axe checks: slow on a busy two-core machine.
 test.describe.configure({ timeout: 90_000 });
 
-/** Runs axe (WCAG 2.1 A/AA and best practices) and returns the serious and critical violations. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
-
 // The Fjord Karting team race (12 places) is sold out by this file alone: no other test registers for it.
 test('a sold-out event shows the not-available page with the newsletter sign-up', async ({ page, request }, testInfo) => {
-  const fjord = serverState().companies.find((c) => c.name === 'Fjord Karting');
+  const fjord = company(DEMO.fjord);
   expect(fjord).toBeDefined();
   const config = (await (await request.get(`/api/config/${fjord!.key}`)).json()) as { idCompany: number };
   const list = (await (await request.get(`/api/event?idCompany=${config.idCompany}`)).json()) as {
@@ -55,7 +47,7 @@ test('a sold-out event shows the not-available page with the newsletter sign-up'
   await expect(logoLink).toHaveAttribute('href', info.data.companyWebUrl);
   await expect(logoLink.getByRole('img', { name: /Fjord Karting/ })).toBeVisible();
   await snapshot(page, testInfo, 'sold-out');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, 'page')).toEqual([]);
 
   // A visitor who opens the registration directly is held nothing and sees the same page.
   await page.goto(`/event/${event!.key}/register`);

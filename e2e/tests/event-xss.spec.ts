@@ -3,7 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { snapshot } from '../support/screenshot.ts';
-import { serverState } from '../support/state.ts';
+import { company } from '../support/booking.ts';
+import { DEMO } from '../support/state.ts';
 
 // Whole journeys with axe checks: slow on a busy two-core machine.
 test.describe.configure({ timeout: 90_000 });
@@ -85,7 +86,7 @@ COMMIT;
 }
 
 test('an event page runs none of the OWASP XSS payloads in its template', async ({ page, request }, testInfo) => {
-  const fjord = serverState().companies.find((c) => c.name === 'Fjord Karting')!;
+  const fjord = company(DEMO.fjord);
   const config = (await (await request.get(`/api/config/${fjord.key}`)).json()) as { idCompany: number };
   const { data } = (await (await request.get(`/api/event?idCompany=${config.idCompany}`)).json()) as {
     data: { name: string; key: string }[];

@@ -1,20 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { company, seriousViolations } from '../support/booking.ts';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { snapshot } from '../support/screenshot.ts';
-import { serverState } from '../support/state.ts';
 
 // Whole journeys with axe checks: slow on a busy two-core machine.
 test.describe.configure({ timeout: 90_000 });
-
-/** Runs axe (WCAG 2.1 A/AA and best practices) and returns the serious and critical violations. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 /**
  * Runs SQL on the e2e server's database (global setup puts it in PITLANE_E2E_TMP) with Debian's sqlite3;
@@ -30,8 +21,6 @@ function sql(statements: string): boolean {
     return false;
   }
 }
-
-const company = (name: string) => serverState().companies.find((c) => c.name === name)!;
 
 test('the company landing groups its buttons and honours the new and disabled flags', async ({ page, context }, testInfo) => {
   const norte = company('Circuito Norte');
@@ -63,7 +52,7 @@ test('the company landing groups its buttons and honours the new and disabled fl
   await popup.close();
 
   await snapshot(page, testInfo, 'landing');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, 'page')).toEqual([]);
 });
 
 test('the events landing lists the events with their flags, WhatsApp and the newsletter', async ({ page, request }, testInfo) => {
@@ -94,7 +83,7 @@ test('the events landing lists the events with their flags, WhatsApp and the new
     testInfo.annotations.push({ type: 'skipped part', description: 'sqlite3 is not installed: the disabled event was not checked' });
   }
   await snapshot(page, testInfo, 'landing-events');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, 'page')).toEqual([]);
 });
 
 test('a company without landing buttons shows the no-landing warning', async ({ page }, testInfo) => {
@@ -105,7 +94,7 @@ test('a company without landing buttons shows the no-landing warning', async ({ 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Denne virksomhed har ingen landingsside');
   await expect(page.getByRole('alert')).toContainText('Fjord Karting');
   await snapshot(page, testInfo, 'no-landing');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, 'page')).toEqual([]);
 });
 
 test('the landing pages fit a phone screen', async ({ page }) => {

@@ -1,14 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/booking.ts';
 import { snapshot } from '../support/screenshot.ts';
 import { firstCompany } from '../support/state.ts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => sessionStorage.setItem('pitlane.culture', 'en-GB'));
@@ -56,7 +49,7 @@ test('a visitor reports a problem from the footer, solving the ALTCHA captcha un
   await dialog.getByText("I'm not a robot").click();
   await expect(dialog.getByText('Verified')).toBeVisible({ timeout: 20_000 });
   await snapshot(page, testInfo, 'problem-report-dialog');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, 'page')).toEqual([]);
 
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/emails/sendProblemReport'));
   await send.click();

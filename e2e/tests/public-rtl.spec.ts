@@ -1,14 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { company, seriousViolations } from '../support/booking.ts';
 import { snapshot } from '../support/screenshot.ts';
-import { serverState } from '../support/state.ts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
+import { DEMO } from '../support/state.ts';
 
 /** The horizontal centre of an element. */
 async function centreX(page: Page, locator: ReturnType<Page['locator']>): Promise<number> {
@@ -22,7 +15,7 @@ test.beforeEach(async ({ context }) => {
 });
 
 test('the terms page in Arabic reads right to left, with the header mirrored', async ({ page }, testInfo) => {
-  const norte = serverState().companies.find((c) => c.name === 'Circuito Norte')!;
+  const norte = company(DEMO.norte);
   await page.goto(`/terms?company=${norte.key}`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar-SA');
@@ -35,12 +28,12 @@ test('the terms page in Arabic reads right to left, with the header mirrored', a
   // The terms exist in Spanish and English only: an Arabic note says which is shown.
   await expect(page.getByText(/هذه الشروط غير متوفرة بلغتك/)).toBeVisible();
   await snapshot(page, testInfo, 'terms-ar');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, 'page')).toEqual([]);
 });
 
 test('the booking page in Arabic mirrors its header, and the problem report reads right to left', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
-  const norte = serverState().companies.find((c) => c.name === 'Circuito Norte')!;
+  const norte = company(DEMO.norte);
   await page.goto(norte.url);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const header = page.getByRole('banner');
@@ -58,7 +51,7 @@ test('the booking page in Arabic mirrors its header, and the problem report read
   expect(Math.abs(labelBox.x + labelBox.width - (subjectBox.x + subjectBox.width))).toBeLessThan(4);
   await expect(dialog.getByText('أنا لست روبوتًا')).toBeVisible();
   await snapshot(page, testInfo, 'problem-report-ar');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, 'page')).toEqual([]);
 });
 
 test('the cancellation error page in Arabic', async ({ page }, testInfo) => {
@@ -66,5 +59,5 @@ test('the cancellation error page in Arabic', async ({ page }, testInfo) => {
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1, name: 'رابط الإلغاء هذا غير صالح' })).toBeVisible();
   await snapshot(page, testInfo, 'cancel-unknown-ar');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, 'page')).toEqual([]);
 });

@@ -1,14 +1,18 @@
 import '@mantine/core/styles.css';
-import '@/lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
+import { i18nReady } from '@/lib/i18n';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// English is bundled; a visitor whose language is another one waits for that language's chunk (one small
+// request) so that the first paint is already in their language.
+void i18nReady.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

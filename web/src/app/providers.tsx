@@ -1,9 +1,10 @@
 import { DirectionProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { DirectionSync } from '@/app/DirectionSync';
 import { BrandThemeProvider } from '@/components/BrandThemeProvider';
+import { LoadingScreen } from '@/components/LoadingScreen';
 import { i18n } from '@/lib/i18n';
 import { languageForCode } from '@/lib/i18n/languages';
 import { createQueryClient } from '@/lib/query-client';
@@ -23,7 +24,10 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
       <I18nextProvider i18n={i18n}>
         <DirectionProvider initialDirection={initialDirection} detectDirection={false}>
           <DirectionSync />
-          <BrandThemeProvider>{children}</BrandThemeProvider>
+          <BrandThemeProvider>
+            {/* A page whose texts are not loaded yet (another page than booking, src/lib/i18n) waits here. */}
+            <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+          </BrandThemeProvider>
         </DirectionProvider>
       </I18nextProvider>
     </QueryClientProvider>

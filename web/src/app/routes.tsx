@@ -1,20 +1,28 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RouteError } from '@/app/RouteError';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { NotFoundPage } from '@/components/NotFoundPage';
 import { AppUpdate } from '@/features/app-update/components/AppUpdate';
 import { BookingPage } from '@/features/booking/components/BookingPage';
+import { withPageTexts } from '@/lib/i18n/route-texts';
+
+// Every page's toasts, mounted once here (a page must not mount its own); the library loads lazily.
+const Toasts = lazy(async () => ({ default: (await import('@/components/Toasts')).Toasts }));
 
 /**
  * The route table. The customer booking page is in the entry chunk; staff pages (`/login`, `/admin`) are
  * lazy chunks, so a customer never downloads back-office code. Static segments outrank `/:key`, and any
  * path with no route shows 'Page not found' without asking the server.
  */
-export const routes: RouteObject[] = [
+export const routes: RouteObject[] = withPageTexts([
   {
     element: (
       <>
         <AppUpdate />
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
         <Outlet />
       </>
     ),
@@ -73,7 +81,7 @@ export const routes: RouteObject[] = [
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-];
+]);
 
 /** Creates the browser router over the app's routes. */
 export function createAppRouter() {

@@ -1,4 +1,4 @@
-import type { CompanyConfig } from '@/features/booking/api/get-config';
+import type { CompanyConfig } from '@/lib/api/get-config';
 
 /** A company configuration as GET /api/config/{key} returns it, for tests. */
 export function companyConfig(overrides: Partial<CompanyConfig> = {}): CompanyConfig {

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { i18n } from '@/lib/i18n';
+import { i18n, loadAllLanguages } from '@/lib/i18n';
 import { server } from '@/test/server';
 
 // jsdom lacks a few browser APIs that Mantine uses.
@@ -35,6 +35,10 @@ globalThis.Request = class extends NodeRequest {
 } as typeof Request;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+// The app fetches the texts of languages other than English (and of pages other than booking) on demand;
+// importing them all once here keeps that first fetch from eating into a test's waiting time.
+beforeAll(() => loadAllLanguages(), 60_000);
 
 afterEach(async () => {
   cleanup();

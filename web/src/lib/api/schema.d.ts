@@ -476,7 +476,12 @@ export interface paths {
          *     Drivers: each line needs exactly its number of drivers, with names (not in voucher mode). Names of
          *     one line's drivers are made unique: a later duplicate (compared trimmed, ignoring case) gets `_n`
          *     with the smallest n from 1 whose result is neither taken nor typed for another driver — Ana, Ana,
-         *     Ana becomes Ana, Ana_1, Ana_2; Ana, Ana, Ana_1 becomes Ana, Ana_2, Ana_1.
+         *     Ana becomes Ana, Ana_1, Ana_2; Ana, Ana, Ana_1 becomes Ana, Ana_2, Ana_1. Names left out in voucher
+         *     mode stay empty (they are not duplicates), and the confirmation mail lists only named drivers.
+         *
+         *     Confirmation mail: when the contact accepts news and offers (`acceptSendPromo` 1), it ends with
+         *     their member unsubscribe link, `/member/unsubscribe/{key}` on the web app (the key that
+         *     GET /api/member/unsubscribe/{key} takes).
          *
          *     Payment: online when the company has payments active and `isPaymentsActive` is 1 (a logged-in
          *     admin sends 0; the company setting is the maximum). The booking is then `pending` with payment

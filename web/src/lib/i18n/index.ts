@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   CULTURE_STORAGE_KEY,
@@ -11,75 +10,140 @@ import {
   type Language,
   type LanguageCode,
 } from '@/lib/i18n/languages';
-import ar from '@/lib/i18n/locales/ar.json';
-import da from '@/lib/i18n/locales/da.json';
-import de from '@/lib/i18n/locales/de.json';
 import en from '@/lib/i18n/locales/en.json';
-import es from '@/lib/i18n/locales/es.json';
-import nb from '@/lib/i18n/locales/nb.json';
-import sv from '@/lib/i18n/locales/sv.json';
 
 /** A locale file's texts: nested groups of strings. */
 export type LocaleTree = { [key: string]: string | LocaleTree };
 
+/** One language's texts: `translation` (the shared texts) and a namespace per feature. */
+export type LanguageResources = Record<string, LocaleTree>;
+
 // Each customer feature keeps its own texts in src/features/<feature>/locales/<code>.json, a namespace
 // named after the feature's folder in camelCase (problem-report → problemReport); shared components keep
 // theirs in src/components/locales/<code>.json (the namespace `components`). A feature is registered by
-// adding its folder to the list below (and its namespace to i18next.d.ts, which types the keys). The
-// texts are in the entry chunk: back-office features load theirs in their own lazy chunk instead.
-const namespaceFiles = import.meta.glob<LocaleTree>(
-  [
-    '/src/components/locales/*.json',
-    '/src/features/{booking,cancel,unsubscribe,terms,success,problem-report,live-viewers,app-update,event,event-register,events-calendar,landing}/locales/*.json',
-  ],
+// adding its folder to the list of `pageFiles` below (and its namespace to i18next.d.ts, which types the
+// keys). Back-office features load theirs in their own lazy chunk instead.
+//
+// What is downloaded when: the booking page's own namespaces in English (the fallback language) are in the
+// entry chunk (`firstPageFiles`). Everything else is fetched on demand, grouped by vite.config.ts into one
+// chunk per language for the booking page's namespaces (locale-<code>-[hash].js, fetched before the first
+// render for a visitor in that language) and one per language for the other pages' namespaces
+// (locale-<code>-pages-[hash].js, fetched when such a page is opened; AppProviders shows the loading
+// screen meanwhile). A feature shown on the booking page goes in FIRST_PAGE_FOLDERS of vite.config.ts and
+// in the three booking-page lists here; locales.test.ts fails when the lists disagree.
+const firstPageFiles = import.meta.glob<LocaleTree>(
+  ['/src/components/locales/en.json', '/src/features/{booking,problem-report,live-viewers,app-update}/locales/en.json'],
   { eager: true, import: 'default' },
 );
+const pageFiles = import.meta.glob<LocaleTree>(
+  [
+    '/src/lib/i18n/locales/*.json',
+    '/src/components/locales/*.json',
+    '/src/features/{booking,cancel,unsubscribe,terms,success,problem-report,live-viewers,app-update,event,event-register,events-calendar,landing}/locales/*.json',
+    '!/src/lib/i18n/locales/en.json',
+    '!/src/components/locales/en.json',
+    '!/src/features/{booking,problem-report,live-viewers,app-update}/locales/en.json',
+  ],
+  { import: 'default' },
+);
 
-/** The namespace of a locale file from its path: features/problem-report/… → problemReport; components/… → components. */
+/** The namespace of a locale file from its path: features/problem-report/… → problemReport; components/… → components; lib/i18n/… → translation. */
 export function namespaceOf(path: string): string {
+  if (path.includes('/lib/i18n/locales/')) return 'translation';
   const folder = /\/features\/([^/]+)\/locales\//.exec(path)?.[1] ?? 'components';
   return folder.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-const shared: Record<LanguageCode, LocaleTree> = { en, es, da, ar, de, nb, sv };
+const languageOf = (path: string) => /\/([a-z]{2})\.json$/.exec(path)?.[1];
 
-/**
- * Every locale, bundled with the app: the texts are small and a language switch needs no request.
- * `translation` holds the shared texts; each feature has a namespace of its own.
- */
-export const resources = Object.fromEntries(
-  LANGUAGES.map((l) => [l.code, { translation: shared[l.code] } as Record<string, LocaleTree>]),
-) as Record<LanguageCode, Record<string, LocaleTree>>;
-for (const [path, texts] of Object.entries(namespaceFiles)) {
-  const code = /\/([a-z]{2})\.json$/.exec(path)?.[1] as LanguageCode | undefined;
-  if (code && code in resources) resources[code][namespaceOf(path)] = texts;
-}
+/** The English texts in the entry chunk: the booking page's namespaces (`translation` holds the shared texts). */
+export const english: LanguageResources = { translation: en };
+for (const [path, texts] of Object.entries(firstPageFiles)) english[namespaceOf(path)] = texts;
+
+/** The namespaces the booking page shows, loaded with the language before the first render. */
+export const firstPageNamespaces = Object.keys(english);
+
+const loaders = new Map<string, () => Promise<LocaleTree>>();
+for (const [path, load] of Object.entries(pageFiles)) loaders.set(`${languageOf(path)}:${namespaceOf(path)}`, load);
 
 /** Every namespace: `translation` and the features' own. */
-export const namespaces = Object.keys(resources.en);
+export const namespaces = [
+  ...firstPageNamespaces,
+  ...[...loaders.keys()].filter((k) => k.startsWith('en:')).map((k) => k.slice(3)),
+];
 
-void i18n
-  .use(LanguageDetector)
+/** One namespace of one language: from the entry chunk, or fetched (once: the module cache keeps it). */
+export function loadNamespace(code: string, namespace: string): Promise<LocaleTree | undefined> {
+  if (code === DEFAULT_LANGUAGE.code && english[namespace]) return Promise.resolve(english[namespace]);
+  const load = loaders.get(`${code}:${namespace}`);
+  return load ? load() : Promise.resolve(undefined);
+}
+
+/** Every namespace of one language (for the completeness test); rejects for a language the app does not have. */
+export async function loadLanguage(code: string): Promise<LanguageResources> {
+  const texts = await Promise.all(namespaces.map(async (ns) => [ns, await loadNamespace(code, ns)] as const));
+  const found = texts.filter((entry): entry is readonly [string, LocaleTree] => entry[1] !== undefined);
+  if (found.length === 0) throw new Error(`no locale files for language ${code}`);
+  return Object.fromEntries(found);
+}
+
+/** Every language's texts (for the completeness test). */
+export async function loadAllLanguages(): Promise<Record<LanguageCode, LanguageResources>> {
+  const all = await Promise.all(LANGUAGES.map(async (l) => [l.code, await loadLanguage(l.code)] as const));
+  return Object.fromEntries(all) as Record<LanguageCode, LanguageResources>;
+}
+
+// An i18next backend over loadNamespace: i18next asks for each (language, namespace) it needs; the
+// namespaces of one language and page share a chunk, so they cost one request.
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    loadNamespace(language, namespace).then(
+      (texts) => callback(null, texts ?? {}),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
+    );
+  },
+};
+
+/**
+ * The language to start in: the visitor's own choice this session (session storage), else the first of the
+ * browser's languages that the app has, else English. Nothing is stored here: only an explicit choice is
+ * (chooseLanguage), so a company's default language still applies to a new visitor.
+ */
+export function detectLanguage(): Language {
+  const stored = readStoredCulture();
+  if (stored) return stored;
+  const browser = typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language];
+  for (const culture of browser) {
+    const language = findLanguage(culture);
+    if (language) return language;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/**
+ * Resolves when i18next has the detected language's texts (and English): at once for English, after one
+ * chunk for another language. main.tsx renders the app after it, so the first paint is in the right language.
+ */
+export const i18nReady: Promise<unknown> = i18n
+  .use(lazyLocales)
   .use(initReactI18next)
   .init({
-    resources,
-    ns: namespaces,
+    lng: detectLanguage().code,
+    resources: { [DEFAULT_LANGUAGE.code]: { ...english } }, // a copy: i18next adds the fetched namespaces to it
+    partialBundledLanguages: true,
+    ns: firstPageNamespaces,
     defaultNS: 'translation',
     supportedLngs: LANGUAGES.map((l) => l.code),
     fallbackLng: DEFAULT_LANGUAGE.code,
+    load: 'languageOnly',
     initAsync: false,
     interpolation: { escapeValue: false },
-    detection: {
-      // The visitor's own choice first, then the browser's. Nothing is cached automatically: only an
-      // explicit choice is stored, so a company's default language still applies to a new visitor.
-      order: ['sessionStorage', 'navigator'],
-      lookupSessionStorage: CULTURE_STORAGE_KEY,
-      caches: [],
-      convertDetectedLanguage: (culture: string) => resolveLanguage(culture).code,
-    },
-  });
+  })
+  .catch(() => undefined); // a language that failed to load falls back to English; nothing to report here
 
-/** The app's i18next instance, initialised with every locale. */
+/** The app's i18next instance: English bundled, the other languages fetched on demand. */
 export { i18n };
 
 /** The language currently shown. */
@@ -114,4 +178,12 @@ export async function applyDefaultCulture(defaultCulture: string | null | undefi
   if (readStoredCulture()) return;
   const language = resolveLanguage(defaultCulture);
   if (i18n.language !== language.code) await i18n.changeLanguage(language.code);
+}
+
+/** The namespaces of the pages other than booking, fetched when such a page is first opened. */
+export const pageNamespaces = namespaces.filter((ns) => !firstPageNamespaces.includes(ns));
+
+/** Fetches the other pages' texts in the current language (and English); resolves at once when they are here. */
+export function loadPageTexts(): Promise<void> {
+  return i18n.loadNamespaces(pageNamespaces).catch(() => undefined); // missing texts fall back to English keys
 }

@@ -1,4 +1,4 @@
-import { namespaces, resources } from '@/lib/i18n';
+import { english, firstPageNamespaces, loadAllLanguages, loadLanguage, namespaces } from '@/lib/i18n';
 import { LANGUAGES } from '@/lib/i18n/languages';
 
 type Tree = { [key: string]: string | Tree };
@@ -21,6 +21,9 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
 };
 
 const others = LANGUAGES.filter((l) => l.code !== 'en');
+
+// Every language's texts: English is bundled, the others are the chunks the app fetches on demand.
+const resources = await loadAllLanguages();
 
 describe.each(namespaces)('namespace %s', (ns) => {
   const english = flatten(resources.en[ns] as Tree);
@@ -48,8 +51,23 @@ describe.each(namespaces)('namespace %s', (ns) => {
   });
 });
 
-it('bundles every language', () => {
+it('has every language', () => {
   expect(Object.keys(resources).sort()).toEqual(LANGUAGES.map((l) => l.code).sort());
+});
+
+it('loads every other language with exactly the namespaces English has', () => {
+  // Catches a feature folder added to one of the two lists in index.ts but not to the other.
+  for (const { code } of others) expect(Object.keys(resources[code]).sort(), code).toEqual([...namespaces].sort());
+});
+
+it('bundles the booking page\'s English texts and fetches the rest', async () => {
+  expect(Object.keys(english).sort()).toEqual(
+    ['translation', 'components', 'booking', 'problemReport', 'liveViewers', 'appUpdate'].sort(),
+  );
+  expect(firstPageNamespaces).toEqual(Object.keys(english));
+  expect(resources.en.terms).toBeDefined(); // another page's texts, fetched on demand
+  expect((await loadLanguage('es')).booking).toBe(resources.es.booking); // fetched once, then kept
+  await expect(loadLanguage('xx')).rejects.toThrow();
 });
 
 it('registers the feature namespaces', () => {

@@ -1,7 +1,7 @@
 import { VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from '@/features/booking/components/BookingLayout.module.css';
-import type { CompanyConfig } from '@/features/booking/api/get-config';
+import type { CompanyConfig } from '@/lib/api/get-config';
 
 type Side = 'left' | 'right';
 

@@ -1,7 +1,7 @@
 import { Box, Container, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from '@/features/booking/components/BookingLayout.module.css';
-import type { CompanyConfig } from '@/features/booking/api/get-config';
+import type { CompanyConfig } from '@/lib/api/get-config';
 import { ProblemReportButton } from '@/features/problem-report/components/ProblemReportButton';
 
 /** The booking page's footer: the optional footer image (a subsidy notice, say) and the company line. */

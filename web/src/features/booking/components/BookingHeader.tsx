@@ -3,7 +3,7 @@ import { LanguageSelect } from '@/components/LanguageSelect';
 import { CartButton } from '@/features/booking/components/CartButton';
 import { CompanyLogo } from '@/features/booking/components/CompanyLogo';
 import classes from '@/features/booking/components/BookingLayout.module.css';
-import type { CompanyConfig } from '@/features/booking/api/get-config';
+import type { CompanyConfig } from '@/lib/api/get-config';
 import { readableTextColor } from '@/lib/theme';
 
 /** The booking page's top bar in the company's primary colour: logo (or name), cart button and language selector. */

@@ -1,6 +1,5 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrandTheme } from '@/components/BrandThemeProvider';
 import { AdBanner } from '@/features/booking/components/AdBanner';
@@ -9,10 +8,8 @@ import { BookingHeader } from '@/features/booking/components/BookingHeader';
 import { BookingWizard } from '@/features/booking/components/BookingWizard';
 import { WizardProvider } from '@/features/booking/components/WizardProvider';
 import classes from '@/features/booking/components/BookingLayout.module.css';
-import type { CompanyConfig } from '@/features/booking/api/get-config';
+import type { CompanyConfig } from '@/lib/api/get-config';
 import { useCompanyLanguage } from '@/features/booking/hooks/use-company-language';
-
-const Toasts = lazy(async () => ({ default: (await import('@/features/booking/components/Toasts')).Toasts }));
 
 /** Side advertising shows only on windows wider than this (spec section 9). */
 const ADS_MIN_WIDTH = 1191;
@@ -30,9 +27,6 @@ export function BookingLayout({ config, companyKey }: { config: CompanyConfig; c
 
   return (
     <WizardProvider config={config} companyKey={companyKey}>
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
       <div className={classes.page}>
         <title>{t('booking.documentTitle', { company: config.companyName })}</title>
         <a className={classes.skipLink} href="#main">

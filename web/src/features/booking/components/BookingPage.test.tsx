@@ -1,13 +1,17 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
+import { COMPANY_KEY_STORAGE_KEY } from '@/lib/company-key';
 import { chooseLanguage } from '@/lib/i18n';
 import { CULTURE_STORAGE_KEY } from '@/lib/i18n/languages';
 import { companyConfig } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { KNOWN_KEY, server } from '@/test/server';
 
-describe('booking page', () => {
+// Pages, languages and dialogs come in lazy chunks: allow for a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
+
+describe('booking page', { timeout: 30_000 }, () => {
   it('shows a loading state, then the company logo, the heading and the footer image', async () => {
     renderRoute(`/${KNOWN_KEY}`);
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
@@ -42,9 +46,21 @@ describe('booking page', () => {
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 
-  it("shows 'Page not found' when the company key is unknown", async () => {
+  it("shows 'Page not found' when the company key is unknown, and remembers no company", async () => {
     renderRoute('/nowhere');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(sessionStorage.getItem(COMPANY_KEY_STORAGE_KEY)).toBeNull();
+  });
+
+  it('remembers the company for the session, so /terms shows its brand without ?company=', async () => {
+    const { router } = renderRoute(`/${KNOWN_KEY}`);
+    await screen.findByRole('img', { name: 'Circuito Norte' });
+    expect(sessionStorage.getItem(COMPANY_KEY_STORAGE_KEY)).toBe(KNOWN_KEY);
+
+    server.use(http.get('/api/termsAndConditions/:id/:culture', () => HttpResponse.json({ text: 'Terms.', culture: 'en-GB' })));
+    await router.navigate('/terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('img', { name: 'Circuito Norte' })).toBeInTheDocument();
   });
 
   it('shows the error page on a server failure, and recovers on retry', async () => {

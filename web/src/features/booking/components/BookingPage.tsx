@@ -1,14 +1,13 @@
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { ErrorPage } from '@/components/ErrorPage';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { NotFoundPage } from '@/components/NotFoundPage';
-import { useConfig } from '@/features/booking/api/get-config';
 import { BookingLayout } from '@/features/booking/components/BookingLayout';
 import { useLiveViewers } from '@/features/live-viewers/hooks/use-live-viewers';
 import { isNotFound } from '@/lib/api/errors';
-
-/** The longest company key the API accepts (docs/openapi.yaml); anything longer cannot exist. */
-const MAX_KEY_LENGTH = 200;
+import { useConfig } from '@/lib/api/get-config';
+import { isCompanyKey, rememberCompanyKey } from '@/lib/company-key';
 
 /**
  * The route `/:key`: the booking page of the company whose public key is in the path. Because the route
@@ -16,13 +15,18 @@ const MAX_KEY_LENGTH = 200;
  */
 export function BookingPage() {
   const { key = '' } = useParams();
-  if (key.length > MAX_KEY_LENGTH) return <NotFoundPage />;
+  if (!isCompanyKey(key)) return <NotFoundPage />;
   return <CompanyBooking companyKey={key} />;
 }
 
 function CompanyBooking({ companyKey }: { companyKey: string }) {
   const config = useConfig(companyKey);
   useLiveViewers('booking', config.isSuccess ? companyKey : null); // the 'hurry' toast when someone else views it
+  // Remembered for the session: /success, /terms and the event pages show this company's brand without ?company=.
+  const known = config.isSuccess;
+  useEffect(() => {
+    if (known) rememberCompanyKey(companyKey);
+  }, [known, companyKey]);
   if (config.isPending || (config.isError && config.isFetching)) return <LoadingScreen />;
   if (config.isError) {
     return isNotFound(config.error) ? <NotFoundPage /> : <ErrorPage onRetry={() => void config.refetch()} />;

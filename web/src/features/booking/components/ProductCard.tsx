@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, List, Paper, Radio, Stack, Text, VisuallyHidden }
 import { useTranslation } from 'react-i18next';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
-import { formatPrice } from '@/features/booking/utils/format';
+import { formatPrice } from '@/lib/format';
 import { isLowStock, isPack, parseProductData, type Product } from '@/features/booking/utils/product';
 
 interface ProductCardProps {

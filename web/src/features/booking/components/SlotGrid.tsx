@@ -2,7 +2,7 @@ import { Loader, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/c
 import { useTranslation } from 'react-i18next';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
-import { formatHour, formatPrice } from '@/features/booking/utils/format';
+import { formatHour, formatPrice } from '@/lib/format';
 import { freePlaces, occupancyColor, type Selection, type Slot, type SlotStatus } from '@/features/booking/utils/slots';
 
 interface SlotGridProps {

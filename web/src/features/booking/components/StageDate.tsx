@@ -17,7 +17,8 @@ import { SlotGrid } from '@/features/booking/components/SlotGrid';
 import { StageHeading } from '@/features/booking/components/StageHeading';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
-import { addDays, formatDay, isolate, todayISO } from '@/features/booking/utils/format';
+import { addDays, todayISO } from '@/features/booking/utils/format';
+import { formatDay, isolate } from '@/lib/format';
 import { isPack, parseProductData } from '@/features/booking/utils/product';
 import {
   canMarkAnother,
@@ -30,8 +31,8 @@ import {
   stockLeft,
   type Slot,
 } from '@/features/booking/utils/slots';
-import { visitorId } from '@/features/booking/utils/storage';
-import { toast } from '@/features/booking/utils/toast';
+import { visitorId } from '@/lib/visitor';
+import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api/errors';
 
 /** The default booking window in days when the server has not said yet (spec section 9). */

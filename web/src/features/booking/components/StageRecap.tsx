@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
-import { formatDay, formatHour, isolate } from '@/features/booking/utils/format';
+import { formatDay, formatHour, isolate } from '@/lib/format';
 
 /**
  * The choices made on the earlier stages as clickable headers: the drivers and product (back to stage 0) and

@@ -13,11 +13,11 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { searchMember } from '@/features/booking/api/search-member';
-import { PhoneField } from '@/features/booking/components/PhoneField';
+import { PhoneField } from '@/components/PhoneField';
 import { StageHeading } from '@/features/booking/components/StageHeading';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
@@ -28,13 +28,13 @@ import {
   birthDateRange,
   emptyRegisterValues,
   GIFT_MESSAGE_MAX,
-  isEmailConfirmed,
-  isValidEmail,
-  isValidPhone,
   registerSchema,
   type RegisterValues,
 } from '@/features/booking/utils/register-schema';
+import { registerOrder } from '@/features/booking/utils/server-errors';
 import { randomCode } from '@/features/booking/utils/storage';
+import { applyFieldErrors } from '@/lib/api/field-errors';
+import { isEmailConfirmed, isValidEmail, isValidPhone } from '@/lib/validation';
 
 /** Mantine's descriptions are too light for WCAG AA contrast on white; this grey is readable. */
 const readable = { description: { color: 'var(--mantine-color-gray-7)' } };
@@ -103,7 +103,7 @@ function useMemberLookup(control: Control<RegisterValues>, setValue: UseFormSetV
 /** Stage 2: the contact form, one entry per driver, confirmations, offers and the optional gift. */
 export function StageRegister() {
   const { t } = useTranslation('booking');
-  const { config, product, state, dispatch, goTo, voucherMode, paymentsActive } = useWizard();
+  const { config, product, state, dispatch, goTo, voucherMode, paymentsActive, serverErrors, setServerErrors } = useWizard();
   const today = todayISO();
   const schema = useMemo(
     () =>
@@ -122,7 +122,7 @@ export function StageRegister() {
     reValidateMode: 'onChange',
     defaultValues: initialValues(state.form, state.drivers),
   });
-  const { register, control, handleSubmit, formState, setValue, getValues, trigger } = form;
+  const { register, control, handleSubmit, formState, setValue, getValues, trigger, setError, setFocus } = form;
   const { fields } = useFieldArray({ control, name: 'drivers' });
   const [email, emailConfirmation, telefono, isSendPresentChecked, presentMessage, drivers] = useWatch({
     control,
@@ -137,10 +137,19 @@ export function StageRegister() {
   const autoFillRef = useRef(false);
   const error = (message: string | undefined) => (message ? t(`errors.${message}` as 'errors.required') : undefined);
 
-  // A restored form (coming back to this stage) shows its errors at once.
+  // Errors the server found on save (a 422) are shown on their fields, the first invalid one focused; they
+  // are taken once, when the stage opens.
+  const [pendingServerErrors] = useState(serverErrors);
   useEffect(() => {
-    if (state.form) void trigger();
-  }, [state.form, trigger]);
+    if (pendingServerErrors) setServerErrors(null);
+  }, [pendingServerErrors, setServerErrors]);
+
+  // A restored form (coming back to this stage) shows its errors at once: the server's, else the rules'.
+  const driverCount = state.drivers;
+  useEffect(() => {
+    if (pendingServerErrors) applyFieldErrors({ setError, setFocus }, pendingServerErrors, registerOrder(driverCount));
+    else if (state.form) void trigger();
+  }, [pendingServerErrors, state.form, trigger, setError, setFocus, driverCount]);
 
   if (!product) return null;
 
@@ -241,6 +250,7 @@ export function StageRegister() {
                 name="telefono"
                 render={({ field, fieldState }) => (
                   <PhoneField
+                    inputRef={field.ref}
                     label={t('register.telefono')}
                     required
                     value={field.value}
@@ -333,6 +343,7 @@ export function StageRegister() {
               name="adultConfirmation"
               render={({ field, fieldState }) => (
                 <Checkbox
+                  ref={field.ref}
                   label={t('register.adultConfirmation')}
                   checked={field.value}
                   onChange={(e) => field.onChange(e.currentTarget.checked)}
@@ -361,11 +372,13 @@ export function StageRegister() {
                 <Controller
                   control={control}
                   name="isSendPresentChecked"
-                  render={({ field }) => (
+                  render={({ field, fieldState }) => (
                     <Switch
+                      ref={field.ref}
                       label={t('register.sendAsGift')}
                       checked={field.value}
                       onChange={(e) => field.onChange(e.currentTarget.checked)}
+                      error={error(fieldState.error?.message)}
                     />
                   )}
                 />

@@ -14,20 +14,23 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useApplyDiscount } from '@/features/booking/api/apply-discount';
 import { useShoppingCartDetails, type CartLine } from '@/features/booking/api/get-shopping-cart-details';
 import { useSaveBooking } from '@/features/booking/api/save-booking';
+import { TermsDialog } from '@/components/TermsDialog';
 import { StageHeading } from '@/features/booking/components/StageHeading';
-import { TermsDialog } from '@/features/booking/components/TermsDialog';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
-import { formatDay, formatHour, formatPrice, isolate } from '@/features/booking/utils/format';
+import { formatDay, formatHour, formatPrice, isolate } from '@/lib/format';
 import { bookingIdFromUrl, buildSavePayload } from '@/features/booking/utils/save-payload';
+import { planSaveErrors } from '@/features/booking/utils/server-errors';
 import { randomKey } from '@/features/booking/utils/storage';
-import { toast } from '@/features/booking/utils/toast';
+import { toast } from '@/lib/toast';
 import type { BookingItem } from '@/features/booking/utils/wizard-state';
 import { ApiError } from '@/lib/api/errors';
+import { applyFieldErrors, serverFieldErrors } from '@/lib/api/field-errors';
 import { languageForCode } from '@/lib/i18n/languages';
 
 interface ItemView {
@@ -45,7 +48,9 @@ export function StageSummary() {
   const details = useShoppingCartDetails(state.cartToken);
   const discount = useApplyDiscount(state.cartToken ?? '', config.token);
   const save = useSaveBooking();
-  const [code, setCode] = useState(queryDiscount ?? '');
+  const discountForm = useForm<{ code: string }>({ defaultValues: { code: queryDiscount ?? '' } });
+  const code = discountForm.watch('code');
+  const discountCodeError = discountForm.formState.errors.code?.message;
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
@@ -70,19 +75,19 @@ export function StageSummary() {
   const form = state.form;
   const tickets = cart?.numParticipants ?? state.stack.reduce((n, i) => n + i.driversNumber, 0);
 
-  const applyCode = () => {
-    const value = code.trim();
+  const applyCode = discountForm.handleSubmit(({ code: typed }) => {
+    const value = typed.trim();
     if (!value || !state.cartToken) return;
     discount.mutate(value, {
       onSuccess: () => toast(t('summary.discountApplied'), 'green'),
       onError: (error) => {
-        const status = error instanceof ApiError ? error.status : 0;
-        if (status === 412) toast(t('errors.discountAlreadyApplied'));
-        else if (status === 422) toast(t('errors.invalidDiscountForShoppingCart'));
+        // The code's problem is shown on the code field; anything else (the cart, the network) as a toast.
+        const message = discountErrorKey(error);
+        if (message) applyFieldErrors(discountForm, [{ name: 'code', message }], ['code']);
         else toast(t('errors.voucherError'));
       },
     });
-  };
+  });
 
   const create = () => {
     if (!form || !state.cartToken) return;
@@ -115,7 +120,7 @@ export function StageSummary() {
           if (status === 410) {
             wizard.timeout();
           } else if (status === 422) {
-            toast(error instanceof ApiError && error.message ? error.message : t('errors.problemas'));
+            showSaveErrors(serverFieldErrors(error));
           } else if (paymentsActive) {
             dispatch({ type: 'restart' });
             wizard.setNotice('paymentError');
@@ -126,6 +131,18 @@ export function StageSummary() {
         },
       },
     );
+  };
+
+  // A 422 on save: the problems the register form can show go on its fields (the wizard goes back to it and
+  // focuses the first); a toast is left only for what no field of the form explains.
+  const showSaveErrors = (fields: Record<string, string> | null) => {
+    const plan = fields ? planSaveErrors(fields, state.stack) : null;
+    if (plan?.earlierItem) toast(t('errors.checkDrivers', { item: plan.earlierItem }));
+    else if (!plan || plan.form.length === 0) toast(t('errors.problemas'));
+    if (plan && plan.form.length > 0) {
+      wizard.setServerErrors(plan.form);
+      goTo(2);
+    }
   };
 
   return (
@@ -222,24 +239,21 @@ export function StageSummary() {
 
           {paymentsActive && (
             <Paper withBorder p="md" radius="md">
-              <form
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  applyCode();
-                }}
-              >
-                <Group align="flex-end" wrap="nowrap" gap="xs">
-                  <TextInput
-                    label={t('summary.discountCode')}
-                    value={code}
-                    onChange={(e) => setCode(e.currentTarget.value)}
-                    style={{ flex: 1, minInlineSize: 0 }}
-                    autoComplete="off"
-                  />
-                  <Button type="submit" disabled={!code.trim()} loading={discount.isPending}>
-                    {t('summary.apply')}
-                  </Button>
-                </Group>
+              <form onSubmit={(e) => void applyCode(e)} noValidate className={classes.form}>
+                <TextInput
+                  label={t('summary.discountCode')}
+                  {...discountForm.register('code', { onChange: () => discountForm.clearErrors('code') })}
+                  error={discountCodeError ? t(`errors.${discountCodeError}` as 'errors.voucherError') : undefined}
+                  autoComplete="off"
+                  inputContainer={(input) => (
+                    <Group wrap="nowrap" gap="xs" align="flex-start">
+                      <div style={{ flex: 1, minInlineSize: 0 }}>{input}</div>
+                      <Button type="submit" disabled={!code.trim()} loading={discount.isPending}>
+                        {t('summary.apply')}
+                      </Button>
+                    </Group>
+                  )}
+                />
               </form>
             </Paper>
           )}
@@ -296,7 +310,13 @@ export function StageSummary() {
               </>
             }
           />
-          <TermsDialog idCompany={config.idCompany} opened={termsOpen} onClose={() => setTermsOpen(false)} sales={paymentsActive} />
+          <TermsDialog
+            idCompany={config.idCompany}
+            opened={termsOpen}
+            onClose={() => setTermsOpen(false)}
+            title={paymentsActive ? t('summary.salesTerms') : t('summary.terms')}
+            errorText={t('errors.problemas')}
+          />
 
           <Group justify="space-between">
             <Button variant="default" onClick={() => goTo(voucherMode ? 0 : 1)} disabled={save.isPending || redirecting}>
@@ -327,4 +347,19 @@ export function StageSummary() {
       </div>
     </Stack>
   );
+}
+
+/**
+ * The discount field's message key for a refused code (the server names the problem in field `discount`):
+ * unknown, expired, used up, already applied, or valid for nothing in the cart. Null when the code is not
+ * the problem (the cart, the network).
+ */
+function discountErrorKey(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const problem = error.fields?.discount ?? '';
+  if (error.status === 412) return 'discountAlreadyApplied';
+  if (error.status === 422) return 'invalidDiscountForShoppingCart';
+  if (error.status === 410) return problem === 'used up' ? 'discountUsedUp' : 'discountExpired';
+  if (error.status === 404 && problem) return 'discountUnknown';
+  return null;
 }

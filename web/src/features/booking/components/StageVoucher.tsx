@@ -1,4 +1,5 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { holdVoucher } from '@/features/booking/api/hold-voucher';
@@ -15,6 +16,7 @@ export const VOUCHER_DELAY_MS = 1000;
 export function StageVoucher() {
   const { t } = useTranslation('booking');
   const { config, product, state, dispatch, ensureCart, goTo } = useWizard();
+  const queryClient = useQueryClient();
   const [failed, setFailed] = useState(false);
   const productId = product?.id;
   const drivers = state.drivers;
@@ -27,6 +29,8 @@ export function StageVoucher() {
         try {
           const token = await ensureCart();
           const hold = await holdVoucher({ token, idProduct: productId, numDrivers: drivers }, config.token);
+          // The cart now has the voucher: refetch it (the header's cart button counts its pre-bookings).
+          void queryClient.invalidateQueries({ queryKey: ['cart', token] });
           if (cancelled) return;
           dispatch({
             type: 'addHold',
@@ -42,7 +46,7 @@ export function StageVoucher() {
       cancelled = true;
       window.clearTimeout(timer);
     };
-  }, [productId, drivers, config.token, dispatch, ensureCart, goTo]);
+  }, [productId, drivers, config.token, dispatch, ensureCart, goTo, queryClient]);
 
   if (failed) {
     return (

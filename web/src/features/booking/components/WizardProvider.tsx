@@ -13,13 +13,14 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createShoppingCart } from '@/features/booking/api/create-shopping-cart';
-import type { CompanyConfig } from '@/features/booking/api/get-config';
+import type { CompanyConfig } from '@/lib/api/get-config';
 import { useProducts, type ProductList } from '@/features/booking/api/get-products';
 import { getShoppingCart, useShoppingCart, type ShoppingCart } from '@/features/booking/api/get-shopping-cart';
 import { releasePrebooking } from '@/features/booking/api/release-prebooking';
 import type { Product } from '@/features/booking/utils/product';
+import type { RegisterField } from '@/features/booking/utils/server-errors';
 import { readSession, writeSession } from '@/features/booking/utils/storage';
-import { toast } from '@/features/booking/utils/toast';
+import { toast } from '@/lib/toast';
 import {
   INITIAL_STATE,
   reconcile,
@@ -29,6 +30,7 @@ import {
   type WizardState,
 } from '@/features/booking/utils/wizard-state';
 import { isNotFound } from '@/lib/api/errors';
+import type { FieldError } from '@/lib/api/field-errors';
 
 /** A notice shown above the wizard until the visitor moves on (the hold's time ran out, say). */
 export type WizardNotice = 'timeout' | 'paymentError' | null;
@@ -51,6 +53,9 @@ interface WizardContextValue {
   queryDiscount: string | null;
   notice: WizardNotice;
   setNotice: (notice: WizardNotice) => void;
+  /** Errors the server found in the register form (a 422 on save), for the register stage to show once. */
+  serverErrors: FieldError<RegisterField>[] | null;
+  setServerErrors: (errors: FieldError<RegisterField>[] | null) => void;
   /** Moves to a stage; moving back to the date stage or before releases the current item's holds. */
   goTo: (stage: Stage) => void;
   /** Jumps to the summary (the cart button); an unfinished current item is given up. */
@@ -104,6 +109,7 @@ export function WizardProvider({ config, companyKey, children }: WizardProviderP
   const [state, dispatch] = useReducer(wizardReducer, stored ?? INITIAL_STATE);
   const [restoring, setRestoring] = useState(() => Boolean(stored?.cartToken));
   const [notice, setNotice] = useState<WizardNotice>(null);
+  const [serverErrors, setServerErrors] = useState<FieldError<RegisterField>[] | null>(null);
   const [queryDiscount] = useState(readQueryDiscount);
   const productsQuery = useProducts(config.idCompany);
   const cartQuery = useShoppingCart(state.cartToken);
@@ -239,6 +245,8 @@ export function WizardProvider({ config, companyKey, children }: WizardProviderP
     queryDiscount,
     notice,
     setNotice,
+    serverErrors,
+    setServerErrors,
     goTo,
     jumpToSummary,
     ensureCart,

@@ -2,13 +2,11 @@ import {
   birthDateRange,
   emptyRegisterValues,
   GIFT_MESSAGE_MAX,
-  isEmailConfirmed,
-  isValidName,
-  isValidPhone,
   registerSchema,
   type RegisterOptions,
   type RegisterValues,
 } from '@/features/booking/utils/register-schema';
+import { isEmailConfirmed, isValidName, isValidPhone } from '@/lib/validation';
 
 const TODAY = '2026-11-22';
 const options: RegisterOptions = {

@@ -1,7 +1,7 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { repeatedEmailIndexes } from '@/features/booking/utils/drivers';
 import { addYears } from '@/features/booking/utils/format';
+import { isEmailConfirmed, isValidEmail, isValidName, isValidPhone } from '@/lib/validation';
 
 /**
  * The error messages of the register form, as keys of the wizard namespace's `errors` (the component
@@ -21,43 +21,8 @@ export type RegisterError =
 /** The longest gift message (spec section 9). */
 export const GIFT_MESSAGE_MAX = 250;
 
-/** The shortest phone number, counting its characters (spec section 9). */
-export const PHONE_MIN_LENGTH = 7;
-
 /** How far back a birth date may go, in years (spec section 9). */
 export const BIRTH_YEARS_BACK = 80;
-
-// Names: text, not blank, no slash and no character from U+1000 to U+FFFF (which also excludes emoji,
-// written as surrogate pairs in that range).
-const NAME_PATTERN = /^[^/\u1000-\uFFFF]+$/;
-
-// A standard address: something, @, a domain with a dot and a top-level part of two letters or more.
-const EMAIL_PATTERN = /^[^\s@/]+@[^\s@]+\.[^\s@]{2,}$/;
-
-/** Whether a name follows the names rule (not blank, no slash, nothing from U+1000 to U+FFFF). */
-export function isValidName(value: string): boolean {
-  return value.trim() !== '' && NAME_PATTERN.test(value);
-}
-
-/** Whether an e-mail address has the standard pattern. */
-export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
-}
-
-/** Whether a phone number is valid: at least seven characters and a valid international number. */
-export function isValidPhone(value: string | undefined | null): boolean {
-  if (!value || value.length < PHONE_MIN_LENGTH) return false;
-  try {
-    return isValidPhoneNumber(value);
-  } catch {
-    return false;
-  }
-}
-
-/** The e-mail is confirmed only when both addresses are valid and equal (case aside). */
-export function isEmailConfirmed(email: string, confirmation: string): boolean {
-  return isValidEmail(email) && isValidEmail(confirmation) && email.trim().toLowerCase() === confirmation.trim().toLowerCase();
-}
 
 /** The range a birth date may take: from 80 years ago to today (YYYY-MM-DD). */
 export function birthDateRange(today: string): { min: string; max: string } {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { visitorId } from '@/features/event-register/utils/visitor';
+import { visitorId } from '@/lib/visitor';
 import { api } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';

@@ -1,7 +1,8 @@
 import { Button, Checkbox, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useEffect } from 'react';
+import { Controller, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PhoneField } from '@/features/event-register/components/PhoneField';
+import { PhoneField } from '@/components/PhoneField';
 import { StageHeading } from '@/features/event-register/components/StageHeading';
 import { canContinue, type EventFormOptions, type EventFormValues } from '@/features/event-register/utils/event-form';
 
@@ -14,13 +15,19 @@ interface RegisterStageProps {
   checkboxText: string;
   companyCountry: string | null;
   focusHeading: boolean;
+  /** A field to focus when the stage shows (the first the server refused), instead of the heading. */
+  focusField?: FieldPath<EventFormValues> | null;
   onNext: () => void;
 }
 
 /** The register stage: participant (or team) name, phone, e-mail twice, categories and the age confirmation. */
-export function RegisterStage({ form, options, team, checkboxText, companyCountry, focusHeading, onNext }: RegisterStageProps) {
+export function RegisterStage({ form, options, team, checkboxText, companyCountry, focusHeading, focusField, onNext }: RegisterStageProps) {
   const { t } = useTranslation('eventRegister');
-  const { register, control, formState, handleSubmit } = form;
+  const { register, control, formState, handleSubmit, setFocus } = form;
+  // After the heading's own focus (a child's effect runs first), so the refused field wins.
+  useEffect(() => {
+    if (focusField) setFocus(focusField);
+  }, [focusField, setFocus]);
   const values = useWatch({ control }) as EventFormValues;
   const touched = formState.isDirty || Object.keys(formState.touchedFields).length > 0;
   const nextEnabled = canContinue(values, options, { touched });
@@ -47,6 +54,7 @@ export function RegisterStage({ form, options, team, checkboxText, companyCountr
             name="telefono"
             render={({ field, fieldState }) => (
               <PhoneField
+                inputRef={field.ref}
                 label={t('form.phone')}
                 value={field.value}
                 onChange={field.onChange}
@@ -121,6 +129,7 @@ export function RegisterStage({ form, options, team, checkboxText, companyCountr
               name="ageConfirmed"
               render={({ field, fieldState }) => (
                 <Checkbox
+                  ref={field.ref}
                   label={checkboxText}
                   required
                   checked={field.value}

@@ -47,6 +47,21 @@ function registration(overrides: { team?: boolean; checkboxText?: string } = {})
   };
 }
 
+/** Fills the form of an individual event (no age checkbox) as Ana, accepts the terms and pays. */
+async function registerSoloAndPay(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('textbox', { name: /driver name/i }, { timeout: 10_000 }));
+    await user.paste('Ana');
+    await user.type(screen.getByRole('textbox', { name: /phone number/i }), '600123456');
+    await user.click(screen.getByRole('textbox', { name: /^e-mail address/i }));
+    await user.paste('ana@example.com');
+    await user.click(screen.getByRole('textbox', { name: /repeat the e-mail/i }));
+    await user.paste('ana@example.com');
+    await user.click(screen.getByRole('radio', { name: 'Junior' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('checkbox', { name: /accept/i }));
+    await user.click(screen.getByRole('button', { name: /^Pay / }));
+}
+
 describe('event registration', () => {
   it('registers a team with an exclusive category and sends the nick with its short name', async () => {
     const user = userEvent.setup({ delay: null });
@@ -134,18 +149,34 @@ describe('event registration', () => {
       http.post('/api/event/saveEvent', () => HttpResponse.json({ code: 'gone', message: 'Time is up.' }, { status: 410 })),
     );
     renderRoute(`/event/solo/register?company=${KNOWN_KEY}`);
-    await user.click(await screen.findByRole('textbox', { name: /driver name/i }, { timeout: 10_000 }));
-    await user.paste('Ana');
-    await user.type(screen.getByRole('textbox', { name: /phone number/i }), '600123456');
-    await user.click(screen.getByRole('textbox', { name: /^e-mail address/i }));
-    await user.paste('ana@example.com');
-    await user.click(screen.getByRole('textbox', { name: /repeat the e-mail/i }));
-    await user.paste('ana@example.com');
-    await user.click(screen.getByRole('radio', { name: 'Junior' }));
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.click(await screen.findByRole('checkbox', { name: /accept/i }));
-    await user.click(screen.getByRole('button', { name: /^Pay / }));
+    await registerSoloAndPay(user);
     expect(await screen.findByTestId('pay-error')).toHaveTextContent('The time to complete your registration has run out');
+  }, 60_000);
+
+  it('shows the fields the server refused on the form, the first focused, in the visitor’s language', async () => {
+    const user = userEvent.setup({ delay: null });
+    server.use(
+      http.get('/api/event/:key/register', () => HttpResponse.json({ data: registration({ team: false, checkboxText: '' }) })),
+      http.post('/api/event/saveEvent', () =>
+        HttpResponse.json(
+          {
+            code: 'unprocessable',
+            message: 'The registration is not valid.',
+            fields: { phone: 'must be a valid international phone number', email: 'must be a valid e-mail address' },
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    renderRoute(`/event/solo/register?company=${KNOWN_KEY}`);
+    await registerSoloAndPay(user);
+
+    const phone = await screen.findByRole('textbox', { name: /phone number/i }, { timeout: 5_000 });
+    await waitFor(() => expect(phone).toHaveFocus());
+    expect(phone).toHaveAccessibleDescription('Enter a valid phone number.');
+    expect(screen.getByRole('textbox', { name: /^e-mail address/i })).toHaveAccessibleDescription('Enter a valid e-mail address.');
+    expect(screen.queryByText('The registration is not valid.')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('pay-error')).not.toBeInTheDocument();
   }, 60_000);
 
   it('sends a visitor who finds no place left to the event page', async () => {

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BrandedHeader } from '@/components/BrandedHeader';
-import { useConfig } from '@/features/event-register/api/get-config';
+import { useConfig } from '@/lib/api/get-config';
 import type { EventRegistration } from '@/features/event-register/api/register-event';
 import { useSaveEvent } from '@/features/event-register/api/save-event';
 import { DoneStage } from '@/features/event-register/components/DoneStage';
@@ -14,7 +14,7 @@ import { HoldCountdown } from '@/features/event-register/components/HoldCountdow
 import { RegisterStage } from '@/features/event-register/components/RegisterStage';
 import { StepIndicator, type Stage } from '@/features/event-register/components/StepIndicator';
 import { SummaryStage, type PayError } from '@/features/event-register/components/SummaryStage';
-import { resolveCompanyKey } from '@/features/event-register/utils/company-key';
+import { resolveCompanyKey } from '@/lib/company-key';
 import {
   appendShortNames,
   chosenShortNames,
@@ -23,15 +23,18 @@ import {
   removeShortNames,
   type EventFormValues,
 } from '@/features/event-register/utils/event-form';
-import { formatDay, formatHour } from '@/features/event-register/utils/format';
+import { formatDay, formatHour } from '@/lib/format';
 import { ApiError } from '@/lib/api/errors';
+import { applyFieldErrors, mapFieldErrors, serverFieldErrors, type FieldProblem } from '@/lib/api/field-errors';
 import { applyDefaultCulture, currentLanguage } from '@/lib/i18n';
 
 /** How long the timeout message stays before the page is reloaded (customer spec section 9). */
 export const TIMEOUT_RELOAD_MS = 3000;
 
+type EventField = FieldPath<EventFormValues>;
+
 // Server field names (docs/openapi.yaml EventSaveRequest) → form fields.
-const FIELD_OF: Record<string, keyof EventFormValues> = {
+const FIELD_OF: Record<string, EventField> = {
   nick: 'nick',
   teamName: 'nick',
   phone: 'telefono',
@@ -40,11 +43,26 @@ const FIELD_OF: Record<string, keyof EventFormValues> = {
   ageConfirmed: 'ageConfirmed',
 };
 
+/** The form's fields in the order they appear (the first invalid one takes the focus). */
+const FIELD_ORDER: EventField[] = ['nick', 'telefono', 'email', 'emailConfirmation', 'categories.0', 'ageConfirmed'];
+
+function fieldOf(serverField: string): EventField | null {
+  return serverField.startsWith('categories') ? 'categories.0' : (FIELD_OF[serverField] ?? null);
+}
+
+/** The form's own wording of a server problem (a key of the namespace's `errors`). */
+function messageOf(name: EventField, problem: FieldProblem): string {
+  if (name === 'categories.0') return 'categoryRequired';
+  if (name === 'ageConfirmed') return 'ageRequired';
+  return problem === 'invalidDate' || problem === 'repeatedEmails' ? 'invalidField' : problem;
+}
+
 /** The registration of a held place: the stages, the hold countdown and the payment. */
 export function RegistrationFlow({ registration }: { registration: EventRegistration }) {
   const { t, i18n } = useTranslation('eventRegister');
   const [query] = useSearchParams();
-  const companyKey = resolveCompanyKey(registration, query);
+  // The company's key: the server's (companyKey in the event answer), the link's ?company=, else the one remembered.
+  const companyKey = resolveCompanyKey(registration.companyKey, query.get('company'));
   const config = useConfig(companyKey);
   // A company remembered from another visit is only used when it is this event's company.
   const company = config.data?.idCompany === registration.idCompany ? config.data : undefined;
@@ -70,6 +88,8 @@ export function RegistrationFlow({ registration }: { registration: EventRegistra
   const [stage, setStage] = useState<Stage>('register');
   const moved = useRef(false);
   const [payError, setPayError] = useState<PayError | null>(null);
+  // The field to focus when the form shows again with the server's errors.
+  const [focusField, setFocusField] = useState<EventField | null>(null);
   const save = useSaveEvent(registration.event.key);
 
   useEffect(() => {
@@ -91,6 +111,7 @@ export function RegistrationFlow({ registration }: { registration: EventRegistra
   const backToForm = () => {
     form.setValue('nick', removeShortNames(form.getValues('nick'), chosen()));
     moved.current = true;
+    setFocusField(null);
     setStage('register');
   };
 
@@ -130,13 +151,11 @@ export function RegistrationFlow({ registration }: { registration: EventRegistra
           if (error.status === 410) return setPayError('timeoutPrebooking');
           if (error.status === 409) return setPayError('alreadyRegistered');
           if (error.status === 503) return setPayError('paymentUnavailable');
-          if (error.status === 422 && error.fields) {
-            // The server found a rule broken: show it on the form, where it can be fixed.
+          const { mapped } = mapFieldErrors(serverFieldErrors(error) ?? {}, fieldOf, messageOf);
+          if (error.status === 422 && mapped.length > 0) {
+            // The server found a rule broken: show it on the form, where it can be fixed, its first field focused.
             backToForm();
-            for (const field of Object.keys(error.fields)) {
-              const name = field.startsWith('categories') ? 'categories' : FIELD_OF[field];
-              if (name) form.setError(name === 'categories' ? 'categories.0' : name, { type: 'server', message: serverMessage(field) });
-            }
+            applyFieldErrors({ setError: form.setError, setFocus: setFocusField }, mapped, FIELD_ORDER);
             return;
           }
           setPayError('problemas');
@@ -183,6 +202,7 @@ export function RegistrationFlow({ registration }: { registration: EventRegistra
                   checkboxText={ticket.data.checkboxText}
                   companyCountry={company?.country ?? null}
                   focusHeading={moved.current}
+                  focusField={focusField}
                   onNext={goToSummary}
                 />
               )}
@@ -205,14 +225,4 @@ export function RegistrationFlow({ registration }: { registration: EventRegistra
       </main>
     </div>
   );
-}
-
-/** The form error to show for a server field error (the server's own text is English only). */
-function serverMessage(field: string): string {
-  if (field === 'phone') return 'invalidPhone';
-  if (field === 'email') return 'invalidEmail';
-  if (field === 'emailConfirmation') return 'emailsDiffer';
-  if (field === 'ageConfirmed') return 'ageRequired';
-  if (field.startsWith('categories')) return 'categoryRequired';
-  return 'invalidName';
 }

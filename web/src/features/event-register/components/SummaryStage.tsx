@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/co
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPhoneNumberIntl } from 'react-phone-number-input';
+import { TermsDialog } from '@/components/TermsDialog';
 import type { EventRegistration } from '@/features/event-register/api/register-event';
 import classes from '@/features/event-register/components/EventRegister.module.css';
 import { StageHeading } from '@/features/event-register/components/StageHeading';
-import { TermsDialog } from '@/features/event-register/components/TermsDialog';
 import type { EventFormValues } from '@/features/event-register/utils/event-form';
-import { formatDay, formatHour, formatPrice } from '@/features/event-register/utils/format';
+import { formatDay, formatHour, formatPrice } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 
 /** What went wrong on Pay, as a key of the namespace's `errors`. */
@@ -86,7 +86,13 @@ export function SummaryStage({ registration, values, team, focusHeading, paying,
           </>
         }
       />
-      <TermsDialog idCompany={registration.idCompany} opened={termsOpen} onClose={() => setTermsOpen(false)} />
+      <TermsDialog
+        idCompany={registration.idCompany}
+        opened={termsOpen}
+        onClose={() => setTermsOpen(false)}
+        title={t('summary.termsTitle')}
+        errorText={t('errors.termsUnavailable')}
+      />
       {payError && (
         <Alert color={payError === 'timeoutPrebooking' ? 'orange' : 'red'} role="alert" data-testid="pay-error">
           {t(`errors.${payError}`)}

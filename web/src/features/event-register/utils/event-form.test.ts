@@ -4,11 +4,11 @@ import {
   chosenShortNames,
   emptyEventFormValues,
   eventFormSchema,
-  isEmailConfirmed,
   removeShortNames,
   type EventCategory,
   type EventFormValues,
 } from '@/features/event-register/utils/event-form';
+import { isEmailConfirmed } from '@/lib/validation';
 
 const exclusive: EventCategory = {
   title: 'Category',

@@ -1,68 +1,23 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import type { FieldProblem } from '@/lib/api/field-errors';
 import type { components } from '@/lib/api/schema';
+import { isEmailConfirmed, isValidEmail, isValidName, isValidPhone } from '@/lib/validation';
 
 /** A category of the event's ticket, as the server sends it. */
 export type EventCategory = components['schemas']['EventCategory'];
 
 /**
  * The error messages of the event form, as keys of the eventRegister namespace's `errors` (the component
- * translates them).
+ * translates them): the problems the server can name on its fields (dates and drivers aside), and the
+ * form's own two.
  */
-export type EventFormError =
-  | 'required'
-  | 'invalidName'
-  | 'tooLong'
-  | 'invalidPhone'
-  | 'invalidEmail'
-  | 'emailsDiffer'
-  | 'categoryRequired'
-  | 'ageRequired';
+export type EventFormError = Exclude<FieldProblem, 'invalidDate' | 'repeatedEmails'> | 'categoryRequired' | 'ageRequired';
 
 /** The separator the server puts between the nick and each chosen category short name ("Ana - JR"). */
 export const NICK_SEPARATOR = ' - ';
 
 /** The longest nick the server stores, in characters, the short names appended included. */
 export const MAX_NICK_LENGTH = 100;
-
-/** The shortest phone number, counting its characters (customer spec section 9). */
-export const PHONE_MIN_LENGTH = 7;
-
-// Names: not blank, no slash and no character from U+1000 to U+FFFF (emoji are surrogate pairs in that range).
-const NAME_PATTERN = /^[^/\u1000-\uFFFF]+$/;
-
-// The server's e-mail pattern: something, @, a domain with a dot.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Whether a participant or team name follows the names rule. */
-export function isValidName(value: string): boolean {
-  return value.trim() !== '' && NAME_PATTERN.test(value);
-}
-
-/** Whether an e-mail address has the standard pattern. */
-export function isValidEmail(value: string): boolean {
-  const trimmed = value.trim();
-  return trimmed.length <= 254 && EMAIL_PATTERN.test(trimmed);
-}
-
-/** Whether a phone number is valid: at least seven characters and a valid international number. */
-export function isValidPhone(value: string | undefined | null): boolean {
-  if (!value || value.length < PHONE_MIN_LENGTH) return false;
-  try {
-    return isValidPhoneNumber(value);
-  } catch {
-    return false;
-  }
-}
-
-/** The e-mail is confirmed only when both addresses are valid and equal (case aside). */
-export function isEmailConfirmed(email: string, confirmation: string): boolean {
-  return (
-    isValidEmail(email) &&
-    isValidEmail(confirmation) &&
-    email.trim().toLowerCase() === confirmation.trim().toLowerCase()
-  );
-}
 
 /** The suffix the chosen short names add to the nick: " - JR - X", or "" when none is chosen. */
 export function nickSuffix(shortNames: readonly string[]): string {

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CalendarEvent } from '@/features/events-calendar/api/list-events';
-import { formatDay, formatHour } from '@/features/events-calendar/utils/dates';
+import { formatDay, formatHour } from '@/lib/format';
 
 interface EventDialogProps {
   event: CalendarEvent | null;

@@ -7,22 +7,18 @@ import { useBrandTheme } from '@/components/BrandThemeProvider';
 import { ErrorPage } from '@/components/ErrorPage';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { NotFoundPage } from '@/components/NotFoundPage';
-import { useConfig, type CompanyConfig } from '@/features/events-calendar/api/get-config';
+import { useConfig, type CompanyConfig } from '@/lib/api/get-config';
 import { useEvents, type CalendarEvent, type DayWindow } from '@/features/events-calendar/api/list-events';
 import classes from '@/features/events-calendar/components/Calendar.module.css';
 import { EventDialog } from '@/features/events-calendar/components/EventDialog';
 import { UpcomingEvents } from '@/features/events-calendar/components/UpcomingEvents';
 import { isNotFound } from '@/lib/api/errors';
+import { isCompanyKey, rememberCompanyKey } from '@/lib/company-key';
 import { applyDefaultCulture, currentLanguage } from '@/lib/i18n';
 
 // FullCalendar is loaded only when the calendar is shown.
 const WeekCalendar = lazy(() => import('@/features/events-calendar/components/WeekCalendar'));
 
-/** The longest company key the API accepts (docs/openapi.yaml). */
-const MAX_KEY_LENGTH = 200;
-
-/** The session-storage key of the company last visited (the event pages find the company token with it). */
-const LAST_COMPANY_STORAGE_KEY = 'pitlane.companyKey';
 
 /**
  * The route `/events/:key`: the company's events in a week calendar (week view only, not selectable).
@@ -30,7 +26,7 @@ const LAST_COMPANY_STORAGE_KEY = 'pitlane.companyKey';
  */
 export function EventsCalendarPage() {
   const { key = '' } = useParams();
-  if (!key || key.length > MAX_KEY_LENGTH) return <NotFoundPage />;
+  if (!isCompanyKey(key)) return <NotFoundPage />;
   return <CompanyCalendar companyKey={key} />;
 }
 
@@ -42,12 +38,7 @@ function CompanyCalendar({ companyKey }: { companyKey: string }) {
     if (defaultCulture) void applyDefaultCulture(defaultCulture);
   }, [defaultCulture]);
   useEffect(() => {
-    if (!config.data) return;
-    try {
-      sessionStorage.setItem(LAST_COMPANY_STORAGE_KEY, companyKey);
-    } catch {
-      // storage disabled: the calendar's links carry the company anyway
-    }
+    if (config.data) rememberCompanyKey(companyKey);
   }, [config.data, companyKey]);
 
   if (config.isPending || (config.isError && config.isFetching)) return <LoadingScreen />;

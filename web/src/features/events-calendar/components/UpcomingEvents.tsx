@@ -1,7 +1,7 @@
 import { Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CalendarEvent } from '@/features/events-calendar/api/list-events';
-import { formatDay, formatHour } from '@/features/events-calendar/utils/dates';
+import { formatDay, formatHour } from '@/lib/format';
 
 interface UpcomingEventsProps {
   events: readonly CalendarEvent[] | undefined;

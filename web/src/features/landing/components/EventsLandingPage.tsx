@@ -11,16 +11,9 @@ import { LandingButton } from '@/features/landing/components/LandingButton';
 import { LandingShell } from '@/features/landing/components/LandingShell';
 import { useCompanyPage } from '@/features/landing/hooks/use-company-page';
 import { isNotFound } from '@/lib/api/errors';
+import { isCompanyKey } from '@/lib/company-key';
+import { formatDayHour } from '@/lib/format';
 
-/** The longest company key the API accepts (docs/openapi.yaml). */
-const MAX_KEY_LENGTH = 200;
-
-/** The date of a circuit-local "YYYY-MM-DD HH:mm:ss": DD-MM-YYYY in Spanish, YYYY-MM-DD otherwise; then HH:mm. */
-export function formatStart(local: string, languageCode: string): string {
-  const [year, month, day] = local.slice(0, 10).split('-');
-  const date = languageCode === 'es' ? `${day}-${month}-${year}` : `${year}-${month}-${day}`;
-  return `${date} ${local.slice(11, 16)}`;
-}
 
 /**
  * The route `/:key/landingEvents`: buttons to the company's events of the next two months (a warning
@@ -28,7 +21,7 @@ export function formatStart(local: string, languageCode: string): string {
  */
 export function EventsLandingPage() {
   const { key = '' } = useParams();
-  if (!key || key.length > MAX_KEY_LENGTH) return <NotFoundPage />;
+  if (!isCompanyKey(key)) return <NotFoundPage />;
   return <CompanyEventsLanding companyKey={key} />;
 }
 
@@ -64,7 +57,7 @@ function EventsLandingView({ landing, companyKey }: { landing: EventsLanding; co
               <Stack gap={4}>
                 <LandingButton
                   title={event.name}
-                  subtitle={formatStart(event.dateStart, language)}
+                  subtitle={formatDayHour(event.dateStart, language)}
                   link={event.link}
                   isNew={event.isNew}
                   isDisabled={event.isDisabled}

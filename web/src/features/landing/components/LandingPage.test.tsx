@@ -12,7 +12,7 @@ function landing(buttons: CompanyLanding['buttons']): CompanyLanding {
   return { company, buttons, groups: categories.map((category) => ({ category, buttons: buttons.filter((b) => (b.category ?? null) === category) })) };
 }
 
-describe('company landing', () => {
+describe('company landing', { timeout: 20_000 }, () => {
   it('groups the buttons by category, badges the new ones and disables the disabled ones', async () => {
     server.use(
       http.get('/api/landing/:key', () =>

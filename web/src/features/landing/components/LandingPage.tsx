@@ -13,9 +13,8 @@ import { LandingButton } from '@/features/landing/components/LandingButton';
 import { LandingShell } from '@/features/landing/components/LandingShell';
 import { useCompanyPage } from '@/features/landing/hooks/use-company-page';
 import { isNotFound } from '@/lib/api/errors';
+import { isCompanyKey } from '@/lib/company-key';
 
-/** The longest company key the API accepts (docs/openapi.yaml). */
-const MAX_KEY_LENGTH = 200;
 
 /**
  * The route `/:key/landing`: the company's page of links, grouped by category when it has categories.
@@ -23,7 +22,7 @@ const MAX_KEY_LENGTH = 200;
  */
 export function LandingPage() {
   const { key = '' } = useParams();
-  if (!key || key.length > MAX_KEY_LENGTH) return <NotFoundPage />;
+  if (!isCompanyKey(key)) return <NotFoundPage />;
   return <CompanyLandingPage companyKey={key} />;
 }
 

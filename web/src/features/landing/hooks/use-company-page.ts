@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import { useBrandTheme } from '@/components/BrandThemeProvider';
-import { useConfig } from '@/features/landing/api/get-config';
+import { useConfig } from '@/lib/api/get-config';
+import { rememberCompanyKey } from '@/lib/company-key';
 import { applyDefaultCulture } from '@/lib/i18n';
-
-/** The session-storage key of the company last visited (the event pages find the company token with it). */
-const LAST_COMPANY_STORAGE_KEY = 'pitlane.companyKey';
 
 /**
  * What every company page does: applies the company's colours (from its configuration, else the landing's
@@ -20,11 +18,6 @@ export function useCompanyPage(companyKey: string, primaryColor: string | undefi
   }, [defaultCulture]);
   const known = config.isSuccess;
   useEffect(() => {
-    if (!known) return;
-    try {
-      sessionStorage.setItem(LAST_COMPANY_STORAGE_KEY, companyKey);
-    } catch {
-      // storage disabled
-    }
+    if (known) rememberCompanyKey(companyKey);
   }, [known, companyKey]);
 }

@@ -6,6 +6,7 @@ import { StatusIcon, type StatusKind } from '@/components/StatusIcon';
 import { StatusPage } from '@/components/StatusPage';
 import type { BookingStatus } from '@/features/success/api/get-booking-status';
 import type { Outcome } from '@/features/success/utils/outcome';
+import { formatPrice } from '@/lib/format';
 import { languageForCode } from '@/lib/i18n/languages';
 
 interface OutcomeViewProps {
@@ -40,7 +41,7 @@ export function OutcomeView(props: OutcomeViewProps) {
   const { outcome, status, header, companyName, currency, bookingPage, stillWaiting, checking, onCheckAgain } = props;
   const { t, i18n } = useTranslation('success');
   const culture = languageForCode(i18n.resolvedLanguage ?? i18n.language).culture;
-  const amount = currency && status.total > 0 ? formatMoney(status.total, currency, culture) : null;
+  const amount = currency && status.total > 0 ? formatPrice(status.total, '', culture, currency) : null;
   const booked = outcome === 'paid' || outcome === 'partiallyPaid' || outcome === 'payAtCircuit';
   const titleKey = outcome === 'processing' && stillWaiting ? 'stillProcessing' : outcome;
 
@@ -94,12 +95,4 @@ export function BookingNotFound({ header, bookingPage }: { header?: ReactNode; b
       )}
     </StatusPage>
   );
-}
-
-function formatMoney(amount: number, currency: string, culture: string): string {
-  try {
-    return new Intl.NumberFormat(culture, { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
 }

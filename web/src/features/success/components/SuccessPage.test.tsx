@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { BookingStatus } from '@/features/success/api/get-booking-status';
 import { POLL_EVERY_MS } from '@/features/success/components/SuccessPage';
-import { LAST_COMPANY_STORAGE_KEY } from '@/features/success/hooks/use-company-key';
+import { COMPANY_KEY_STORAGE_KEY } from '@/lib/company-key';
 import { renderRoute } from '@/test/render';
 import { KNOWN_KEY, server } from '@/test/server';
 
@@ -36,7 +36,7 @@ function statusAnswers(...answers: BookingStatus[]) {
 }
 
 describe('success page', { timeout: 20_000 }, () => {
-  beforeEach(() => sessionStorage.setItem(LAST_COMPANY_STORAGE_KEY, KNOWN_KEY));
+  beforeEach(() => sessionStorage.setItem(COMPANY_KEY_STORAGE_KEY, KNOWN_KEY));
 
   it("confirms a paid booking under the company's header", async () => {
     statusAnswers(status({ status: 'pagada', paymentStatus: 'approved' }));

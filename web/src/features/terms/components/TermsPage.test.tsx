@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { LAST_COMPANY_STORAGE_KEY } from '@/features/terms/hooks/use-company-key';
+import { COMPANY_KEY_STORAGE_KEY } from '@/lib/company-key';
 import { renderRoute } from '@/test/render';
 import { KNOWN_KEY, server } from '@/test/server';
 
@@ -39,7 +39,7 @@ describe('terms page', { timeout: 20_000 }, () => {
   });
 
   it('uses the company of the booking page visited last, and follows the language', async () => {
-    sessionStorage.setItem(LAST_COMPANY_STORAGE_KEY, KNOWN_KEY);
+    sessionStorage.setItem(COMPANY_KEY_STORAGE_KEY, KNOWN_KEY);
     termsAnswer();
     renderRoute('/terms');
     await screen.findByText(/Online by card/);

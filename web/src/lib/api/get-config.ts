@@ -3,17 +3,17 @@ import { api } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
 
-/** A company's public configuration (GET /api/config/{key}); the terms page uses its id, name and brand. */
+/** A company's public booking configuration (GET /api/config/{key}): name, brand, culture, currency, switches. */
 export type CompanyConfig = components['schemas']['Config'];
 
-/** Fetches the configuration of the company whose public key is given. Throws ApiError (404 unknown key). */
+/** Fetches the configuration of the company whose public key is given. Throws ApiError (404 for an unknown key). */
 export async function getConfig(key: string, signal?: AbortSignal): Promise<CompanyConfig> {
   const { data, error, response } = await api.GET('/api/config/{key}', { params: { path: { key } }, signal });
   if (error !== undefined || data === undefined) throw new ApiError(response.status, error);
   return data;
 }
 
-/** Query options for a company's configuration; the key is `['config', key]`, shared with the booking page. */
+/** Query options for a company's configuration; the key is `['config', key]`, shared by every page. */
 export function getConfigQueryOptions(key: string) {
   return queryOptions({
     queryKey: ['config', key],

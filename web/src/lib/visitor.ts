@@ -1,7 +1,7 @@
 /**
- * The visitor's random id for this browser session, sent as X-Visitor-Id so that reloading the
- * registration page gets the same held place back instead of taking a second one. The booking wizard
- * keeps the same id under the same session-storage key, so one visitor is one visitor across both.
+ * The visitor's random id for this browser session, sent as X-Visitor-Id: holding a session (booking) or
+ * an event place again after a reload gets the same hold back instead of taking a second one, and one
+ * visitor is one visitor across the booking and the event pages.
  */
 export const VISITOR_STORAGE_KEY = 'pitlane.visitorId';
 
@@ -9,8 +9,9 @@ const VALID = /^[A-Za-z0-9_-]{8,64}$/;
 
 let memoryVisitor: string | null = null;
 
-function randomId(): string {
-  const values = new Uint8Array(16);
+/** Random bytes as lowercase hex (16 bytes: 32 characters). */
+export function randomHex(bytes = 16): string {
+  const values = new Uint8Array(bytes);
   crypto.getRandomValues(values);
   return Array.from(values, (b) => b.toString(16).padStart(2, '0')).join('');
 }
@@ -20,11 +21,11 @@ export function visitorId(): string {
   try {
     const stored = sessionStorage.getItem(VISITOR_STORAGE_KEY);
     if (stored && VALID.test(stored)) return stored;
-    const id = randomId();
+    const id = randomHex();
     sessionStorage.setItem(VISITOR_STORAGE_KEY, id);
     return id;
   } catch {
-    memoryVisitor ??= randomId();
+    memoryVisitor ??= randomHex();
     return memoryVisitor;
   }
 }

@@ -3,10 +3,13 @@ import { api } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
 
-/** A company's terms and conditions in a culture. */
+/** A company's terms and conditions in one culture. */
 export type Terms = components['schemas']['Terms'];
 
-/** Fetches the terms in a culture, or the server's best fallback (GET /api/termsAndConditions/{idCompany}/{culture}). */
+/**
+ * Fetches the company's terms in the culture, or the server's best fallback
+ * (GET /api/termsAndConditions/{idCompany}/{culture}). Throws ApiError (404: no such company or no terms).
+ */
 export async function getTerms(idCompany: number, culture: string, signal?: AbortSignal): Promise<Terms> {
   const { data, error, response } = await api.GET('/api/termsAndConditions/{idCompany}/{culture}', {
     params: { path: { idCompany, culture } },
@@ -25,7 +28,7 @@ export function getTermsQueryOptions(idCompany: number, culture: string) {
   });
 }
 
-/** Loads the terms while `enabled` (the dialog is open). */
-export function useTerms(idCompany: number, culture: string, enabled: boolean) {
-  return useQuery({ ...getTermsQueryOptions(idCompany, culture), enabled });
+/** Loads a company's terms in a culture while `enabled` (a dialog is open, say); nothing while the company is unknown. */
+export function useTerms(idCompany: number | undefined, culture: string, enabled = true) {
+  return useQuery({ ...getTermsQueryOptions(idCompany ?? 0, culture), enabled: enabled && idCompany !== undefined });
 }

@@ -1,0 +1,65 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { uniqueEmail } from './booking.ts';
+import type { DemoCompany } from './state.ts';
+
+/** A booking made through the API. */
+export interface Booked {
+  /** The contact's address, fresh for each booking: the mails to it are this booking's. */
+  email: string;
+  /** The success page's path and query (/success?booking=…). */
+  successUrl: string;
+  companyId: number;
+}
+
+/**
+ * Books one driver at a company paid at the circuit through the API, as the wizard does: a cart, a hold
+ * on the first free session at least `daysAhead` days ahead, then saveBooking in English. With
+ * acceptSendPromo the contact opts in to news and offers (and so becomes a member who can unsubscribe).
+ */
+export async function bookAtCircuitByApi(
+  request: APIRequestContext,
+  target: DemoCompany,
+  { acceptSendPromo = 0, daysAhead = 3 } = {},
+): Promise<Booked> {
+  const config = await (await request.get(`/api/config/${target.key}`)).json();
+  const headers = { Authorization: `Bearer ${config.token}` };
+  const { productsBooking } = await (await request.get(`/api/product?idCompany=${config.idCompany}`)).json();
+  const product = productsBooking.find((p: { stock: number | null }) => p.stock === null || p.stock > 5);
+  let date = '';
+  let slot: { startTime: string; price: number } | undefined;
+  for (let days = daysAhead; days < 30 && !slot; days++) {
+    date = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const answer = await request.get(`/api/booking/availability?date=${date}&idType=${product.id}&type=PRODUCT`, { headers });
+    const { data } = await answer.json();
+    slot = data.slots.find((s: { available: boolean; usersAvailable: number }) => s.available && s.usersAvailable >= 1);
+  }
+  expect(slot, `a free session at ${target.name} within a month`).toBeDefined();
+  const cart = await (await request.post('/api/payment/shopping-cart', { headers, data: { idCompany: config.idCompany } })).json();
+  const hold = await request.post('/api/prebooking', {
+    headers,
+    data: { bookingDates: [`${date} ${slot!.startTime}`], numDrivers: 1, idType: product.id, type: 'PRODUCT', token: cart.token, price: slot!.price },
+  });
+  expect(hold.status()).toBe(201);
+  const { prebookingIdentifier } = await hold.json();
+  const email = uniqueEmail('e2e');
+  const saved = await request.post('/api/booking/saveBooking', {
+    headers,
+    data: {
+      token: cart.token,
+      nombre: 'Ana',
+      apellidos: 'Berg',
+      phone: '+4520123456',
+      email,
+      emailConfirmation: email,
+      adultConfirmation: 1,
+      acceptSendPromo,
+      identifiersPrebooking: [prebookingIdentifier],
+      slots: [{ prebookingIdentifier, drivers: [{ name: 'Ana' }] }],
+      isPaymentsActive: 0,
+      culture: 'en-GB',
+    },
+  });
+  expect(saved.status()).toBe(200);
+  const { url } = await saved.json();
+  return { email, successUrl: new URL(url).pathname + new URL(url).search, companyId: config.idCompany };
+}
