@@ -72,8 +72,14 @@ func (r *report) print(out io.Writer) {
 		line(e.name, "(a) availability, in-process, 1 caller", e.availIn, "calls/s", "", "")
 		line(e.name, fmt.Sprintf("(b) availability, HTTP, %d conns", n), e.availHTTP, "req/s",
 			"p99 ≤ "+ms(targetAvailP99), verdict(e.availHTTP.Errors == 0 && e.availHTTP.Pct(99) <= targetAvailP99))
-		line(e.name, fmt.Sprintf("(c) holds, HTTP, %d conns, hot slot", n), e.hotHTTP, "holds/s",
-			fmt.Sprintf("≥ %.0f/s", targetHotPerSecond), verdict(e.hotHTTP.Errors == 0 && e.hotHTTP.Rate() >= targetHotPerSecond))
+		// The hot-slot target is set for SQLite, the engine a single circuit runs on (issue 3); on
+		// PostgreSQL the figure is shown without one.
+		hotTarget, hotResult := "", ""
+		if e.name == "sqlite" {
+			hotTarget = fmt.Sprintf("≥ %.0f/s", targetHotPerSecond)
+			hotResult = verdict(e.hotHTTP.Errors == 0 && e.hotHTTP.Rate() >= targetHotPerSecond)
+		}
+		line(e.name, fmt.Sprintf("(c) holds, HTTP, %d conns, hot slot", n), e.hotHTTP, "holds/s", hotTarget, hotResult)
 		line(e.name, fmt.Sprintf("(c) holds, HTTP, %d conns, spread", n), e.spreadHTTP, "holds/s", "", "")
 		line(e.name, "(d) holds, direct, 1 goroutine, hot slot", e.hotDirect1, "holds/s", "", "")
 		line(e.name, fmt.Sprintf("(d) holds, direct, %d goroutines, hot slot", n), e.hotDirectN, "holds/s", "", "")

@@ -20,6 +20,14 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
+// writeJSONBody writes a JSON body already encoded, with the headers writeJSON sets.
+func writeJSONBody(w http.ResponseWriter, status int, body []byte) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
+
 // decodeJSON reads one JSON object into dst, rejecting unknown fields, trailing data and bodies over the
 // server's limit (set by the body-limit middleware). Errors are apperr.Invalid naming the field.
 func decodeJSON(r *http.Request, dst any) error {

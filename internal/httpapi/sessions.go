@@ -75,6 +75,10 @@ func (s *Server) getAvailability(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	if body := a.ResponseJSON(); body != nil {
+		writeJSONBody(w, http.StatusOK, body) // a reused answer, encoded once
+		return
+	}
 	writeJSON(w, http.StatusOK, sessions.AvailabilityResponse{Data: a})
 }
 

@@ -1,7 +1,9 @@
 package sessions
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"sync"
 	"sync/atomic"
@@ -89,5 +91,40 @@ func TestAvailabilityCache(t *testing.T) {
 	}
 	if got := get(t0.Add(5*time.Second), other); got != 7 {
 		t.Errorf("after a failure: answer %d, want a new computation (7): errors are never cached", got)
+	}
+}
+
+// A reused answer's ready-made body is byte for byte what the server would encode afresh, so visitors
+// get the same JSON whether or not their answer was reused; a fresh answer has none.
+func TestReusedAnswerBody(t *testing.T) {
+	date := "2026-12-31"
+	pack := int64(7)
+	fresh := Availability{
+		Slots: []SlotInfo{
+			{StartTime: "10:00:00", UsersAvailable: 3, MaxParticipants: 12, IDProduct: 1, Price: 25.5, Available: true},
+			{StartTime: "10:15:00", MaxParticipants: 12, IDPack: &pack, IDProduct: 1, Price: 30, Reason: "full"},
+		},
+		DisableHoursBooking: 1, DateLimitBooking: DateLimit{Date: &date, Enabled: true}, MaxDaysBooking: 30,
+		TimeZone: "Europe/Madrid",
+	}
+	if fresh.ResponseJSON() != nil {
+		t.Fatal("an answer computed afresh has a ready-made body")
+	}
+	var want bytes.Buffer
+	if err := json.NewEncoder(&want).Encode(AvailabilityResponse{Data: fresh}); err != nil {
+		t.Fatal(err)
+	}
+	c := newAvailCache(time.Second)
+	got, err := c.get(context.Background(), availKey{token: "tok", kind: KindProduct, date: "2026-12-01", id: 1},
+		time.Now(), func() (Availability, error) { return fresh, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got.ResponseJSON()) != want.String() {
+		t.Fatalf("reused body\n%s\nwant\n%s", got.ResponseJSON(), want.String())
+	}
+	var again bytes.Buffer
+	if err := json.NewEncoder(&again).Encode(AvailabilityResponse{Data: got}); err != nil || again.String() != want.String() {
+		t.Fatalf("re-encoding a reused answer gives\n%s (%v)\nwant\n%s", again.String(), err, want.String())
 	}
 }
