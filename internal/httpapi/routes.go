@@ -51,6 +51,8 @@ func (s *Server) routes() http.Handler {
 
 	mux.Handle("/api/", withBodyLimit(s.deps.MaxBodyBytes, api))
 	mux.Handle("/api", api)
-	mux.Handle("/", withGzip(newSPA(s.deps.Web)))
+	spa := newSPA(s.deps.Web)
+	spa.preloads = s.bookingPreloads
+	mux.Handle("/", withGzip(spa))
 	return withRequestContext(s.deps.Logger, withSecurityHeaders(mux))
 }

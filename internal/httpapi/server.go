@@ -60,7 +60,8 @@ type Deps struct {
 type Server struct {
 	deps    Deps
 	handler http.Handler
-	limiter *rateLimiter // per-client token buckets of the limited routes
+	limiter *rateLimiter      // per-client token buckets of the limited routes
+	locales map[string]string // language code → the web app's script with its booking-page texts
 }
 
 // New builds the server's handler from its dependencies.
@@ -74,7 +75,7 @@ func New(deps Deps) *Server {
 	if deps.MaxBodyBytes <= 0 {
 		deps.MaxBodyBytes = 1 << 20
 	}
-	s := &Server{deps: deps, limiter: newRateLimiter(deps.RateLimits, time.Now)}
+	s := &Server{deps: deps, limiter: newRateLimiter(deps.RateLimits, time.Now), locales: localeChunks(deps.Web)}
 	s.handler = s.routes()
 	return s
 }

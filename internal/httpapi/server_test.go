@@ -347,6 +347,18 @@ func TestWebAppRoutes(t *testing.T) {
 			t.Errorf("%s: index.html Cache-Control %q", path, rec.Header().Get("Cache-Control"))
 		}
 	}
+	// A booking page asks for its company's configuration with the page (a preload hint); other pages do not.
+	links := map[string]string{
+		"/fixture-key":            "</api/config/fixture-key>; rel=preload; as=fetch; crossorigin=anonymous",
+		"/s_seW0lIUkf-rmxTHVq-gw": "</api/config/s_seW0lIUkf-rmxTHVq-gw>; rel=preload; as=fetch; crossorigin=anonymous",
+		"/terms":                  "", "/success": "", "/login": "", "/admin": "", "/": "", "/event/x/register": "",
+		"/short": "", "/a%3Cb%3E-not-a-key": "", "/fixture-key/landing": "",
+	}
+	for path, want := range links {
+		if got := get(path).Header().Get("Link"); got != want {
+			t.Errorf("%s: Link %q, want %q", path, got, want)
+		}
+	}
 	rec := get("/assets/app-1a2b3c.js")
 	if rec.Code != http.StatusOK || rec.Body.String() != "console.log('app')" || !strings.Contains(rec.Header().Get("Cache-Control"), "immutable") {
 		t.Errorf("asset → %d %q cache %q", rec.Code, rec.Body, rec.Header().Get("Cache-Control"))

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"io/fs"
 	"net/http"
@@ -16,6 +17,8 @@ import (
 type spaHandler struct {
 	files fs.FS
 	index []byte
+	// preloads, when set, lists the Link header values of a booking page (preload.go).
+	preloads func(ctx context.Context, key string) []string
 }
 
 func newSPA(files fs.FS) *spaHandler {
@@ -67,5 +70,10 @@ func (h *spaHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
+	if key, ok := bookingPageKey(name); ok && h.preloads != nil {
+		for _, link := range h.preloads(r.Context(), key) {
+			w.Header().Add("Link", link)
+		}
+	}
 	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(h.index))
 }

@@ -1,0 +1,109 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"io/fs"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The booking page's first requests are its company's configuration, its products, the script with
+// its language's texts and the first product's image; the app can ask for them only once its own
+// scripts have run and the configuration has arrived, two round trips after the page. Sent as Link
+// preload headers with the page, they are fetched alongside the scripts instead (docs/performance.md).
+
+// companyKeyPattern is what a company's public key in a booking page's path can be: URL-safe
+// characters only, so it goes into a Link header as it is.
+var companyKeyPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,200}$`)
+
+// appPages are the web app's own single-segment routes, which are not booking pages.
+var appPages = map[string]bool{"login": true, "admin": true, "terms": true, "success": true}
+
+// sameOriginPath is a product image the server may name in a Link header: a path on this server,
+// without characters that would end the header's URL.
+var sameOriginPath = regexp.MustCompile(`^/[A-Za-z0-9._~/%-]+$`)
+
+// languageAliases are the older short culture names in company data, mapped to the language they
+// mean, as the web app maps them (web/src/lib/i18n/languages.ts).
+var languageAliases = map[string]string{"gb": "en", "dk": "da", "sa": "ar", "se": "sv", "no": "nb", "nn": "nb"}
+
+// preloadBudget bounds the lookups behind the hints: the page is never held up longer than this.
+const preloadBudget = 300 * time.Millisecond
+
+// bookingPageKey returns the company key of a booking page path ("KEY", the cleaned path without its
+// leading slash), and whether the path is one.
+func bookingPageKey(name string) (string, bool) {
+	if appPages[name] || !companyKeyPattern.MatchString(name) {
+		return "", false
+	}
+	return name, true
+}
+
+// localeChunks maps a language code to the web app's script with that language's booking-page texts
+// (the chunk vite.config.ts names locale-<code>), read from the build's manifest; English has none
+// (it is in the entry script).
+func localeChunks(files fs.FS) map[string]string {
+	b, err := fs.ReadFile(files, ".vite/manifest.json")
+	if err != nil {
+		return nil
+	}
+	var manifest map[string]struct {
+		File string `json:"file"`
+		Name string `json:"name"`
+	}
+	if json.Unmarshal(b, &manifest) != nil {
+		return nil
+	}
+	out := map[string]string{}
+	for _, chunk := range manifest {
+		if code, ok := strings.CutPrefix(chunk.Name, "locale-"); ok && len(code) == 2 && sameOriginPath.MatchString("/"+chunk.File) {
+			out[code] = "/" + chunk.File
+		}
+	}
+	return out
+}
+
+// languageCode is the web app's language code for a culture ("es-ES" → "es").
+func languageCode(culture string) string {
+	primary, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(strings.ReplaceAll(culture, "_", "-"))), "-")
+	if alias, ok := languageAliases[primary]; ok {
+		return alias
+	}
+	return primary
+}
+
+// bookingPreloads are the Link header values for the booking page of the company with this key: its
+// configuration always (an unknown key's 404 is what the app asks for too), and, when the company is
+// found within the budget, its products, its language's texts and its first product image.
+func (s *Server) bookingPreloads(ctx context.Context, key string) []string {
+	links := []string{"</api/config/" + key + ">; rel=preload; as=fetch; crossorigin=anonymous"}
+	if s.deps.Companies == nil || s.deps.Catalog == nil {
+		return links
+	}
+	ctx, cancel := context.WithTimeout(ctx, preloadBudget)
+	defer cancel()
+	cfg, err := s.deps.Companies.Config(ctx, key)
+	if err != nil {
+		return links
+	}
+	links = append(links, "</api/product?idCompany="+strconv.FormatInt(cfg.IDCompany, 10)+">; rel=preload; as=fetch; crossorigin=anonymous")
+	if chunk, ok := s.locales[languageCode(cfg.DefaultCulture)]; ok {
+		links = append(links, "<"+chunk+">; rel=modulepreload")
+	}
+	products, err := s.deps.Catalog.Products(ctx, cfg.IDCompany)
+	if err != nil {
+		return links
+	}
+	for _, p := range products.ProductsBooking {
+		if p.Image != nil && *p.Image != "" {
+			if sameOriginPath.MatchString(*p.Image) && !strings.HasPrefix(*p.Image, "//") {
+				links = append(links, "<"+*p.Image+">; rel=preload; as=image; fetchpriority=high")
+			}
+			break // the first product shown with an image: the one the app loads at high priority
+		}
+	}
+	return links
+}

@@ -1,0 +1,78 @@
+package httpapi
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"reflect"
+	"testing"
+	"testing/fstest"
+
+	"pitlane/internal/apperr"
+	"pitlane/internal/catalog"
+	"pitlane/internal/company"
+)
+
+type fakeCompanies map[string]company.Config
+
+func (f fakeCompanies) Config(_ context.Context, key string) (company.Config, error) {
+	if c, ok := f[key]; ok {
+		return c, nil
+	}
+	return company.Config{}, apperr.New(apperr.NotFound, "No such company.")
+}
+
+type fakeCatalog map[int64][]catalog.Product
+
+func (f fakeCatalog) Products(_ context.Context, id int64) (catalog.ProductList, error) {
+	return catalog.ProductList{ProductsBooking: f[id]}, nil
+}
+
+// A booking page names, with itself, what its app will ask for first: the configuration, the products,
+// the company's language texts and the first product image. Other pages name nothing; an unknown key
+// only its configuration; a language without a chunk (English) and an image on another site nothing.
+func TestBookingPagePreloads(t *testing.T) {
+	img := func(s string) *string { return &s }
+	files := fstest.MapFS{
+		"index.html": {Data: []byte("<!doctype html><title>app</title>")},
+		".vite/manifest.json": {Data: []byte(`{
+			"_locale-es-Dy_7X8AC.js": {"file": "assets/locale-es-Dy_7X8AC.js", "name": "locale-es"},
+			"_locale-es-pages-Bo.js": {"file": "assets/locale-es-pages-Bo.js", "name": "locale-es-pages"},
+			"_locale-da-VU.js": {"file": "assets/locale-da-VU.js", "name": "locale-da"}}`)},
+	}
+	s := New(Deps{
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Web:    files,
+		Companies: fakeCompanies{
+			"norte-key-123": {IDCompany: 1, DefaultCulture: "es-ES"},
+			"fjord-key-456": {IDCompany: 2, DefaultCulture: "dk"},
+			"brit-key-7890": {IDCompany: 3, DefaultCulture: "en-GB"},
+		},
+		Catalog: fakeCatalog{
+			1: {{ID: 10}, {ID: 11, Image: img("/demo/kart.svg")}, {ID: 12, Image: img("/demo/other.svg")}},
+			2: {{ID: 20, Image: img("https://cdn.example/kart.png")}, {ID: 21, Image: img("/demo/kart.svg")}},
+			3: {{ID: 30, Image: img("/demo/a b.svg")}},
+		},
+	})
+	const fetch = ">; rel=preload; as=fetch; crossorigin=anonymous"
+	cases := map[string][]string{
+		"/norte-key-123": {"</api/config/norte-key-123" + fetch, "</api/product?idCompany=1" + fetch,
+			"</assets/locale-es-Dy_7X8AC.js>; rel=modulepreload", "</demo/kart.svg>; rel=preload; as=image; fetchpriority=high"},
+		"/fjord-key-456": {"</api/config/fjord-key-456" + fetch, "</api/product?idCompany=2" + fetch,
+			"</assets/locale-da-VU.js>; rel=modulepreload"},
+		"/brit-key-7890": {"</api/config/brit-key-7890" + fetch, "</api/product?idCompany=3" + fetch},
+		"/unknown-key-0": {"</api/config/unknown-key-0" + fetch},
+		"/terms":         nil, "/norte-key-123/landing": nil, "/event/norte-key-123": nil, "/": nil,
+	}
+	for path, want := range cases {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		if rec.Code != 200 {
+			t.Fatalf("%s → %d", path, rec.Code)
+		}
+		if got := rec.Header().Values("Link"); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: Link\n%q\nwant\n%q", path, got, want)
+		}
+	}
+}
