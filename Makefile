@@ -41,8 +41,8 @@ test: deps build lint test-go test-web test-e2e ## run every test: Go on SQLite 
 test-go: ## Go tests with the race detector, on SQLite and on a throwaway PostgreSQL
 	go test -race -count=1 -timeout 20m ./...
 
-test-web: web/node_modules/.package-lock.json ## front-end unit tests, type check and API contract drift check
-	cd web && npm run check:api && npm run typecheck && npm test
+test-web: web/node_modules/.package-lock.json ## front-end unit tests, type check, API contract drift and Mantine style-sheet checks
+	cd web && npm run check:api && npm run check:styles && npm run typecheck && npm test
 
 test-e2e: build ## browser tests in Chromium against the real binary
 	cd e2e && PITLANE_BIN=$(CURDIR)/$(BIN) npx playwright test

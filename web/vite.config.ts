@@ -27,7 +27,14 @@ const vendorGroups = [
   // requests and better compression. Every other component stays with the chunks that use it.
   {
     name: 'vendor-mantine-core',
-    test: /node_modules[\\/]@mantine[\\/](hooks|core[\\/]esm[\\/](core|components[\\/](Box|Loader|Stack|Group|Title|Center|Text|Container|DirectionProvider|Button|UnstyledButton|Transition|CloseButton|Input|InputBase|InlineInput)))[\\/]/,
+    test: /node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/](core|components[\\/](Box|Loader|Stack|Group|Title|Center|Text|Container|DirectionProvider|Button|UnstyledButton|Transition|CloseButton|Input|InputBase|InlineInput|Checkbox[\\/]CheckIcon)|utils[\\/](InlineInput|InputsGroupFieldset))|hooks[\\/]esm[\\/]use-uncontrolled|notifications[\\/]esm[\\/]notifications\.store|store)[\\/.]/,
+  },
+  // The app's own modules that the booking page's first render needs and lazy pages share (texts and
+  // languages, the API client, the language selector, the plain page frame): one chunk instead of
+  // five of under 1 KB each, since every request before the first render costs a round trip on a phone.
+  {
+    name: 'app-shell',
+    test: /([\\/]src[\\/](lib[\\/]i18n[\\/](index|languages)|lib[\\/]api[\\/](client|errors)|components[\\/](SimplePage|LanguageSelect))\.tsx?$)|vite[\\/]preload-helper/,
   },
   // The locale files (src/lib/i18n/index.ts): per language, one chunk with the booking page's namespaces
   // (locale-es-[hash].js) and one with the other pages' (locale-es-pages-[hash].js). The booking page's

@@ -1,5 +1,6 @@
-import { NativeSelect } from '@mantine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from '@/components/LanguageSelect.module.css';
 import { chooseLanguage } from '@/lib/i18n';
 import { LANGUAGES, languageForCode } from '@/lib/i18n/languages';
 
@@ -12,21 +13,25 @@ interface LanguageSelectProps {
 /** The language selector: lists the seven languages by their own names and keeps the choice for the session. */
 export function LanguageSelect({ className, labelColor }: LanguageSelectProps) {
   const { t, i18n } = useTranslation();
+  const id = useId();
   const current = languageForCode(i18n.resolvedLanguage ?? i18n.language);
   return (
-    <NativeSelect
-      className={className}
-      label={t('common.language')}
-      size="sm"
-      value={current.culture}
-      onChange={(event) => void chooseLanguage(event.currentTarget.value)}
-      styles={labelColor ? { label: { color: labelColor } } : undefined}
-    >
-      {LANGUAGES.map((language) => (
-        <option key={language.code} value={language.culture} lang={language.culture}>
-          {language.label}
-        </option>
-      ))}
-    </NativeSelect>
+    <div className={className ? `${classes.root} ${className}` : classes.root}>
+      <label htmlFor={id} className={classes.label} style={labelColor ? { color: labelColor } : undefined}>
+        {t('common.language')}
+      </label>
+      <select
+        id={id}
+        className={classes.select}
+        value={current.culture}
+        onChange={(event) => void chooseLanguage(event.currentTarget.value)}
+      >
+        {LANGUAGES.map((language) => (
+          <option key={language.code} value={language.culture} lang={language.culture}>
+            {language.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -15,12 +15,7 @@ export function formatPrice(amount: number, symbol: string, locale: string, curr
   const rounded = Math.round(amount * 100) / 100;
   if (currency && /^[A-Z]{3}$/.test(currency)) {
     try {
-      const parts = new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency,
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-      }).formatToParts(rounded);
+      const parts = numberFormat(locale, currency).formatToParts(rounded);
       return parts
         .map((part) => (part.type === 'currency' && symbol ? symbol : part.value))
         .join('')
@@ -31,11 +26,30 @@ export function formatPrice(amount: number, symbol: string, locale: string, curr
   }
   let number: string;
   try {
-    number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(rounded);
+    number = numberFormat(locale, '').format(rounded);
   } catch {
     number = rounded.toFixed(2);
   }
   return `${number} ${symbol || currency || ''}`.trim();
+}
+
+// Number formats by locale and currency: building an Intl.NumberFormat costs far more than formatting
+// with one, and a product list formats dozens of prices per render.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A two-decimal number format for the locale, in the currency when one is given; throws as Intl does. */
+function numberFormat(locale: string | undefined, currency: string): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${currency}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      ...(currency ? { style: 'currency', currency } : {}),
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    numberFormats.set(key, format);
+  }
+  return format;
 }
 
 /** The date part of a local "YYYY-MM-DD[ HH:mm:ss]": DD-MM-YYYY in Spanish (language code `es`), YYYY-MM-DD otherwise. */

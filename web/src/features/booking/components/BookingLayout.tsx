@@ -1,7 +1,6 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { useBrandTheme } from '@/components/BrandThemeProvider';
 import { AdBanner } from '@/features/booking/components/AdBanner';
 import { BookingFooter } from '@/features/booking/components/BookingFooter';
 import { BookingHeader } from '@/features/booking/components/BookingHeader';
@@ -20,8 +19,7 @@ const ADS_MIN_WIDTH = 1191;
  */
 export function BookingLayout({ config, companyKey }: { config: CompanyConfig; companyKey: string }) {
   const { t } = useTranslation();
-  useBrandTheme(config.theme);
-  useCompanyLanguage(config.defaultCulture);
+  useCompanyLanguage(config.defaultCulture); // follows a change of the company's default culture
   const wide = useMediaQuery(`(min-width: ${ADS_MIN_WIDTH}px)`) ?? false;
   const showAds = config.publi.isActive && wide;
 

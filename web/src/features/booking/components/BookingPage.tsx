@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { useBrandTheme } from '@/components/BrandThemeProvider';
 import { ErrorPage } from '@/components/ErrorPage';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { NotFoundPage } from '@/components/NotFoundPage';
 import { BookingLayout } from '@/features/booking/components/BookingLayout';
+import { useBookingReady } from '@/features/booking/hooks/use-booking-ready';
 import { useLiveViewers } from '@/features/live-viewers/hooks/use-live-viewers';
 import { isNotFound } from '@/lib/api/errors';
 import { useConfig } from '@/lib/api/get-config';
@@ -21,6 +23,9 @@ export function BookingPage() {
 
 function CompanyBooking({ companyKey }: { companyKey: string }) {
   const config = useConfig(companyKey);
+  // The brand and language are applied while the loading screen shows, so the page renders once, finished.
+  useBrandTheme(config.data?.theme);
+  const ready = useBookingReady(config.data);
   useLiveViewers('booking', config.isSuccess ? companyKey : null); // the 'hurry' toast when someone else views it
   // Remembered for the session: /success, /terms and the event pages show this company's brand without ?company=.
   const known = config.isSuccess;
@@ -31,5 +36,6 @@ function CompanyBooking({ companyKey }: { companyKey: string }) {
   if (config.isError) {
     return isNotFound(config.error) ? <NotFoundPage /> : <ErrorPage onRetry={() => void config.refetch()} />;
   }
+  if (!ready) return <LoadingScreen />;
   return <BookingLayout config={config.data} companyKey={companyKey} />;
 }

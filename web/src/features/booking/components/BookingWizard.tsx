@@ -8,7 +8,7 @@ import { StepIndicator } from '@/features/booking/components/StepIndicator';
 import { useWizard } from '@/features/booking/components/WizardProvider';
 
 // The later stages are their own chunks: the date picker, the phone input and the summary load only when
-// the visitor gets there (they are prefetched while the visitor chooses on the first stage).
+// the visitor gets there (they are prefetched as soon as the visitor starts choosing on the first stage).
 const loadDate = () => import('@/features/booking/components/StageDate');
 const loadVoucher = () => import('@/features/booking/components/StageVoucher');
 const loadRegister = () => import('@/features/booking/components/StageRegister');
@@ -34,13 +34,18 @@ export function BookingWizard() {
   const { state, voucherMode, notice, restoring } = useWizard();
 
   useEffect(() => {
-    // Fetch the next stages' code while the visitor is busy with the first one.
-    const idle = window.setTimeout(() => {
+    // Fetch the next stages' code once the visitor starts choosing (their first tap, click or key on the
+    // page), not while the page is still coming up: on a slow phone evaluating the date picker, the
+    // validation rules and the phone metadata competes with the first stage's own rendering.
+    const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+    const prefetch = () => {
+      events.forEach((name) => window.removeEventListener(name, prefetch, true));
       void (voucherMode ? loadVoucher() : loadDate());
       void loadRegister();
       void loadSummary();
-    }, 1500);
-    return () => window.clearTimeout(idle);
+    };
+    events.forEach((name) => window.addEventListener(name, prefetch, { capture: true, passive: true }));
+    return () => events.forEach((name) => window.removeEventListener(name, prefetch, true));
   }, [voucherMode]);
 
   if (restoring) return <StageLoading />;

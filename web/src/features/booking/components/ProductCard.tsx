@@ -9,13 +9,18 @@ interface ProductCardProps {
   product: Product;
   selected: boolean;
   onSelect: () => void;
+  /**
+   * The card is among the first on the screen: its image loads at once (the first one at high priority)
+   * instead of lazily, since it is often the largest thing the page paints.
+   */
+  aboveTheFold?: boolean;
 }
 
 /**
  * A product or pack to choose: name (the radio's label), price with the old price struck through and the
  * promotion text, remaining stock with the low-stock notice, and a pack's sessions.
  */
-export function ProductCard({ product, selected, onSelect }: ProductCardProps) {
+export function ProductCard({ product, selected, onSelect, aboveTheFold = false }: ProductCardProps) {
   const { t, i18n } = useTranslation('booking');
   const { config } = useWizard();
   const data = parseProductData(product.data);
@@ -32,7 +37,15 @@ export function ProductCard({ product, selected, onSelect }: ProductCardProps) {
       onClick={onSelect}
     >
       <Stack gap="xs" style={{ flex: 1 }}>
-        {product.image && <img className={classes.productImage} src={product.image} alt="" loading="lazy" />}
+        {product.image && (
+          <img
+            className={classes.productImage}
+            src={product.image}
+            alt=""
+            loading={aboveTheFold ? 'eager' : 'lazy'}
+            fetchPriority={aboveTheFold ? 'high' : 'auto'}
+          />
+        )}
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Radio
             value={String(product.id)}

@@ -89,7 +89,7 @@ export function StageDrivers() {
           }}
         >
           <Stack gap="lg" mt="xs">
-            {groups.map((group) => (
+            {groups.map((group, groupIndex) => (
               <Stack key={group.id ?? 'none'} gap="xs">
                 {config.enableGroupedProducts && group.name && (
                   <Title order={4} size="h5" c="gray.8">
@@ -97,8 +97,14 @@ export function StageDrivers() {
                   </Title>
                 )}
                 <div className={classes.productGrid}>
-                  {group.products.map((p) => (
-                    <ProductCard key={p.id} product={p} selected={product?.id === p.id} onSelect={() => select(p)} />
+                  {group.products.map((p, index) => (
+                    <ProductCard
+                      key={p.id}
+                      product={p}
+                      selected={product?.id === p.id}
+                      onSelect={() => select(p)}
+                      aboveTheFold={groupIndex === 0 && index < 2}
+                    />
                   ))}
                 </div>
               </Stack>
