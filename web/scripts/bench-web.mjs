@@ -314,7 +314,15 @@ async function main() {
       for (let i = 1; i <= opts.runs; i++) {
         process.stderr.write(`lighthouse run ${i}/${opts.runs} on ${company.url} …\n`);
         const out = join(tmp, `lighthouse-${i}.json`);
-        const report = await runLighthouse(company.url, out, tmp, children);
+        let report;
+        try {
+          report = await runLighthouse(company.url, out, tmp, children);
+        } catch (err) {
+          // Lighthouse itself sometimes fails to record a trace (NO_NAVSTART, NO_FCP under load): that run
+          // measured nothing, so it is made once more; a second failure ends the benchmark.
+          process.stderr.write(`lighthouse run ${i} failed, running it again: ${String(err).split('\n').slice(0, 2).join(' ')}\n`);
+          report = await runLighthouse(company.url, out, tmp, children);
+        }
         const f = figures(report);
         runs.push(f);
         if (opts.report) {
