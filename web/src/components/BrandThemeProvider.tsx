@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { createContext, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { buildBrandTheme, type BrandColors } from '@/lib/theme';
 
-type SetBrand = (colors: BrandColors | null) => void;
+type SetBrand = (update: (current: BrandColors | null) => BrandColors | null) => void;
 
 const BrandContext = createContext<SetBrand | null>(null);
 
@@ -10,8 +10,8 @@ const BrandContext = createContext<SetBrand | null>(null);
  * Provides Mantine with the theme of the company being shown, or the default blue theme when none is.
  * A page applies a company's colours with useBrandTheme.
  */
-export function BrandThemeProvider({ children }: { children: ReactNode }) {
-  const [colors, setColors] = useState<BrandColors | null>(null);
+export function BrandThemeProvider({ children, initialColors }: { children: ReactNode; initialColors?: BrandColors | null }) {
+  const [colors, setColors] = useState<BrandColors | null>(initialColors ?? null);
   const primary = colors?.primaryColor;
   const secondary = colors?.secondaryColor;
   const theme = useMemo(
@@ -35,7 +35,14 @@ export function useBrandTheme(colors: BrandColors | null | undefined): void {
   const secondary = colors?.secondaryColor;
   // A layout effect so that the first paint of the page already shows the brand.
   useLayoutEffect(() => {
-    setBrand(primary && secondary ? { primaryColor: primary, secondaryColor: secondary } : null);
-    return () => setBrand(null);
+    // The same colours again (the page was first rendered in them, see main.tsx) change nothing.
+    setBrand((current) =>
+      primary && secondary
+        ? current?.primaryColor === primary && current.secondaryColor === secondary
+          ? current
+          : { primaryColor: primary, secondaryColor: secondary }
+        : null,
+    );
+    return () => setBrand(() => null);
   }, [setBrand, primary, secondary]);
 }
