@@ -47,8 +47,7 @@ func (db *DB) CancelByToken(ctx context.Context, tokenHash string, now time.Time
 			return err
 		}
 		// A booking still waiting for its online payment keeps live holds: let them go too.
-		if _, err := tx.Exec(ctx, `UPDATE holds SET released_at = ? WHERE pending_booking_id = ? AND booking_id IS NULL
-			AND released_at IS NULL`, ms, id); err != nil {
+		if err := releasePendingHolds(ctx, tx, id, ms); err != nil {
 			return err
 		}
 		return queueCancellation(ctx, tx, id, now)

@@ -161,16 +161,22 @@ func releasePlaces(ctx context.Context, tx *Tx, bookingID int64) error {
 	return nil
 }
 
-// failPendingBooking cancels a booking whose online payment did not happen: its holds are released,
-// its cart reopened (so the visitor can hold again), the use of its discount code given back and its
-// vouchers cancelled.
-func failPendingBooking(ctx context.Context, tx *Tx, bookingID, now int64) error {
+// releasePendingHolds lets go of the live holds that a booking waiting for its online payment keeps,
+// and takes their places out of the session counters in the same transaction.
+func releasePendingHolds(ctx context.Context, tx *Tx, bookingID, now int64) error {
 	released, err := int64sOf(ctx, tx, `UPDATE holds SET released_at = ?
 		WHERE pending_booking_id = ? AND booking_id IS NULL AND released_at IS NULL RETURNING id`, now, bookingID)
 	if err != nil {
 		return err
 	}
-	if err := uncountHolds(ctx, tx, released); err != nil {
+	return uncountHolds(ctx, tx, released)
+}
+
+// failPendingBooking cancels a booking whose online payment did not happen: its holds are released,
+// its cart reopened (so the visitor can hold again), the use of its discount code given back and its
+// vouchers cancelled.
+func failPendingBooking(ctx context.Context, tx *Tx, bookingID, now int64) error {
+	if err := releasePendingHolds(ctx, tx, bookingID, now); err != nil {
 		return err
 	}
 	steps := []struct {
