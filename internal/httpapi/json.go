@@ -14,18 +14,21 @@ import (
 
 // writeJSON encodes v with the status. Encoding errors after the header is sent can only be logged.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
+	jsonHeaders(w, status)
 	_ = json.NewEncoder(w).Encode(v)
 }
 
 // writeJSONBody writes a JSON body already encoded, with the headers writeJSON sets.
 func writeJSONBody(w http.ResponseWriter, status int, body []byte) {
+	jsonHeaders(w, status)
+	_, _ = w.Write(body)
+}
+
+// jsonHeaders sends the status line and the headers of a JSON answer (never cached: it is live data).
+func jsonHeaders(w http.ResponseWriter, status int) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	_, _ = w.Write(body)
 }
 
 // decodeJSON reads one JSON object into dst, rejecting unknown fields, trailing data and bodies over the

@@ -15,16 +15,19 @@ type Availability struct {
 	MaxDaysBooking      int        `json:"maxDaysBooking"`
 	TimeZone            string     `json:"timeZone"`
 
-	// encoded is the JSON of the fields above, made once when the answer is kept for reuse (cache.go),
-	// so that a reused answer is not encoded again for every visitor; response is the whole body of
-	// GET /api/booking/availability around it.
-	encoded, response []byte
+	// response is the whole body of GET /api/booking/availability for this answer, made once when the
+	// answer is kept for reuse (cache.go), so that a reused answer is not encoded again for every visitor.
+	response []byte
 }
 
+// responsePrefix and responseSuffix wrap an availability's JSON into the body of the call, as
+// json.Encoder writes AvailabilityResponse.
+const responsePrefix, responseSuffix = `{"data":`, "}\n"
+
 // ResponseJSON is the whole body of GET /api/booking/availability for this answer ({"data":…} and a
-// newline, as json.Encoder writes it), made once when the answer was kept for reuse; nil otherwise.
-// Writing it as is spares the server re-validating the cached JSON on every request (json.Encoder
-// compacts a Marshaler's output, a quarter of the CPU of a reused answer).
+// newline), made once when the answer was kept for reuse; nil otherwise. Writing it as is spares the
+// server re-validating the cached JSON on every request (json.Encoder compacts a Marshaler's output, a
+// quarter of the CPU of a reused answer).
 func (a Availability) ResponseJSON() []byte { return a.response }
 
 // availabilityFields is Availability without its MarshalJSON method.
@@ -32,8 +35,8 @@ type availabilityFields Availability
 
 // MarshalJSON encodes the availability, reusing the encoding made when the answer was kept for reuse.
 func (a Availability) MarshalJSON() ([]byte, error) {
-	if a.encoded != nil {
-		return a.encoded, nil
+	if a.response != nil {
+		return a.response[len(responsePrefix) : len(a.response)-len(responseSuffix)], nil
 	}
 	return json.Marshal(availabilityFields(a))
 }

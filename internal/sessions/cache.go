@@ -79,8 +79,7 @@ func (c *availCache) get(ctx context.Context, k availKey, now time.Time, compute
 	e.val, e.err = compute()
 	if e.err == nil {
 		if b, err := json.Marshal(availabilityFields(e.val)); err == nil {
-			e.val.encoded = b
-			e.val.response = append(append(append(make([]byte, 0, len(b)+10), `{"data":`...), b...), "}\n"...)
+			e.val.response = append(append(append(make([]byte, 0, len(b)+10), responsePrefix...), b...), responseSuffix...)
 		}
 	}
 	c.mu.Lock()
