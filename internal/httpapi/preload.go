@@ -10,10 +10,12 @@ import (
 	"time"
 )
 
-// The booking page's first requests are its company's configuration, its products, the script with
-// its language's texts and the first product's image; the app can ask for them only once its own
-// scripts have run and the configuration has arrived, two round trips after the page. Sent as Link
-// preload headers with the page, they are fetched alongside the scripts instead (docs/performance.md).
+// The booking page's first requests are its company's configuration, its products and the script with
+// its language's texts; the app can ask for them only once its own scripts have run and the
+// configuration has arrived, two round trips after the page. Sent as Link preload headers with the page,
+// they are fetched alongside the scripts instead (docs/performance.md). Finding them costs the page one
+// indexed read of the company (the products themselves are not read here: that would double the
+// catalogue's queries of every visit for the sake of one image hint).
 
 // companyKeyPattern is what a company's public key in a booking page's path can be: URL-safe
 // characters only, so it goes into a Link header as it is.
@@ -22,8 +24,8 @@ var companyKeyPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,200}$`)
 // appPages are the web app's own single-segment routes, which are not booking pages.
 var appPages = map[string]bool{"login": true, "admin": true, "terms": true, "success": true}
 
-// sameOriginPath is a product image the server may name in a Link header: a path on this server,
-// without characters that would end the header's URL.
+// sameOriginPath is a path the server may name in a Link header: on this server, without characters
+// that would end the header's URL.
 var sameOriginPath = regexp.MustCompile(`^/[A-Za-z0-9._~/%-]+$`)
 
 // languageAliases are the older short culture names in company data, mapped to the language they
@@ -77,10 +79,10 @@ func languageCode(culture string) string {
 
 // bookingPreloads are the Link header values for the booking page of the company with this key: its
 // configuration always (an unknown key's 404 is what the app asks for too), and, when the company is
-// found within the budget, its products, its language's texts and its first product image.
+// found within the budget, its products and its language's texts.
 func (s *Server) bookingPreloads(ctx context.Context, key string) []string {
 	links := []string{"</api/config/" + key + ">; rel=preload; as=fetch; crossorigin=anonymous"}
-	if s.deps.Companies == nil || s.deps.Catalog == nil {
+	if s.deps.Companies == nil {
 		return links
 	}
 	ctx, cancel := context.WithTimeout(ctx, preloadBudget)
@@ -92,18 +94,6 @@ func (s *Server) bookingPreloads(ctx context.Context, key string) []string {
 	links = append(links, "</api/product?idCompany="+strconv.FormatInt(cfg.IDCompany, 10)+">; rel=preload; as=fetch; crossorigin=anonymous")
 	if chunk, ok := s.locales[languageCode(cfg.DefaultCulture)]; ok {
 		links = append(links, "<"+chunk+">; rel=modulepreload")
-	}
-	products, err := s.deps.Catalog.Products(ctx, cfg.IDCompany)
-	if err != nil {
-		return links
-	}
-	for _, p := range products.ProductsBooking {
-		if p.Image != nil && *p.Image != "" {
-			if sameOriginPath.MatchString(*p.Image) && !strings.HasPrefix(*p.Image, "//") {
-				links = append(links, "<"+*p.Image+">; rel=preload; as=image; fetchpriority=high")
-			}
-			break // the first product shown with an image: the one the app loads at high priority
-		}
 	}
 	return links
 }

@@ -10,7 +10,6 @@ import (
 	"testing/fstest"
 
 	"pitlane/internal/apperr"
-	"pitlane/internal/catalog"
 	"pitlane/internal/company"
 )
 
@@ -23,17 +22,10 @@ func (f fakeCompanies) Config(_ context.Context, key string) (company.Config, er
 	return company.Config{}, apperr.New(apperr.NotFound, "No such company.")
 }
 
-type fakeCatalog map[int64][]catalog.Product
-
-func (f fakeCatalog) Products(_ context.Context, id int64) (catalog.ProductList, error) {
-	return catalog.ProductList{ProductsBooking: f[id]}, nil
-}
-
-// A booking page names, with itself, what its app will ask for first: the configuration, the products,
-// the company's language texts and the first product image. Other pages name nothing; an unknown key
-// only its configuration; a language without a chunk (English) and an image on another site nothing.
+// A booking page names, with itself, what its app will ask for first: the configuration, the products
+// and the company's language texts. Other pages name nothing; an unknown key only its configuration; a
+// language without a chunk of its own (English) no script.
 func TestBookingPagePreloads(t *testing.T) {
-	img := func(s string) *string { return &s }
 	files := fstest.MapFS{
 		"index.html": {Data: []byte("<!doctype html><title>app</title>")},
 		".vite/manifest.json": {Data: []byte(`{
@@ -49,16 +41,11 @@ func TestBookingPagePreloads(t *testing.T) {
 			"fjord-key-456": {IDCompany: 2, DefaultCulture: "dk"},
 			"brit-key-7890": {IDCompany: 3, DefaultCulture: "en-GB"},
 		},
-		Catalog: fakeCatalog{
-			1: {{ID: 10}, {ID: 11, Image: img("/demo/kart.svg")}, {ID: 12, Image: img("/demo/other.svg")}},
-			2: {{ID: 20, Image: img("https://cdn.example/kart.png")}, {ID: 21, Image: img("/demo/kart.svg")}},
-			3: {{ID: 30, Image: img("/demo/a b.svg")}},
-		},
 	})
 	const fetch = ">; rel=preload; as=fetch; crossorigin=anonymous"
 	cases := map[string][]string{
 		"/norte-key-123": {"</api/config/norte-key-123" + fetch, "</api/product?idCompany=1" + fetch,
-			"</assets/locale-es-Dy_7X8AC.js>; rel=modulepreload", "</demo/kart.svg>; rel=preload; as=image; fetchpriority=high"},
+			"</assets/locale-es-Dy_7X8AC.js>; rel=modulepreload"},
 		"/fjord-key-456": {"</api/config/fjord-key-456" + fetch, "</api/product?idCompany=2" + fetch,
 			"</assets/locale-da-VU.js>; rel=modulepreload"},
 		"/brit-key-7890": {"</api/config/brit-key-7890" + fetch, "</api/product?idCompany=3" + fetch},
