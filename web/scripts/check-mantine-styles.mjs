@@ -12,46 +12,40 @@ const core = join(web, 'node_modules/@mantine/core');
 const listFile = join(web, 'src/app/mantine-styles.ts');
 const BASE = ['baseline', 'default-css-variables', 'global'];
 
+/** Every file under dir whose name passes keep, recursively. */
+function* filesUnder(dir, keep) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(path, keep);
+    else if (keep(entry.name)) yield path;
+  }
+}
+
+/** Adds to names the values (not types) a source imports by name from '@mantine/core'. */
+function addCoreImports(source, names) {
+  for (const m of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']@mantine\/core["']/g)) {
+    for (const part of m[1].split(',')) {
+      const name = part.split(/\s+as\s+/)[0].trim();
+      if (name && !name.startsWith('type ')) names.add(name);
+    }
+  }
+}
+
 /** The names the app imports from '@mantine/core' (components, hooks and helpers alike). */
 function importedNames() {
   const names = new Set();
   const usedPackages = new Set();
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-        const source = readFileSync(path, 'utf8');
-        for (const m of source.matchAll(/from\s*'@mantine\/(dates|notifications)'/g)) usedPackages.add(m[1]);
-        for (const m of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@mantine\/core'/g)) {
-          for (const part of m[1].split(',')) {
-            const name = part.replace(/^\s*type\s+/, '').split(/\s+as\s+/)[0].trim();
-            if (name && !/^\s*type\s/.test(part)) names.add(name);
-          }
-        }
-      }
-    }
-  };
-  walk(join(web, 'src'));
+  for (const path of filesUnder(join(web, 'src'), (n) => /\.tsx?$/.test(n) && !/\.test\.tsx?$/.test(n))) {
+    const source = readFileSync(path, 'utf8');
+    for (const m of source.matchAll(/from\s*'@mantine\/(dates|notifications)'/g)) usedPackages.add(m[1]);
+    addCoreImports(source, names);
+  }
   // Mantine's other packages the app uses draw with core components (toasts with Notification, the date
   // picker with Popover, inputs and buttons): every core name they import counts as used.
   for (const pkg of usedPackages) {
-    const walkPkg = (dir) => {
-      for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        const path = join(dir, entry.name);
-        if (entry.isDirectory()) walkPkg(path);
-        else if (entry.name.endsWith('.mjs')) {
-          const source = readFileSync(path, 'utf8');
-          for (const m of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']@mantine\/core["']/g)) {
-            for (const part of m[1].split(',')) {
-              const name = part.split(/\s+as\s+/)[0].trim();
-              if (name) names.add(name);
-            }
-          }
-        }
-      }
-    };
-    walkPkg(join(web, 'node_modules/@mantine', pkg, 'esm'));
+    for (const path of filesUnder(join(web, 'node_modules/@mantine', pkg, 'esm'), (n) => n.endsWith('.mjs'))) {
+      addCoreImports(readFileSync(path, 'utf8'), names);
+    }
   }
   return names;
 }

@@ -8,7 +8,6 @@ import { BookingWizard } from '@/features/booking/components/BookingWizard';
 import { WizardProvider } from '@/features/booking/components/WizardProvider';
 import classes from '@/features/booking/components/BookingLayout.module.css';
 import type { CompanyConfig } from '@/lib/api/get-config';
-import { useCompanyLanguage } from '@/features/booking/hooks/use-company-language';
 
 /** Side advertising shows only on windows wider than this (spec section 9). */
 const ADS_MIN_WIDTH = 1191;
@@ -19,7 +18,6 @@ const ADS_MIN_WIDTH = 1191;
  */
 export function BookingLayout({ config, companyKey }: { config: CompanyConfig; companyKey: string }) {
   const { t } = useTranslation();
-  useCompanyLanguage(config.defaultCulture); // follows a change of the company's default culture
   const wide = useMediaQuery(`(min-width: ${ADS_MIN_WIDTH}px)`) ?? false;
   const showAds = config.publi.isActive && wide;
 

@@ -11,7 +11,8 @@ import { applyDefaultCulture, i18n } from '@/lib/i18n';
  * screen stays, so the page renders once, in the company's language and with its products, instead of in
  * English first and again after each arrives (on a slow phone each of those renders blocked the page for
  * hundreds of milliseconds). The update that shows the page is a transition: React renders it in slices
- * and the main thread stays free in between. Once shown, the page stays shown.
+ * and the main thread stays free in between. Once shown, the page stays shown; a later change of the
+ * company's default culture is applied as it comes.
  */
 export function useBookingReady(config: CompanyConfig | undefined): boolean {
   const queryClient = useQueryClient();
@@ -21,7 +22,7 @@ export function useBookingReady(config: CompanyConfig | undefined): boolean {
   const symbol = config?.simbolCoinType ?? '';
   const currency = config?.currency;
   useEffect(() => {
-    if (idCompany === undefined || ready) return;
+    if (idCompany === undefined) return;
     let live = true;
     void Promise.allSettled([
       applyDefaultCulture(culture),
@@ -37,6 +38,6 @@ export function useBookingReady(config: CompanyConfig | undefined): boolean {
     return () => {
       live = false;
     };
-  }, [culture, idCompany, symbol, currency, queryClient, ready]);
+  }, [culture, idCompany, symbol, currency, queryClient]);
   return ready;
 }
