@@ -10,8 +10,19 @@
  * locale puts a currency sign (22,00 € in Spanish, €22.00 in English); `symbol` (the company's
  * config.simbolCoinType) replaces the locale's own sign, or the locale's sign stays when `symbol` is empty.
  * Without a known currency code the symbol (else the code) goes after the number.
+ *
+ * The booking page's own case (one of the seven interface languages, the company's symbol, a common
+ * currency) is written by hand, exactly as Intl writes it (format.test.ts compares the two over every
+ * language, currency and a range of amounts): the first Intl.NumberFormat of a page starts the browser's
+ * number-formatting data, 20 to 50 ms on a desktop and four times that on a phone, before the first
+ * product could be shown (docs/performance.md). Everything else goes through Intl.
  */
 export function formatPrice(amount: number, symbol: string, locale: string, currency?: string): string {
+  return quickPrice(amount, symbol, locale, currency) ?? intlPrice(amount, symbol, locale, currency);
+}
+
+/** formatPrice through Intl alone: the reference the quick path must match (exported for its test). */
+export function intlPrice(amount: number, symbol: string, locale: string, currency?: string): string {
   const rounded = Math.round(amount * 100) / 100;
   if (currency && /^[A-Z]{3}$/.test(currency)) {
     try {
@@ -31,6 +42,66 @@ export function formatPrice(amount: number, symbol: string, locale: string, curr
     number = rounded.toFixed(2);
   }
   return `${number} ${symbol || currency || ''}`.trim();
+}
+
+const NBSP = '\u00a0';
+
+/** How a language writes a two-decimal amount, as Intl (CLDR) does for its bare language code. */
+interface NumberStyle {
+  decimal: string;
+  group: string;
+  /** Digits the integer part needs before it is grouped: 4 (1,234) or, in Spanish, 5 (1234 but 12.345). */
+  groupFrom: number;
+  /** The currency before the number (English) instead of after it, separated by a no-break space. */
+  currencyFirst?: boolean;
+  /** What precedes a currency amount (Arabic: a right-to-left mark). */
+  currencyLead?: string;
+}
+
+/** The seven interface languages (their i18next codes, as the booking page passes them). */
+const NUMBER_STYLES: Readonly<Record<string, NumberStyle>> = {
+  en: { decimal: '.', group: ',', groupFrom: 4, currencyFirst: true },
+  es: { decimal: ',', group: '.', groupFrom: 5 },
+  da: { decimal: ',', group: '.', groupFrom: 4 },
+  ar: { decimal: '.', group: ',', groupFrom: 4, currencyLead: '\u200f' },
+  de: { decimal: ',', group: '.', groupFrom: 4 },
+  nb: { decimal: ',', group: NBSP, groupFrom: 4 },
+  sv: { decimal: ',', group: NBSP, groupFrom: 4 },
+};
+
+/**
+ * Currencies the quick path knows, with whether English writes the currency's sign against the number
+ * (€22.00) or apart, because its English sign is the code itself (DKK 22.00): Intl keeps that spacing
+ * even when the company's symbol replaces the sign.
+ */
+const QUICK_CURRENCIES: Readonly<Record<string, { signAgainstNumber: boolean }>> = {
+  EUR: { signAgainstNumber: true },
+  GBP: { signAgainstNumber: true },
+  USD: { signAgainstNumber: true },
+  DKK: { signAgainstNumber: false },
+  SEK: { signAgainstNumber: false },
+  NOK: { signAgainstNumber: false },
+  CHF: { signAgainstNumber: false },
+};
+
+/**
+ * formatPrice without Intl, or undefined where only Intl knows the answer (the locale's own sign, a
+ * culture with a region, a negative amount). Exported for its test.
+ */
+export function quickPrice(amount: number, symbol: string, locale: string, currency?: string): string | undefined {
+  const style = Object.hasOwn(NUMBER_STYLES, locale) ? NUMBER_STYLES[locale] : undefined;
+  if (!style || !symbol || !Number.isFinite(amount) || amount < 0 || amount >= 1e15) return undefined;
+  const [integer, fraction] = (Math.round(amount * 100) / 100).toFixed(2).split('.');
+  let grouped = integer;
+  if (integer.length >= style.groupFrom) {
+    grouped = integer.replace(/\B(?=(\d{3})+$)/g, style.group);
+  }
+  const number = `${grouped}${style.decimal}${fraction}`;
+  if (!currency) return `${number} ${symbol}`;
+  const known = Object.hasOwn(QUICK_CURRENCIES, currency) ? QUICK_CURRENCIES[currency] : undefined;
+  if (!known) return undefined;
+  if (style.currencyFirst) return known.signAgainstNumber ? `${symbol}${number}` : `${symbol}${NBSP}${number}`;
+  return `${style.currencyLead ?? ''}${number}${NBSP}${symbol}`;
 }
 
 // Number formats by locale and currency: building an Intl.NumberFormat costs far more than formatting

@@ -30,8 +30,9 @@ export function useBookingReady(config: CompanyConfig | undefined): boolean {
     ]).then(() => {
       // A language that failed to load leaves the page in English rather than on the loading screen.
       if (!live) return;
-      // The first price format starts the browser's number formatting (ICU), tens of milliseconds on a
-      // phone: done here, in its own task, rather than inside the product cards' render.
+      // A currency or language the quick price format does not cover (lib/format.ts) makes the first
+      // price start the browser's number formatting (ICU), tens of milliseconds on a phone: done here, in
+      // its own task, rather than inside the product cards' render. A covered one costs nothing here.
       formatPrice(0, symbol, i18n.resolvedLanguage ?? i18n.language, currency);
       startTransition(() => setReady(true));
     });
