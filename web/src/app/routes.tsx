@@ -1,14 +1,42 @@
-import { lazy, Suspense } from 'react';
+import { notificationsStore } from '@mantine/notifications';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RouteError } from '@/app/RouteError';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { NotFoundPage } from '@/components/NotFoundPage';
 import { AppUpdate } from '@/features/app-update/components/AppUpdate';
 import { BookingPage } from '@/features/booking/components/BookingPage';
+import { afterLoadWhenIdle } from '@/lib/after-load';
 import { withPageTexts } from '@/lib/i18n/route-texts';
 
 // Every page's toasts, mounted once here (a page must not mount its own); the library loads lazily.
 const Toasts = lazy(async () => ({ default: (await import('@/components/Toasts')).Toasts }));
+
+/**
+ * Mounts the toasts once the page has loaded and the browser is idle, or at once when a toast is raised
+ * before then (the toasts' store keeps it until they show it): their library stays out of the first paint.
+ */
+function ToastsWhenNeeded() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    if (mounted) return;
+    const mount = () => setMounted(true);
+    const cancel = afterLoadWhenIdle(mount);
+    const unsubscribe = notificationsStore.subscribe((state) => {
+      if (state.notifications.length > 0 || state.queue.length > 0) mount();
+    });
+    if (notificationsStore.getState().notifications.length > 0) mount();
+    return () => {
+      cancel();
+      unsubscribe();
+    };
+  }, [mounted]);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * The route table. The customer booking page is in the entry chunk; staff pages (`/login`, `/admin`) are
@@ -20,9 +48,7 @@ export const routes: RouteObject[] = withPageTexts([
     element: (
       <>
         <AppUpdate />
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
+        <ToastsWhenNeeded />
         <Outlet />
       </>
     ),

@@ -1,10 +1,23 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
 import { createContext, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { buildBrandTheme, type BrandColors } from '@/lib/theme';
 
 type SetBrand = (update: (current: BrandColors | null) => BrandColors | null) => void;
 
 const BrandContext = createContext<SetBrand | null>(null);
+
+/**
+ * The pages are light only, so the colour scheme is not kept anywhere: Mantine's default manager reads
+ * localStorage on the first render, and a page's first localStorage access waits for the browser to load
+ * the origin's storage (several milliseconds on a phone, before anything is shown).
+ */
+const lightOnly: MantineColorSchemeManager = {
+  get: () => 'light',
+  set: () => undefined,
+  subscribe: () => undefined,
+  unsubscribe: () => undefined,
+  clear: () => undefined,
+};
 
 /**
  * Provides Mantine with the theme of the company being shown, or the default blue theme when none is.
@@ -20,7 +33,7 @@ export function BrandThemeProvider({ children, initialColors }: { children: Reac
   );
   return (
     <BrandContext.Provider value={setColors}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={lightOnly}>
         {children}
       </MantineProvider>
     </BrandContext.Provider>
