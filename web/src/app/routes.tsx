@@ -4,36 +4,40 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RouteError } from '@/app/RouteError';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { NotFoundPage } from '@/components/NotFoundPage';
-import { AppUpdate } from '@/features/app-update/components/AppUpdate';
 import { BookingPage } from '@/features/booking/components/BookingPage';
-import { afterLoadWhenIdle } from '@/lib/after-load';
+import { useAfterLoad } from '@/lib/after-load';
 import { withPageTexts } from '@/lib/i18n/route-texts';
 
 // Every page's toasts, mounted once here (a page must not mount its own); the library loads lazily.
 const Toasts = lazy(async () => ({ default: (await import('@/components/Toasts')).Toasts }));
 
 /**
- * Mounts the toasts once the page has loaded and the browser is idle, or at once when a toast is raised
- * before then (the toasts' store keeps it until they show it): their library stays out of the first paint.
+ * Mounts the toasts once the page has loaded and is idle, or at once when a toast is raised before then
+ * (the toasts' store keeps it until they show it): their library stays out of the first paint.
  */
 function ToastsWhenNeeded() {
-  const [mounted, setMounted] = useState(false);
+  const loaded = useAfterLoad();
+  const [raised, setRaised] = useState(() => notificationsStore.getState().notifications.length > 0);
   useEffect(() => {
-    if (mounted) return;
-    const mount = () => setMounted(true);
-    const cancel = afterLoadWhenIdle(mount);
-    const unsubscribe = notificationsStore.subscribe((state) => {
-      if (state.notifications.length > 0 || state.queue.length > 0) mount();
+    if (raised) return;
+    return notificationsStore.subscribe((state) => {
+      if (state.notifications.length > 0 || state.queue.length > 0) setRaised(true);
     });
-    if (notificationsStore.getState().notifications.length > 0) mount();
-    return () => {
-      cancel();
-      unsubscribe();
-    };
-  }, [mounted]);
-  return mounted ? (
+  }, [raised]);
+  return loaded || raised ? (
     <Suspense fallback={null}>
       <Toasts />
+    </Suspense>
+  ) : null;
+}
+
+// Registers the service worker and covers the page while a new version is applied: after the page's load.
+const AppUpdate = lazy(async () => ({ default: (await import('@/features/app-update/components/AppUpdate')).AppUpdate }));
+
+function AppUpdateAfterLoad() {
+  return useAfterLoad() ? (
+    <Suspense fallback={null}>
+      <AppUpdate />
     </Suspense>
   ) : null;
 }
@@ -47,7 +51,7 @@ export const routes: RouteObject[] = withPageTexts([
   {
     element: (
       <>
-        <AppUpdate />
+        <AppUpdateAfterLoad />
         <ToastsWhenNeeded />
         <Outlet />
       </>

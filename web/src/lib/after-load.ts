@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /**
  * Runs `task` once the page has loaded and the browser has a free moment (at the latest `timeoutMs` after
  * the load event), for work nobody waits for at first: registering the service worker, loading the
@@ -27,4 +29,11 @@ export function afterLoadWhenIdle(task: () => void, timeoutMs = 2000): () => voi
     window.removeEventListener('load', schedule);
     cancelScheduled?.();
   };
+}
+
+/** False until the page has loaded and the browser had a free moment (afterLoadWhenIdle), then true. */
+export function useAfterLoad(): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => (loaded ? undefined : afterLoadWhenIdle(() => setLoaded(true))), [loaded]);
+  return loaded;
 }

@@ -6,7 +6,7 @@ import { LoadingScreen } from '@/components/LoadingScreen';
 import { NotFoundPage } from '@/components/NotFoundPage';
 import { BookingLayout } from '@/features/booking/components/BookingLayout';
 import { useBookingReady } from '@/features/booking/hooks/use-booking-ready';
-import { useLiveViewers } from '@/features/live-viewers/hooks/use-live-viewers';
+import { LiveViewersAfterLoad } from '@/features/live-viewers/components/LiveViewersAfterLoad';
 import { isNotFound } from '@/lib/api/errors';
 import { useConfig } from '@/lib/api/get-config';
 import { isCompanyKey, rememberCompanyKey } from '@/lib/company-key';
@@ -26,12 +26,29 @@ function CompanyBooking({ companyKey }: { companyKey: string }) {
   // The brand and language are applied while the loading screen shows, so the page renders once, finished.
   useBrandTheme(config.data?.theme);
   const ready = useBookingReady(config.data);
-  useLiveViewers('booking', config.isSuccess ? companyKey : null); // the 'hurry' toast when someone else views it
   // Remembered for the session: /success, /terms and the event pages show this company's brand without ?company=.
   const known = config.isSuccess;
   useEffect(() => {
     if (known) rememberCompanyKey(companyKey);
   }, [known, companyKey]);
+  return (
+    <>
+      {/* the 'hurry' toast when someone else views this page */}
+      <LiveViewersAfterLoad page="booking" pageKey={known ? companyKey : null} />
+      <CompanyBookingContent config={config} ready={ready} companyKey={companyKey} />
+    </>
+  );
+}
+
+function CompanyBookingContent({
+  config,
+  ready,
+  companyKey,
+}: {
+  config: ReturnType<typeof useConfig>;
+  ready: boolean;
+  companyKey: string;
+}) {
   if (config.isPending || (config.isError && config.isFetching)) return <LoadingScreen />;
   if (config.isError) {
     return isNotFound(config.error) ? <NotFoundPage /> : <ErrorPage onRetry={() => void config.refetch()} />;
