@@ -1,4 +1,4 @@
-import { notificationsStore } from '@mantine/notifications';
+import { notificationsStore, type NotificationsState } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RouteError } from '@/app/RouteError';
@@ -17,12 +17,14 @@ const Toasts = lazy(async () => ({ default: (await import('@/components/Toasts')
  */
 function ToastsWhenNeeded() {
   const loaded = useAfterLoad();
-  const [raised, setRaised] = useState(() => notificationsStore.getState().notifications.length > 0);
+  const [raised, setRaised] = useState(false);
   useEffect(() => {
     if (raised) return;
-    return notificationsStore.subscribe((state) => {
+    const check = (state: NotificationsState) => {
       if (state.notifications.length > 0 || state.queue.length > 0) setRaised(true);
-    });
+    };
+    check(notificationsStore.getState()); // one raised before this effect ran
+    return notificationsStore.subscribe(check);
   }, [raised]);
   return loaded || raised ? (
     <Suspense fallback={null}>
