@@ -6,7 +6,8 @@ import type { EventInfo } from '@/features/event/api/get-event';
 import classes from '@/features/event/components/EventPage.module.css';
 import { EventFooter } from '@/features/event/components/EventFooter';
 import { EventTemplate } from '@/features/event/components/EventTemplate';
-import { formatDay, formatHour, formatPrice, weekdayName } from '@/features/event/utils/format';
+import { weekdayName } from '@/features/event/utils/format';
+import { formatDay, formatHour, formatPrice } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 
 /** Stock at or below which the page says how few places are left (customer spec section 9). */
