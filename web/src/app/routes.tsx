@@ -1,22 +1,21 @@
 import { notificationsStore, type NotificationsState } from '@mantine/notifications';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RouteError } from '@/app/RouteError';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { NotFoundPage } from '@/components/NotFoundPage';
 import { BookingPage } from '@/features/booking/components/BookingPage';
-import { useAfterLoad } from '@/lib/after-load';
+import { AfterLoad } from '@/lib/after-load';
 import { withPageTexts } from '@/lib/i18n/route-texts';
 
 // Every page's toasts, mounted once here (a page must not mount its own); the library loads lazily.
 const Toasts = lazy(async () => ({ default: (await import('@/components/Toasts')).Toasts }));
 
 /**
- * Mounts the toasts once the page has loaded and is idle, or at once when a toast is raised before then
+ * The toasts, mounted once the page has loaded and is idle, or at once when a toast is raised before then
  * (the toasts' store keeps it until they show it): their library stays out of the first paint.
  */
 function ToastsWhenNeeded() {
-  const loaded = useAfterLoad();
   const [raised, setRaised] = useState(false);
   useEffect(() => {
     if (raised) return;
@@ -26,23 +25,15 @@ function ToastsWhenNeeded() {
     check(notificationsStore.getState()); // one raised before this effect ran
     return notificationsStore.subscribe(check);
   }, [raised]);
-  return loaded || raised ? (
-    <Suspense fallback={null}>
+  return (
+    <AfterLoad now={raised}>
       <Toasts />
-    </Suspense>
-  ) : null;
+    </AfterLoad>
+  );
 }
 
 // Registers the service worker and covers the page while a new version is applied: after the page's load.
 const AppUpdate = lazy(async () => ({ default: (await import('@/features/app-update/components/AppUpdate')).AppUpdate }));
-
-function AppUpdateAfterLoad() {
-  return useAfterLoad() ? (
-    <Suspense fallback={null}>
-      <AppUpdate />
-    </Suspense>
-  ) : null;
-}
 
 /**
  * The route table. The customer booking page is in the entry chunk; staff pages (`/login`, `/admin`) are
@@ -53,7 +44,9 @@ export const routes: RouteObject[] = withPageTexts([
   {
     element: (
       <>
-        <AppUpdateAfterLoad />
+        <AfterLoad>
+          <AppUpdate />
+        </AfterLoad>
         <ToastsWhenNeeded />
         <Outlet />
       </>

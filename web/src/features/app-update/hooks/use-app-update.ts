@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { afterLoadWhenIdle } from '@/lib/after-load';
 
 /** How often a page that stays open asks the server whether a new version was deployed. */
 export const UPDATE_CHECK_MS = 60 * 60_000;
@@ -15,7 +14,7 @@ export type RegisterSW = (options: {
 const loadRegister = async (): Promise<RegisterSW> => (await import('virtual:pwa-register')).registerSW;
 
 /**
- * Registers the service worker that caches the app shell (built app only, once the page has loaded), and reports `updating` once a
+ * Registers the service worker that caches the app shell (built app only), and reports `updating` once a
  * newly deployed version has taken over: its caches replaced the old ones, and the page is about to
  * reload (after `reloadDelayMs`, so that the loading screen is painted first). An open page checks for a
  * new version every hour. Registration problems are only logged: the app works without a worker.
@@ -38,32 +37,27 @@ export function useAppUpdate({
     let timer: ReturnType<typeof setTimeout> | undefined;
     let interval: ReturnType<typeof setInterval> | undefined;
     let cancelled = false;
-    // Registered once the page has loaded and is idle (the worker then caches the app shell): nobody
-    // waits for it, and it would compete with the first paint.
-    const cancelStart = afterLoadWhenIdle(() =>
-      void load()
-        .then((registerSW) => {
-          if (cancelled) return;
-          registerSW({
-            immediate: true,
-            onNeedReload: () => {
-              setUpdating(true);
-              timer = setTimeout(reload, reloadDelayMs);
-            },
-            onRegisteredSW: (_url, registration) => {
-              if (!registration) return;
-              interval = setInterval(() => {
-                if (navigator.onLine) void registration.update().catch(() => undefined);
-              }, UPDATE_CHECK_MS);
-            },
-            onRegisterError: (error) => console.debug('service worker: registration failed', error),
-          });
-        })
-        .catch((error: unknown) => console.debug('service worker: not available', error)),
-    );
+    load()
+      .then((registerSW) => {
+        if (cancelled) return;
+        registerSW({
+          immediate: true,
+          onNeedReload: () => {
+            setUpdating(true);
+            timer = setTimeout(reload, reloadDelayMs);
+          },
+          onRegisteredSW: (_url, registration) => {
+            if (!registration) return;
+            interval = setInterval(() => {
+              if (navigator.onLine) void registration.update().catch(() => undefined);
+            }, UPDATE_CHECK_MS);
+          },
+          onRegisterError: (error) => console.debug('service worker: registration failed', error),
+        });
+      })
+      .catch((error: unknown) => console.debug('service worker: not available', error));
     return () => {
       cancelled = true;
-      cancelStart();
       clearTimeout(timer);
       clearInterval(interval);
     };

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useBrandTheme } from '@/components/BrandThemeProvider';
 import { ErrorPage } from '@/components/ErrorPage';
@@ -6,10 +6,15 @@ import { LoadingScreen } from '@/components/LoadingScreen';
 import { NotFoundPage } from '@/components/NotFoundPage';
 import { BookingLayout } from '@/features/booking/components/BookingLayout';
 import { useBookingReady } from '@/features/booking/hooks/use-booking-ready';
-import { LiveViewersAfterLoad } from '@/features/live-viewers/components/LiveViewersAfterLoad';
+import { AfterLoad } from '@/lib/after-load';
 import { isNotFound } from '@/lib/api/errors';
 import { useConfig } from '@/lib/api/get-config';
 import { isCompanyKey, rememberCompanyKey } from '@/lib/company-key';
+
+// The 'hurry' toast when someone else views this page: its code and socket load after the page.
+const LiveViewers = lazy(async () => ({
+  default: (await import('@/features/live-viewers/components/LiveViewers')).LiveViewers,
+}));
 
 /**
  * The route `/:key`: the booking page of the company whose public key is in the path. Because the route
@@ -33,8 +38,9 @@ function CompanyBooking({ companyKey }: { companyKey: string }) {
   }, [known, companyKey]);
   return (
     <>
-      {/* the 'hurry' toast when someone else views this page */}
-      <LiveViewersAfterLoad page="booking" pageKey={known ? companyKey : null} />
+      <AfterLoad>
+        <LiveViewers page="booking" pageKey={known ? companyKey : null} />
+      </AfterLoad>
       <CompanyBookingContent config={config} ready={ready} companyKey={companyKey} />
     </>
   );

@@ -1,4 +1,5 @@
-import { afterLoadWhenIdle } from '@/lib/after-load';
+import { render, screen } from '@testing-library/react';
+import { AfterLoad, afterLoadWhenIdle } from '@/lib/after-load';
 
 describe('afterLoadWhenIdle', () => {
   let readyState: DocumentReadyState;
@@ -36,5 +37,21 @@ describe('afterLoadWhenIdle', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(beforeLoad).not.toHaveBeenCalled();
     expect(afterLoad).not.toHaveBeenCalled();
+  });
+
+  it('AfterLoad shows its children once the page has loaded, or at once when asked to', async () => {
+    const { rerender } = render(<AfterLoad>loaded content</AfterLoad>);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText('loaded content')).not.toBeInTheDocument();
+
+    rerender(<AfterLoad now>loaded content</AfterLoad>);
+    expect(screen.getByText('loaded content')).toBeInTheDocument();
+
+    rerender(<AfterLoad>loaded content</AfterLoad>);
+    expect(screen.queryByText('loaded content')).not.toBeInTheDocument(); // still loading
+
+    readyState = 'complete';
+    window.dispatchEvent(new Event('load'));
+    expect(await screen.findByText('loaded content')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * Runs `task` once the page has loaded and the browser has a free moment (at the latest `timeoutMs` after
@@ -31,9 +31,31 @@ export function afterLoadWhenIdle(task: () => void, timeoutMs = 2000): () => voi
   };
 }
 
+// Set once the page has loaded and been idle once: what mounts later (another page of the app) need not wait.
+let pageLoaded = false;
+
 /** False until the page has loaded and the browser had a free moment (afterLoadWhenIdle), then true. */
 export function useAfterLoad(): boolean {
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => (loaded ? undefined : afterLoadWhenIdle(() => setLoaded(true))), [loaded]);
+  const [loaded, setLoaded] = useState(pageLoaded);
+  useEffect(
+    () =>
+      loaded
+        ? undefined
+        : afterLoadWhenIdle(() => {
+            pageLoaded = true;
+            setLoaded(true);
+          }),
+    [loaded],
+  );
   return loaded;
+}
+
+/**
+ * Renders its children (typically a lazy component) once the page has loaded and is idle, or at once when
+ * `now` is set; nothing before. For what the page does not need to be shown: toasts, the service-worker
+ * check, live viewers.
+ */
+export function AfterLoad({ children, now = false }: { children: ReactNode; now?: boolean }) {
+  const loaded = useAfterLoad();
+  return loaded || now ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
