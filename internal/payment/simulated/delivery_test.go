@@ -71,18 +71,28 @@ func TestDeliverPending(t *testing.T) {
 		e.rcv.setFail(1)
 		co := e.checkout(t, 1200)
 		e.post(t, co.RedirectURL, card(clk, simulated.CardDeclined))
+		// The instance restarts: its background retry stops, and another provider on the same database
+		// takes over. (Left running, the retry's timer, measured on the manual clock, could fire at once
+		// after the Advance below and race the job for the event.)
+		e.p.Close()
+		restarted, err := simulated.New(db, simulated.Config{Secret: "s3cret", BaseURL: "http://restarted.test",
+			Clock: clk, RetryDelays: []time.Duration{time.Hour}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(restarted.Close)
 		ctx := context.Background()
-		if n, err := e.p.DeliverPending(ctx); err != nil || n != 0 {
+		if n, err := restarted.DeliverPending(ctx); err != nil || n != 0 {
 			t.Fatalf("delivered %d (%v) before the retry was due", n, err)
 		}
 		clk.Advance(time.Hour)
-		if n, err := e.p.DeliverPending(ctx); err != nil || n != 1 {
+		if n, err := restarted.DeliverPending(ctx); err != nil || n != 1 {
 			t.Fatalf("DeliverPending: %d %v, want 1", n, err)
 		}
 		if n := e.rcv.next(t); n.Outcome != payment.Declined || n.ProviderRef != co.ProviderRef {
 			t.Fatalf("notification %+v", n)
 		}
-		if n, err := e.p.DeliverPending(ctx); err != nil || n != 0 {
+		if n, err := restarted.DeliverPending(ctx); err != nil || n != 0 {
 			t.Fatalf("delivered again: %d %v", n, err)
 		}
 	})
