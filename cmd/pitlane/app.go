@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
+	"pitlane/internal/adminapi"
 	"pitlane/internal/captcha"
 	"pitlane/internal/catalog"
 	"pitlane/internal/checkout"
@@ -72,6 +74,17 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 	a.captcha = captcha.NewService(db, clk)
 	// Live viewers: with PostgreSQL, joins cross instances through LISTEN/NOTIFY.
 	a.hub = realtime.New(context.Background(), realtime.Options{DatabaseURL: cfg.DatabaseURL, Logger: log})
+	staffAPI := adminapi.New(adminapi.Deps{
+		Logger:        log,
+		Clock:         clk,
+		SecureCookies: strings.HasPrefix(base, "https://"),
+		PublicOrigins: []string{base},
+		MaxBodyBytes:  cfg.MaxBodyBytes,
+		// auth: sign-in, sessions, memberships and the audit log
+		// bookings: the bookings section and staff cancellation
+		// billing: sales, refunds
+		// reports: KPIs
+	})
 	h := httpapi.New(httpapi.Deps{
 		Logger:         log,
 		DB:             db,
@@ -92,6 +105,7 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 		RateLimits:     httpapi.DefaultRateLimits(),
 		TrustedProxies: proxies,
 		Realtime:       a.hub,
+		Admin:          staffAPI,
 		PublicOrigins:  []string{base},
 	})
 	a.handler = h

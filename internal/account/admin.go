@@ -122,3 +122,11 @@ func ValidEmail(email string) bool {
 	domain := email[at+1:]
 	return at > 0 && strings.Contains(domain, ".") && !strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".")
 }
+
+// Staff is the signed-in user behind a live staff session.
+type Staff struct {
+	UserID    int64
+	Email     string
+	Name      string
+	SessionID int64
+}

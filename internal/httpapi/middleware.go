@@ -11,26 +11,12 @@ import (
 	"time"
 
 	"pitlane/internal/apperr"
+	"pitlane/internal/httpx"
 )
 
-type ctxKey int
+func requestID(ctx context.Context) string { return httpx.RequestID(ctx) }
 
-const (
-	keyRequestID ctxKey = iota
-	keyLogger
-)
-
-func requestID(ctx context.Context) string {
-	id, _ := ctx.Value(keyRequestID).(string)
-	return id
-}
-
-func logger(ctx context.Context) *slog.Logger {
-	if l, ok := ctx.Value(keyLogger).(*slog.Logger); ok {
-		return l
-	}
-	return slog.Default()
-}
+func logger(ctx context.Context) *slog.Logger { return httpx.Logger(ctx) }
 
 var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
 
@@ -75,7 +61,7 @@ func withRequestContext(base *slog.Logger, next http.Handler) http.Handler {
 			id = newRequestID()
 		}
 		l := base.With(slog.String("request_id", id))
-		ctx := context.WithValue(context.WithValue(r.Context(), keyRequestID, id), keyLogger, l)
+		ctx := httpx.WithRequest(r.Context(), id, l)
 		r = r.WithContext(ctx)
 		w.Header().Set("X-Request-Id", id)
 		rec := &statusRecorder{ResponseWriter: w}

@@ -46,6 +46,9 @@ func (s *Server) routes() http.Handler {
 		api.HandleFunc("GET /api/booking/cancelBooking/{cancelToken}", s.limited(RateGuess, s.getCancelBooking))
 		api.HandleFunc("POST /api/payment/notify/{provider}", s.postPaymentNotify) // providers: never rate-limited
 	}
+	if s.deps.Admin != nil {
+		s.deps.Admin.Register(api) // the staff API (internal/adminapi): its own route table and middleware
+	}
 	api.HandleFunc("/api/", notFoundAPI)
 	api.HandleFunc("/api", notFoundAPI)
 

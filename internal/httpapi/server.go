@@ -28,6 +28,11 @@ type CatalogService interface {
 	Products(ctx context.Context, companyID int64) (catalog.ProductList, error)
 }
 
+// StaffAPI is the back office's API, which adds its own routes to the /api/ mux.
+type StaffAPI interface {
+	Register(mux *http.ServeMux)
+}
+
 // Deps is what the HTTP layer needs, wired by cmd/pitlane.
 type Deps struct {
 	Logger       *slog.Logger
@@ -51,6 +56,9 @@ type Deps struct {
 
 	// Checkout: carts, discounts, save booking, payment notifications, booking status, cancellation.
 	Checkout CheckoutService
+
+	// Admin is the staff API (internal/adminapi), mounted on the same /api/ mux; nil leaves it out.
+	Admin StaffAPI
 
 	Realtime      RealtimeHub // live viewers over the /ws socket; nil leaves /ws unrouted
 	PublicOrigins []string    // origins allowed to open /ws besides the request's own host (the base URL)

@@ -570,6 +570,363 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/adminLogin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff sign-in. Sets the session cookie and returns the token and the user's companies. */
+        post: operations["adminLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revokes the current staff session and clears its cookie. Answers 204 even without a session. */
+        post: operations["adminLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user and their companies (how the web app learns whether its cookie is still valid). */
+        get: operations["adminMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the back office shows of one company the user may manage (currency, time zone, switches). */
+        get: operations["adminCompany"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's audit log, newest first (who did what, when). */
+        get: operations["adminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/retrieve-bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The company's bookings whose session date (fechaReserva) or sale date (fechaVenta) is in the range. */
+        post: operations["adminRetrieveBookings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/export-bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same rows as retrieve-bookings as a CSV or XLSX download with totals rows, streamed. */
+        get: operations["adminExportBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/retrieveShoppingCartDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The lines of one sale (booking identifier or cart token) of the company. */
+        post: operations["adminRetrieveShoppingCartDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/master-data/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole booking for the details dialog (contact, lines, sessions, drivers, payments, refunds). */
+        get: operations["adminBookingMasterData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/private/member/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One member of the company. */
+        get: operations["adminMember"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/private/cancelBooking/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Staff cancel a booking (it has a date, is not cancelada and its date is not past); places are freed at once, the cancellation mail is queued, the change is audited. */
+        delete: operations["adminCancelBooking"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/retrieveBillingBetweenDates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The company's sales and refunds settled in the date range, with totals per source. */
+        post: operations["adminRetrieveBilling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/export-billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sales of the range as a CSV or XLSX download named detalles-facturacion, streamed. */
+        get: operations["adminExportBilling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/execute-refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refunds part or all of a sale through its payment provider (or as cash for bookings paid at the circuit). Honours Idempotency-Key. */
+        post: operations["adminExecuteRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/ticket/totalBilling": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Billing of the period (settled sales less refunds) against the previous period of the same length. */
+        post: operations["kpiTotalBilling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tickets sold (settled sales) in the period; average per day. */
+        get: operations["kpiTickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/ticket/average": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Average ticket amount of the period's settled sales. */
+        get: operations["kpiTicketAverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/member": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Total members (partners) of the company. */
+        get: operations["kpiMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/member/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** New members (joined in the period) or old members (joined before it). */
+        get: operations["kpiMembersByAge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/participant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Drivers in the period's sessions; with age=true their average age, with session=true the average drivers per session. */
+        get: operations["kpiParticipants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A value per day of the period and of the previous one, for the KPI charts. */
+        get: operations["kpiSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1175,8 +1532,406 @@ export interface components {
                 order: number;
             }[] | null;
         };
+        AdminLoginRequest: {
+            email: string;
+            password: string;
+        };
+        StaffCompany: {
+            /** Format: int64 */
+            idCompany: number;
+            companyName: string;
+            /** @enum {string} */
+            role: "ADMIN" | "SUPERADMIN";
+        };
+        StaffUser: {
+            /** Format: int64 */
+            id: number;
+            email: string;
+            name: string;
+        };
+        AdminLoginResponse: {
+            /** @description The session token (also set as the HttpOnly cookie; API clients send it as a bearer token). */
+            token: string;
+            companies: components["schemas"]["StaffCompany"][];
+            user: components["schemas"]["StaffUser"];
+            /**
+             * Format: date-time
+             * @description The session's absolute expiry.
+             */
+            expiresAt: string;
+        };
+        AdminMe: {
+            user: components["schemas"]["StaffUser"];
+            companies: components["schemas"]["StaffCompany"][];
+        };
+        AdminCompany: {
+            /** Format: int64 */
+            idCompany: number;
+            companyName: string;
+            /** @enum {string} */
+            role: "ADMIN" | "SUPERADMIN";
+            /** @description The key of the company's public booking page (/{publicKey}). */
+            publicKey: string;
+            simbolCoinType: string;
+            currency: string;
+            timeZone: string;
+            defaultCulture: string;
+            logo: string;
+            isRefundEnabled: boolean;
+            /** @description Refunds are allowed until this many days before the session (0 up to the session itself). */
+            refundMaxDays: number;
+            /** @description The longest date range the bookings query accepts follows it (section 5). */
+            maxDaysBooking: number;
+            /** @description Whether billing shows the licences box (a company setting). */
+            showLicences: boolean;
+            advertisingActive: boolean;
+            intervalMinutes: number;
+            /** @description HH:mm */
+            openingTime: string;
+            /** @description HH:mm */
+            closingTime: string;
+        };
+        AuditEntry: {
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            at: string;
+            /** Format: int64 */
+            userId: number | null;
+            userEmail: string;
+            /** @description e.g. booking.cancel, payment.refund */
+            action: string;
+            /** @description e.g. booking */
+            entity: string;
+            entityId: string;
+            /** @description What changed. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        AuditList: {
+            data: components["schemas"]["AuditEntry"][];
+        };
+        BookingsQuery: {
+            /** Format: int64 */
+            idCompany: number;
+            /** Format: date */
+            dateIni: string;
+            /** Format: date */
+            dateEnd: string;
+            /**
+             * @description fechaReserva: by session date; fechaVenta: by sale date.
+             * @default fechaReserva
+             * @enum {string}
+             */
+            filterType: "fechaReserva" | "fechaVenta";
+        };
+        BookingRow: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            idBooking: number;
+            bookingIdentifier: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description First session, circuit-local 'YYYY-MM-DD HH:mm'; null for a voucher. */
+            bookingDate: string | null;
+            contactName: string;
+            phone: string;
+            email: string;
+            price: number;
+            numParticipants: number;
+            /** @enum {string} */
+            state: "pagada" | "cancelada" | "parcialmentepagada" | "pending";
+            track: string;
+            /** @enum {string} */
+            source: "BOOKING" | "EVENT" | "LICENSING" | "EXTERNAL";
+            /** @enum {string} */
+            paymentMode: "online" | "circuit";
+            /** @description Whether staff may cancel it now (section 4's rule). */
+            cancellable: boolean;
+        };
+        BookingRows: {
+            data: components["schemas"]["BookingRow"][];
+            totals: {
+                bookings: number;
+                /** @description Sessions booked by the rows (cancelled rows excluded). */
+                sessions: number;
+                /** @description Drivers of the rows (cancelled rows excluded). */
+                drivers: number;
+                price: number;
+            };
+        };
+        CartDetailsQuery: {
+            /** Format: int64 */
+            idCompany: number;
+            /** @description The booking identifier (or the cart token). */
+            token: string;
+        };
+        SaleDetailLine: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            token: string;
+            type: string;
+            quantity: number;
+            unitPriceConverted: number;
+            originalUnitPriceConverted: number;
+            discountPrice: number;
+            /** @description Negative for a refund line. */
+            priceConverted: number;
+            sessions?: string[];
+        };
+        AdminCartDetails: {
+            data: {
+                token: string;
+                state: string;
+                details: components["schemas"]["SaleDetailLine"][];
+                priceConverted: number;
+            };
+        };
+        BookingMasterData: {
+            /** Format: int64 */
+            id: number;
+            identifier: string;
+            /** @enum {string} */
+            state: "pagada" | "cancelada" | "parcialmentepagada" | "pending";
+            /** @enum {string} */
+            source: "BOOKING" | "EVENT" | "LICENSING" | "EXTERNAL";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            cancelledAt?: string | null;
+            culture: string;
+            /** @enum {string} */
+            paymentMode: "online" | "circuit";
+            contact: {
+                name: string;
+                surname: string | null;
+                phone: string;
+                email: string;
+                birthDate: string | null;
+                /** Format: int64 */
+                memberId: number | null;
+            };
+            lines: {
+                /** Format: int64 */
+                id: number;
+                name: string;
+                type: string;
+                quantity: number;
+                numDrivers: number;
+                unitPrice: number;
+                total: number;
+                sessions: {
+                    /** @description YYYY-MM-DD, circuit-local */
+                    date: string;
+                    /** @description HH:mm */
+                    time: string;
+                    track: string;
+                }[];
+            }[];
+            drivers: {
+                name: string;
+                email: string | null;
+                underage: boolean;
+            }[];
+            payments: {
+                provider: string;
+                status: string;
+                amount: number;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+            refunds: {
+                amount: number;
+                /** Format: date-time */
+                at: string;
+                /** @description The staff e-mail that refunded, or null for a provider-side refund. */
+                by: string | null;
+            }[];
+            total: number;
+            originalTotal: number;
+            discount: number;
+            /** @description What can still be refunded. */
+            refundable: number;
+            cancellable: boolean;
+            /** @description Why it cannot be cancelled, when it cannot. */
+            cancelReason?: string | null;
+        };
+        AdminMember: {
+            /** Format: int64 */
+            id: number;
+            data: {
+                nick: string;
+                name: string;
+                surname: string | null;
+                birthday: string | null;
+                phone: string | null;
+                email: string;
+                acceptSendPromo: boolean;
+                /** Format: date-time */
+                createdAt: string;
+            };
+        };
+        AdminCancelResult: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** @enum {string} */
+                state: "cancelada";
+            };
+        };
+        BillingQuery: {
+            /** Format: int64 */
+            idCompany: number;
+            /** Format: date */
+            dateIni: string;
+            /** Format: date */
+            dateEnd: string;
+            /** @default true */
+            details: boolean;
+        };
+        SaleRow: {
+            /** @description Unique row id (sale or refund entry). */
+            id: string;
+            /** Format: int64 */
+            idBooking: number;
+            /** Format: date-time */
+            updatedAt: string;
+            contactName: string;
+            phone: string;
+            email: string;
+            /** @description Product names of the sale. */
+            name: string;
+            /** @description The booking identifier. */
+            token: string;
+            /** @description SALE or REFUND */
+            type: string;
+            /** @description Negative on a refund row. */
+            priceConverted: number;
+            totalPrice: number;
+            /** @description What can still be refunded of this sale (0 on refund rows). */
+            refundable: number;
+            /** @enum {string} */
+            paymentMode: "online" | "circuit";
+            shopping_cart: {
+                /** @enum {string} */
+                source: "BOOKING" | "EVENT" | "LICENSING" | "EXTERNAL";
+                /** @description PAID, PARTIALLY_REFUNDED, REFUNDED or REFUND (a refund row). */
+                state: string;
+                token: string;
+                description: string;
+            };
+            details: components["schemas"]["SaleDetailLine"][];
+        };
+        BillingSource: {
+            count: number;
+            total: number;
+        };
+        BillingResponse: {
+            payments: components["schemas"]["SaleRow"][];
+            /** @description Sales (refund rows not counted). */
+            numSells: number;
+            /** @description Sales less refunds. */
+            totalPriceConverted: number;
+            /** @description Units sold. */
+            totalProducts: number;
+            bySource: {
+                BOOKING: components["schemas"]["BillingSource"];
+                EVENT: components["schemas"]["BillingSource"];
+                LICENSING: components["schemas"]["BillingSource"];
+                EXTERNAL: components["schemas"]["BillingSource"];
+            };
+            simbolCoinType: string;
+        };
+        RefundRequest: {
+            /**
+             * Format: int64
+             * @description In hundredths (cents).
+             */
+            amount: number;
+            /** @description The booking identifier (orderId or token is required). */
+            orderId?: string;
+            token?: string;
+            /** Format: int64 */
+            idCompany: number;
+        };
+        RefundResult: {
+            data: {
+                refunded: number;
+                remaining: number;
+                /** @enum {string} */
+                method: "provider" | "cash";
+            };
+        };
+        KpiBillingQuery: {
+            /** @enum {string} */
+            state?: "cerrado";
+            /** Format: int64 */
+            idCompany: number;
+            /** @description YYYY-MM-DD or YYYY-MM-DDT00:00:00Z */
+            dateStart: string;
+            /** @description YYYY-MM-DD or YYYY-MM-DDT00:00:00Z (inclusive) */
+            dateEnd: string;
+        };
+        Kpi: {
+            /** @description The figure over the period, two decimals. */
+            total: number;
+            /** @description Per day of the period. */
+            average: number;
+            /** @description The same figure over the previous period of the same length. */
+            previous: number;
+            /** @description Percentage change from previous to total (0 when previous is 0). */
+            increment: number;
+            simbolCoinType: string;
+            averageAge: number;
+            averageSession: number;
+        };
+        KpiSeries: {
+            simbolCoinType: string;
+            days: {
+                /** Format: date */
+                date: string;
+                /** Format: date */
+                previousDate: string;
+                billing: number;
+                previousBilling: number;
+                drivers: number;
+                previousDrivers: number;
+                tickets: number;
+                ticketAverage: number;
+            }[];
+        };
     };
     responses: {
+        /** @description No staff session, or it expired or was revoked; sign in again. */
+        StaffUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The signed-in user has no role (or not the needed role) in the company, or a cookie write came from another origin. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description One KPI figure of the period and of the previous period of the same length. */
+        Kpi: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Kpi"];
+            };
+        };
         /** @description This client sent too many requests of this kind; retry after the seconds in Retry-After. */
         TooManyRequests: {
             headers: {
@@ -1225,7 +1980,17 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        IdCompanyQuery: number;
+        /** @description The company (idCompany is accepted too). */
+        KpiCompany: number;
+        /** @description Which sales count; 'cerrado' (settled) is the only state the back office asks for. */
+        KpiState: "cerrado";
+        /** @description First day of the period, YYYY-MM-DD or YYYY-MM-DDT00:00:00Z (the date is the circuit's local date). */
+        KpiStart: string;
+        /** @description Last day of the period (inclusive), same format. */
+        KpiEnd: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -2230,6 +2995,595 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    adminLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. `Set-Cookie` carries the session (HttpOnly, SameSite=Strict, Secure behind https). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLoginResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unknown e-mail or wrong password (the same answer for both). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    adminLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is valid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMe"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+        };
+    };
+    adminCompany: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCompany"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminAudit: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+                limit?: number;
+                /** @description Only entries with an id below this one (the next page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Audit entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminRetrieveBookings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingsQuery"];
+            };
+        };
+        responses: {
+            /** @description Bookings and their totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingRows"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    adminExportBookings: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+                dateIni: string;
+                dateEnd: string;
+                filterType?: "fechaReserva" | "fechaVenta";
+                format: "csv" | "xlsx";
+                /** @description Language of the column headings (en, es, da, ar, de, nb, sv); English when absent. */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file; Content-Disposition names it from name, company, from and to (e.g. bookings_Circuito-Norte_2026-11-01_2026-11-30.xlsx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    adminRetrieveShoppingCartDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartDetailsQuery"];
+            };
+        };
+        responses: {
+            /** @description The sale's lines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCartDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminBookingMasterData: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingMasterData"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminMember: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminCancelBooking: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCancelResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The booking cannot be cancelled; `message` says why (already cancelled, no date, date past). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRetrieveBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingQuery"];
+            };
+        };
+        responses: {
+            /** @description Sales. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    adminExportBilling: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+                dateIni: string;
+                dateEnd: string;
+                format: "csv" | "xlsx";
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (detalles-facturacion.csv or .xlsx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    adminExecuteRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Repeating a request with the same key returns the first answer and refunds once. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequest"];
+            };
+        };
+        responses: {
+            /** @description Refunded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Another refund of the same sale is in progress, or the key was used with another body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+            /** @description The payment provider refused or did not answer; nothing was recorded. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    kpiTotalBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KpiBillingQuery"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Kpi"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    kpiTickets: {
+        parameters: {
+            query: {
+                /** @description The company (idCompany is accepted too). */
+                company?: components["parameters"]["KpiCompany"];
+                /** @description Which sales count; 'cerrado' (settled) is the only state the back office asks for. */
+                state?: components["parameters"]["KpiState"];
+                /** @description First day of the period, YYYY-MM-DD or YYYY-MM-DDT00:00:00Z (the date is the circuit's local date). */
+                start: components["parameters"]["KpiStart"];
+                /** @description Last day of the period (inclusive), same format. */
+                end: components["parameters"]["KpiEnd"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Kpi"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    kpiTicketAverage: {
+        parameters: {
+            query: {
+                /** @description The company (idCompany is accepted too). */
+                company?: components["parameters"]["KpiCompany"];
+                /** @description Which sales count; 'cerrado' (settled) is the only state the back office asks for. */
+                state?: components["parameters"]["KpiState"];
+                /** @description First day of the period, YYYY-MM-DD or YYYY-MM-DDT00:00:00Z (the date is the circuit's local date). */
+                start: components["parameters"]["KpiStart"];
+                /** @description Last day of the period (inclusive), same format. */
+                end: components["parameters"]["KpiEnd"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Kpi"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    kpiMembers: {
+        parameters: {
+            query?: {
+                /** @description The company (idCompany is accepted too). */
+                company?: components["parameters"]["KpiCompany"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Kpi"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    kpiMembersByAge: {
+        parameters: {
+            query: {
+                /** @description The company (idCompany is accepted too). */
+                company?: components["parameters"]["KpiCompany"];
+                /** @description Start of the period (YYYY-MM-DD or YYYY-MM-DDT00:00:00Z). */
+                date: string;
+                /** @description End of the period (inclusive); the start's day when absent. */
+                end?: string;
+            };
+            header?: never;
+            path: {
+                kind: "old" | "new";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Kpi"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    kpiParticipants: {
+        parameters: {
+            query: {
+                /** @description The company (idCompany is accepted too). */
+                company?: components["parameters"]["KpiCompany"];
+                /** @description First day of the period, YYYY-MM-DD or YYYY-MM-DDT00:00:00Z (the date is the circuit's local date). */
+                start: components["parameters"]["KpiStart"];
+                /** @description Last day of the period (inclusive), same format. */
+                end: components["parameters"]["KpiEnd"];
+                age?: boolean;
+                session?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Kpi"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    kpiSeries: {
+        parameters: {
+            query: {
+                /** @description The company (idCompany is accepted too). */
+                company?: components["parameters"]["KpiCompany"];
+                /** @description First day of the period, YYYY-MM-DD or YYYY-MM-DDT00:00:00Z (the date is the circuit's local date). */
+                start: components["parameters"]["KpiStart"];
+                /** @description Last day of the period (inclusive), same format. */
+                end: components["parameters"]["KpiEnd"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Daily series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KpiSeries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
         };
     };
 }

@@ -1,0 +1,43 @@
+package adminapi
+
+// publicRoutes are the staff routes that name no company: sign-in, sign-out and who am I.
+func (s *Server) publicRoutes() []publicRoute {
+	return []publicRoute{
+		{Pattern: "POST /api/users/adminLogin", handle: s.login},
+		{Pattern: "POST /api/users/logout", handle: s.logout},
+		{Pattern: "GET /api/users/me", handle: s.me},
+	}
+}
+
+// Routes is the staff API's route table: every company-scoped call of the back office. Each goes
+// through the scope middleware (scope.go); the tenant test walks this table, so a route added here
+// is checked for company isolation without anyone remembering to.
+func (s *Server) Routes() []Route {
+	return []Route{
+		// Company header and audit log (auth.go).
+		{Pattern: "GET /api/admin/company", Handler: s.company},
+		{Pattern: "GET /api/admin/audit", Handler: s.audit},
+
+		// Bookings (bookings.go).
+		{Pattern: "POST /api/admin/retrieve-bookings", Handler: s.retrieveBookings},
+		{Pattern: "GET /api/admin/export-bookings", Handler: s.exportBookings},
+		{Pattern: "POST /api/admin/retrieveShoppingCartDetails", Handler: s.cartDetails},
+		{Pattern: "GET /api/booking/master-data/{id}", Handler: s.bookingMasterData},
+		{Pattern: "GET /api/private/member/{id}", Handler: s.member},
+		{Pattern: "DELETE /api/private/cancelBooking/{id}", Handler: s.cancelBooking},
+
+		// Billing and refunds (billing.go).
+		{Pattern: "POST /api/admin/retrieveBillingBetweenDates", Handler: s.retrieveBilling},
+		{Pattern: "GET /api/admin/export-billing", Handler: s.exportBilling},
+		{Pattern: "POST /api/payment/execute-refund", Handler: s.executeRefund},
+
+		// KPIs (kpi.go).
+		{Pattern: "POST /api/kpi/ticket/totalBilling", Handler: s.kpiTotalBilling},
+		{Pattern: "GET /api/kpi/ticket", Handler: s.kpiTickets},
+		{Pattern: "GET /api/kpi/ticket/average", Handler: s.kpiTicketAverage},
+		{Pattern: "GET /api/kpi/member", Handler: s.kpiMembers},
+		{Pattern: "GET /api/kpi/member/{kind}", Handler: s.kpiMembersByAge},
+		{Pattern: "GET /api/kpi/participant", Handler: s.kpiParticipants},
+		{Pattern: "GET /api/kpi/series", Handler: s.kpiSeries},
+	}
+}

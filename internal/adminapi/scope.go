@@ -1,0 +1,195 @@
+package adminapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"pitlane/internal/account"
+	"pitlane/internal/apperr"
+	"pitlane/internal/httpx"
+)
+
+// CookieName is the staff session cookie (HttpOnly, SameSite=Strict; Secure behind https).
+const CookieName = "pitlane_staff"
+
+// Scope is what the scope middleware hands a staff handler: the signed-in user and the one company
+// the request may touch, with the user's role there. A handler has no way to ask for another company.
+type Scope struct {
+	account.Staff
+	CompanyID int64
+	Role      account.Role
+}
+
+// scopedHandler is a staff handler: it runs only after the middleware resolved the session and the
+// user's role in the request's company.
+type scopedHandler func(w http.ResponseWriter, r *http.Request, sc Scope)
+
+// Route is one row of the staff route table.
+type Route struct {
+	Pattern string       // method and path, as http.ServeMux reads it
+	MinRole account.Role // RoleSuperAdmin for SUPERADMIN-only calls; "" for any role in the company
+	Handler scopedHandler
+}
+
+// publicRoute is a staff route that needs no company (sign-in, sign-out, who am I).
+type publicRoute struct {
+	Pattern string
+	handle  http.HandlerFunc
+}
+
+// scoped is the one middleware every company-scoped staff route goes through: it resolves the staff
+// session (bearer token, else the cookie, whose writes must come from this site's origin), reads the
+// company the request names (idCompany, or company, in the query or the JSON body), checks the user's
+// role there and only then calls the handler with that company.
+func (s *Server) scoped(rt Route) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		staff, err := s.staff(r)
+		if err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		companyID, err := companyOf(r, s.deps.MaxBodyBytes)
+		if err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		role, err := s.deps.Auth.RoleIn(r.Context(), staff.UserID, companyID)
+		if err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		if rt.MinRole == account.RoleSuperAdmin && role != account.RoleSuperAdmin {
+			httpx.WriteError(w, r, apperr.New(apperr.Forbidden, "Only a SUPERADMIN of this company may do this."))
+			return
+		}
+		rt.Handler(w, r, Scope{Staff: staff, CompanyID: companyID, Role: role})
+	})
+}
+
+// staff resolves the request's session: `Authorization: Bearer` first, else the cookie. A write made
+// with the cookie must carry this site's Origin (or Referer): SameSite=Strict already keeps the cookie
+// off cross-site requests, and the origin check covers browsers and paths that SameSite does not.
+// Returns apperr.Unauthorized without a live session, apperr.Forbidden for a cross-origin cookie write.
+func (s *Server) staff(r *http.Request) (account.Staff, error) {
+	if s.deps.Auth == nil {
+		return account.Staff{}, apperr.New(apperr.Unavailable, "Staff sign-in is not available on this server.")
+	}
+	token, viaCookie := sessionToken(r)
+	if token == "" {
+		return account.Staff{}, apperr.New(apperr.Unauthorized, "Sign in to use the back office.")
+	}
+	if viaCookie && unsafeMethod(r.Method) && !s.sameOrigin(r) {
+		return account.Staff{}, apperr.New(apperr.Forbidden, "This request did not come from the back office's own pages.")
+	}
+	return s.deps.Auth.Resolve(r.Context(), token)
+}
+
+// sessionToken returns the session token of the request and whether it came from the cookie.
+func sessionToken(r *http.Request) (string, bool) {
+	if h := r.Header.Get("Authorization"); h != "" {
+		if t, ok := strings.CutPrefix(h, "Bearer "); ok {
+			return strings.TrimSpace(t), false
+		}
+		return "", false
+	}
+	if c, err := r.Cookie(CookieName); err == nil {
+		return c.Value, true
+	}
+	return "", false
+}
+
+func unsafeMethod(m string) bool {
+	return m != http.MethodGet && m != http.MethodHead && m != http.MethodOptions
+}
+
+// sameOrigin reports whether the request's Origin (or, without one, its Referer) is this server's
+// own host or one of the configured public origins.
+func (s *Server) sameOrigin(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" || origin == "null" {
+		ref, err := url.Parse(r.Header.Get("Referer"))
+		if err != nil || ref.Host == "" {
+			return false
+		}
+		origin = ref.Scheme + "://" + ref.Host
+	}
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	if strings.EqualFold(u.Host, r.Host) {
+		return true
+	}
+	for _, o := range s.deps.PublicOrigins {
+		if p, err := url.Parse(o); err == nil && strings.EqualFold(p.Scheme, u.Scheme) && strings.EqualFold(p.Host, u.Host) {
+			return true
+		}
+	}
+	return false
+}
+
+// companyOf reads the company a staff request names: the query's idCompany (or company, as the spec's
+// KPI calls send it), else the idCompany of the JSON body, which is then put back for the handler.
+// Two different companies in one request, or none, is a 400.
+func companyOf(r *http.Request, limit int64) (int64, error) {
+	q := r.URL.Query()
+	var fromQuery int64
+	for _, name := range []string{"idCompany", "company"} {
+		raw := q.Get(name)
+		if raw == "" {
+			continue
+		}
+		n, err := strconv.ParseInt(raw, 10, 64)
+		if err != nil || n < 1 {
+			return 0, apperr.WithFields(apperr.Invalid, "The company is malformed.", map[string]string{name: "must be a positive integer"})
+		}
+		if fromQuery != 0 && fromQuery != n {
+			return 0, apperr.New(apperr.Invalid, "The request names two companies.")
+		}
+		fromQuery = n
+	}
+	fromBody, err := bodyCompany(r, limit)
+	if err != nil {
+		return 0, err
+	}
+	switch {
+	case fromQuery != 0 && fromBody != 0 && fromQuery != fromBody:
+		return 0, apperr.New(apperr.Invalid, "The request names two companies.")
+	case fromQuery != 0:
+		return fromQuery, nil
+	case fromBody != 0:
+		return fromBody, nil
+	}
+	return 0, apperr.WithFields(apperr.Invalid, "The request must name its company.", map[string]string{"idCompany": "required"})
+}
+
+// bodyCompany peeks at the idCompany of a JSON body and restores the body for the handler's decoder.
+func bodyCompany(r *http.Request, limit int64) (int64, error) {
+	if r.Body == nil || r.Body == http.NoBody || !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		return 0, nil
+	}
+	raw, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
+	if err != nil {
+		return 0, apperr.New(apperr.Invalid, "The body could not be read.")
+	}
+	if int64(len(raw)) > limit {
+		return 0, apperr.New(apperr.Invalid, "The body is larger than %d bytes.", limit)
+	}
+	r.Body = io.NopCloser(bytes.NewReader(raw))
+	var peek struct {
+		IDCompany json.RawMessage `json:"idCompany"`
+	}
+	if len(bytes.TrimSpace(raw)) == 0 || json.Unmarshal(raw, &peek) != nil || len(peek.IDCompany) == 0 {
+		return 0, nil // the handler's strict decoder reports what is wrong with the body
+	}
+	var n int64
+	if err := json.Unmarshal(peek.IDCompany, &n); err != nil || n < 1 {
+		return 0, apperr.WithFields(apperr.Invalid, "The company is malformed.", map[string]string{"idCompany": "must be a positive integer"})
+	}
+	return n, nil
+}

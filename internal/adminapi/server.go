@@ -1,0 +1,64 @@
+// Package adminapi is the staff API of the back office: its own route table (routes.go), the staff
+// session, CSRF and company-role middleware (scope.go) that every staff route goes through, and one
+// file per resource. It shares the JSON and error helpers of the customer API through internal/httpx,
+// and is mounted on the same /api/ mux by httpapi (Deps.Admin).
+package adminapi
+
+import (
+	"log/slog"
+	"net/http"
+	"time"
+
+	"pitlane/internal/clock"
+)
+
+// Deps is what the staff API needs, wired by cmd/pitlane.
+type Deps struct {
+	Logger *slog.Logger
+	Clock  clock.Clock
+
+	Auth     AuthService     // sign-in, sessions, memberships, the company header, audit log (auth.go)
+	Bookings BookingsService // bookings, cart details, member, cancel, booking export (bookings.go)
+	Billing  BillingService  // sales, refunds, billing export (billing.go)
+	Reports  ReportService   // KPIs and their daily series (kpi.go)
+
+	// SecureCookies marks the session cookie Secure (the public base URL is https).
+	SecureCookies bool
+	// PublicOrigins are the origins (scheme://host[:port]) a cookie-authenticated write may come from
+	// besides the request's own host: the public base URL.
+	PublicOrigins []string
+	// MaxBodyBytes bounds request bodies (the company-id peek reads at most this much).
+	MaxBodyBytes int64
+}
+
+// Server is the staff API.
+type Server struct {
+	deps Deps
+}
+
+// New returns the staff API over its dependencies.
+func New(deps Deps) *Server {
+	if deps.Logger == nil {
+		deps.Logger = slog.Default()
+	}
+	if deps.Clock == nil {
+		deps.Clock = clock.System{}
+	}
+	if deps.MaxBodyBytes <= 0 {
+		deps.MaxBodyBytes = 1 << 20
+	}
+	return &Server{deps: deps}
+}
+
+// Register adds every staff route to mux (the customer API's /api/ mux): the public sign-in routes
+// as they are, every other route behind the scope middleware.
+func (s *Server) Register(mux *http.ServeMux) {
+	for _, rt := range s.publicRoutes() {
+		mux.HandleFunc(rt.Pattern, rt.handle)
+	}
+	for _, rt := range s.Routes() {
+		mux.Handle(rt.Pattern, s.scoped(rt))
+	}
+}
+
+func (s *Server) now() time.Time { return s.deps.Clock.Now() }

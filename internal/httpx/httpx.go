@@ -1,0 +1,83 @@
+// Package httpx holds the JSON and error helpers that both HTTP layers (httpapi for customers, adminapi
+// for staff) share: the request's id and logger in its context, JSON encoding and strict decoding, and
+// the one table from apperr code to HTTP status.
+package httpx
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+
+	"pitlane/internal/apperr"
+)
+
+type ctxKey int
+
+const (
+	keyRequestID ctxKey = iota
+	keyLogger
+)
+
+// WithRequest returns ctx carrying the request's id and a logger that names it.
+func WithRequest(ctx context.Context, id string, l *slog.Logger) context.Context {
+	return context.WithValue(context.WithValue(ctx, keyRequestID, id), keyLogger, l)
+}
+
+// RequestID is the id the request-context middleware gave the request ("" outside a request).
+func RequestID(ctx context.Context) string {
+	id, _ := ctx.Value(keyRequestID).(string)
+	return id
+}
+
+// Logger is the request's logger (carrying its id), or slog's default outside a request.
+func Logger(ctx context.Context) *slog.Logger {
+	if l, ok := ctx.Value(keyLogger).(*slog.Logger); ok {
+		return l
+	}
+	return slog.Default()
+}
+
+// StatusOf is the one table from error code to HTTP status. The spec gives 410, 412, 420, 421 and 422
+// their meanings in the pre-booking, discount and save-booking calls.
+var StatusOf = map[apperr.Code]int{
+	apperr.Invalid:            http.StatusBadRequest,
+	apperr.Unprocessable:      http.StatusUnprocessableEntity,
+	apperr.NotFound:           http.StatusNotFound,
+	apperr.Conflict:           http.StatusConflict,
+	apperr.Gone:               http.StatusGone,
+	apperr.Unauthorized:       http.StatusUnauthorized,
+	apperr.Forbidden:          http.StatusForbidden,
+	apperr.TooManyRequests:    http.StatusTooManyRequests,
+	apperr.PreconditionFailed: http.StatusPreconditionFailed,
+	apperr.SameUserSlot:       420,
+	apperr.NoStock:            421,
+	apperr.Unavailable:        http.StatusServiceUnavailable,
+	apperr.Internal:           http.StatusInternalServerError,
+}
+
+// ErrorBody is the JSON shape of every error answer (schema Error in docs/openapi.yaml).
+type ErrorBody struct {
+	Code      apperr.Code       `json:"code"`
+	Message   string            `json:"message"`
+	Fields    map[string]string `json:"fields,omitempty"`
+	RequestID string            `json:"requestId,omitempty"`
+}
+
+// WriteError answers with err's status and safe message. An error without a code is internal: it is
+// logged with the request id and the client sees only "Internal error.".
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	var e *apperr.Error
+	body := ErrorBody{RequestID: RequestID(r.Context())}
+	if errors.As(err, &e) && e.Code != apperr.Internal {
+		body.Code, body.Message, body.Fields = e.Code, e.Message, e.Fields
+	} else {
+		Logger(r.Context()).LogAttrs(r.Context(), slog.LevelError, "internal error", slog.String("error", err.Error()))
+		body.Code, body.Message = apperr.Internal, "Internal error."
+	}
+	status, ok := StatusOf[body.Code]
+	if !ok {
+		status = http.StatusInternalServerError
+	}
+	WriteJSON(w, status, body)
+}
