@@ -54,6 +54,7 @@ lint: ## gofmt, go vet, staticcheck
 
 bench: build ## benchmarks: sessions engine on both engines; web app initial JS and Lighthouse (docs/performance.md)
 	go run ./bench
+	cd web/bench && npm ci --no-audit --no-fund --loglevel=error
 	cd web && node scripts/bench-web.mjs
 
 clean: ## remove build output

@@ -43,7 +43,7 @@ const distDir = resolve(webDir, process.env.BENCH_WEB_DIST ?? 'dist');
 const manifestPath = join(distDir, '.vite', 'manifest.json');
 const bin = resolve(rootDir, process.env.PITLANE_BIN ?? 'bin/pitlane');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const lighthouseBin = join(webDir, 'node_modules', '.bin', 'lighthouse');
+const lighthouseBin = join(webDir, 'bench', 'node_modules', '.bin', 'lighthouse');
 
 // ---------------------------------------------------------------- arguments
 
@@ -190,7 +190,7 @@ function stop(child) {
 
 /** One Lighthouse run (mobile defaults) on url; resolves with the parsed report. */
 function runLighthouse(url, outPath, tmp, children) {
-  if (!existsSync(lighthouseBin)) throw new Error(`${lighthouseBin} is missing: npm install in web/`);
+  if (!existsSync(lighthouseBin)) throw new Error(`${lighthouseBin} is missing: npm ci in web/bench/ (make bench does it)`);
   if (!existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath} (apt-get install -y chromium)`);
   const args = [
     url,
