@@ -25,10 +25,10 @@ install_npm() {
   local dir=$1
   if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
     echo "ensure-deps: npm ci in $dir"
-    # npm ci refuses a lock file that lacks other platforms' optional packages (rollup's native
-    # builds, pulled in by vite-plugin-pwa): npm's known bug. npm install then installs the locked
-    # versions of everything the lock has.
-    (cd "$dir" && { npm ci --no-audit --no-fund || npm install --no-audit --no-fund; })
+    # The lock files are generated from scratch (rm -rf node_modules package-lock.json && npm install), so
+    # they carry every platform's optional packages and npm ci accepts them as committed. Warnings are
+    # not printed (--loglevel=error): a machine's own npm configuration must not fill a newcomer's screen.
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
     touch "$dir/node_modules/.package-lock.json"
   fi
 }

@@ -70,6 +70,7 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 		return nil, err
 	}
 	a.sessions = sessions.NewService(db, clk, cfg.HoldTTL)
+	a.sessions.SetReuseTTL(sessions.ReuseTTL) // availability answers reused for 1 s (docs/architecture.md)
 	a.checkout = checkout.NewService(checkout.Deps{Store: db, Clock: clk, Gateways: gateways, BaseURL: base, HoldTTL: cfg.HoldTTL, Logger: log})
 	a.captcha = captcha.NewService(db, clk)
 	// Live viewers: with PostgreSQL, joins cross instances through LISTEN/NOTIFY.
