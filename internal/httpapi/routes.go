@@ -6,6 +6,7 @@ import "net/http"
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.HandleFunc("GET /readyz", s.readyz)
 	mux.HandleFunc("GET /pay/sim/{ref}", s.getSimPay) // the simulated provider's hosted page (HTML)
 	mux.HandleFunc("POST /pay/sim/{ref}", s.postSimPay)
 	if s.deps.DevMail && s.deps.Outbox != nil { // the outbox in a browser, demo mode only (HTML)

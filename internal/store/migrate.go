@@ -35,16 +35,30 @@ func (db *DB) MigrationVersion(ctx context.Context) (int64, error) {
 	return p.GetDBVersion(ctx)
 }
 
-func (db *DB) provider() (*goose.Provider, error) {
+// MigrationVersions returns the highest applied migration version and the highest this binary knows.
+// It takes no migration lock, so a readiness probe never waits behind an instance that is migrating.
+func (db *DB) MigrationVersions(ctx context.Context) (current, latest int64, err error) {
+	p, err := db.newProvider(false)
+	if err != nil {
+		return 0, 0, err
+	}
+	return p.GetVersions(ctx)
+}
+
+func (db *DB) provider() (*goose.Provider, error) { return db.newProvider(true) }
+
+func (db *DB) newProvider(locked bool) (*goose.Provider, error) {
 	dir, dialect := "migrations/sqlite", goose.DialectSQLite3
 	var opts []goose.ProviderOption
 	if db.engine == Postgres {
 		dir, dialect = "migrations/postgres", goose.DialectPostgres
-		locker, err := lock.NewPostgresSessionLocker()
-		if err != nil {
-			return nil, err
+		if locked {
+			locker, err := lock.NewPostgresSessionLocker()
+			if err != nil {
+				return nil, err
+			}
+			opts = append(opts, goose.WithSessionLocker(locker))
 		}
-		opts = append(opts, goose.WithSessionLocker(locker))
 	}
 	sub, err := fs.Sub(migrations, dir)
 	if err != nil {

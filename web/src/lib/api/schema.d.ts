@@ -21,6 +21,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness for a load balancer; the database answers and its migrations are those of this binary. */
+        get: operations["readyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config/{key}": {
         parameters: {
             query?: never;
@@ -1399,6 +1416,11 @@ export interface components {
         Health: {
             /** @enum {string} */
             status: "ok" | "unavailable";
+            /**
+             * @description Readiness only: why the instance is not ready.
+             * @enum {string}
+             */
+            reason?: "database" | "migrations";
         };
         Error: {
             /**
@@ -2016,6 +2038,35 @@ export interface operations {
                 };
             };
             /** @description The database does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to serve. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Not ready: `reason` says whether the database does not answer or its schema is behind this binary. */
             503: {
                 headers: {
                     [name: string]: unknown;
