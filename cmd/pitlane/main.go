@@ -25,6 +25,8 @@ Usage:
   pitlane admin create --email E --company ID [--role ADMIN|SUPERADMIN] [--name N] [--password P]
                                      create an admin user (or add a company to one); prints the password
   pitlane companies                  one line per company: id, name, public key, booking URL (tab-separated)
+  pitlane backup --to FILE           a consistent copy of the SQLite database, taken while it serves
+  pitlane restore --from FILE        put a backup in place of the SQLite database (server stopped)
   pitlane version                    print the version
 
 Every subcommand reads the configuration from PITLANE_* environment variables or flags;
@@ -66,6 +68,10 @@ func run(ctx context.Context, args []string, env map[string]string, stdout, stde
 		err = cmdAdmin(ctx, args[1:], env, stdout, stderr)
 	case "companies":
 		err = cmdCompanies(ctx, args[1:], env, stdout, stderr)
+	case "backup":
+		err = cmdBackup(ctx, args[1:], env, stdout, stderr)
+	case "restore":
+		err = cmdRestore(ctx, args[1:], env, stdout, stderr)
 	case "version", "--version", "-v":
 		fmt.Fprintf(stdout, "pitlane %s\n", version)
 	case "help", "--help", "-h":

@@ -68,6 +68,9 @@ func openPostgres(ctx context.Context, rawURL string) (*DB, error) {
 	return db, nil
 }
 
+// SQLitePath is the file path of a sqlite: database URL.
+func SQLitePath(rawURL string) (string, error) { return sqlitePath(rawURL) }
+
 // sqlitePath extracts the file path from a sqlite: URL.
 func sqlitePath(rawURL string) (string, error) {
 	p := rawURL
