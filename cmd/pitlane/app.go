@@ -19,6 +19,7 @@ import (
 	"pitlane/internal/event"
 	"pitlane/internal/httpapi"
 	"pitlane/internal/member"
+	"pitlane/internal/metrics"
 	"pitlane/internal/notify"
 	"pitlane/internal/payment"
 	"pitlane/internal/payment/simulated"
@@ -44,6 +45,7 @@ type app struct {
 	sim      *simulated.Provider
 	hub      *realtime.Hub
 	mailer   notify.Sender // nil: no SMTP configured, mails stay in the outbox
+	metrics  *metrics.Metrics
 }
 
 // newApp wires the services and the HTTP layer with explicit constructor calls. base is the public
@@ -75,6 +77,7 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 	a.captcha = captcha.NewService(db, clk)
 	// Live viewers: with PostgreSQL, joins cross instances through LISTEN/NOTIFY.
 	a.hub = realtime.New(context.Background(), realtime.Options{DatabaseURL: cfg.DatabaseURL, Logger: log})
+	a.metrics = metrics.New(db.SQL(), db, a.hub, log)
 	staffAPI := adminapi.New(adminapi.Deps{
 		Logger:        log,
 		Clock:         clk,
@@ -107,6 +110,8 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 		TrustedProxies: proxies,
 		Realtime:       a.hub,
 		Admin:          staffAPI,
+		Metrics:        a.metrics,
+		MetricsOnMain:  cfg.MetricsAddr == "",
 		PublicOrigins:  []string{base},
 	})
 	a.handler = h

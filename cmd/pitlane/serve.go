@@ -60,8 +60,23 @@ func cmdServe(ctx context.Context, args []string, env map[string]string, stdout,
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	serveErr := make(chan error, 1)
+	serveErr := make(chan error, 2)
 	go func() { serveErr <- srv.Serve(ln) }()
+	if cfg.MetricsAddr != "" { // Prometheus on an address of its own (an internal network or loopback)
+		mln, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			_ = srv.Close()
+			return fmt.Errorf("metrics listener: %w", err)
+		}
+		msrv := &http.Server{Handler: a.metrics.Handler(), ReadHeaderTimeout: 10 * time.Second}
+		go func() {
+			if err := msrv.Serve(mln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				serveErr <- err
+			}
+		}()
+		defer msrv.Close()
+		log.Info("metrics listening", "addr", mln.Addr().String())
+	}
 	jobCtx, stopJobs := context.WithCancel(ctx)
 	defer stopJobs()
 	jobs := a.startJobs(jobCtx)

@@ -35,6 +35,7 @@ type Config struct {
 	StripeWebhook   string        `env:"PITLANE_STRIPE_WEBHOOK_SECRET"`
 	PaymentSecret   string        `env:"PITLANE_PAYMENT_SECRET"`
 	TrustedProxies  string        `env:"PITLANE_TRUSTED_PROXIES"`
+	MetricsAddr     string        `env:"PITLANE_METRICS_ADDR"`
 }
 
 // option describes one setting for the flag set and for --help.
@@ -66,6 +67,7 @@ func (c *Config) options() []option {
 		{"stripe-secret-key", "PITLANE_STRIPE_SECRET_KEY", "Stripe secret API key (secret)", str(&c.StripeSecretKey)},
 		{"stripe-webhook-secret", "PITLANE_STRIPE_WEBHOOK_SECRET", "Stripe webhook signing secret (secret)", str(&c.StripeWebhook)},
 		{"trusted-proxies", "PITLANE_TRUSTED_PROXIES", "comma-separated addresses or CIDR ranges of load balancers whose X-Forwarded-For names the client", str(&c.TrustedProxies)},
+		{"metrics-addr", "PITLANE_METRICS_ADDR", "address of a separate listener for /metrics (e.g. 127.0.0.1:9090); empty serves /metrics on the main address to loopback clients only", str(&c.MetricsAddr)},
 		{"payment-secret", "PITLANE_PAYMENT_SECRET", "key that signs the simulated provider's notifications (secret; generated and kept in the database when empty)", str(&c.PaymentSecret)},
 	}
 }

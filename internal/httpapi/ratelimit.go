@@ -27,6 +27,8 @@ const (
 	// RateGuess is for calls whose path carries a secret (cancel tokens, unsubscribe keys): strict, so
 	// guessing is hopeless.
 	RateGuess RateClass = "guess"
+	// RateReport is for the web apps' error reports: enough for a page whose calls all fail, not a flood.
+	RateReport RateClass = "report"
 )
 
 // Rate is a token bucket: PerMinute requests a minute on average, up to Burst at once. A zero
@@ -52,6 +54,7 @@ func DefaultRateLimits() RateLimits {
 		RateWrite:  {PerMinute: 120, Burst: 60},
 		RateLookup: {PerMinute: 30, Burst: 20},
 		RateGuess:  {PerMinute: 10, Burst: 10},
+		RateReport: {PerMinute: 30, Burst: 20},
 	}}
 }
 

@@ -7,6 +7,9 @@ func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /readyz", s.readyz)
+	if s.deps.Metrics != nil && s.deps.MetricsOnMain {
+		mux.Handle("GET /metrics", loopbackOnly(s.deps.Metrics.Handler()))
+	}
 	mux.HandleFunc("GET /pay/sim/{ref}", s.getSimPay) // the simulated provider's hosted page (HTML)
 	mux.HandleFunc("POST /pay/sim/{ref}", s.postSimPay)
 	if s.deps.DevMail && s.deps.Outbox != nil { // the outbox in a browser, demo mode only (HTML)
@@ -37,6 +40,7 @@ func (s *Server) routes() http.Handler {
 	api.HandleFunc("GET /api/termsAndConditions/{idCompany}/{culture}", s.getTerms)
 	api.HandleFunc("GET /api/captcha/challenge", s.getCaptchaChallenge)
 	api.HandleFunc("POST /api/emails/sendProblemReport", s.limited(RateWrite, s.postProblemReport))
+	api.HandleFunc("POST /api/client-errors", s.limited(RateReport, s.postClientError))
 	if s.deps.Checkout != nil {
 		api.HandleFunc("GET /api/payment/shopping-cart/{token}", s.getShoppingCart)
 		api.HandleFunc("GET /api/payment/shopping-cart/{token}/details", s.getShoppingCartDetails)
@@ -58,5 +62,5 @@ func (s *Server) routes() http.Handler {
 	spa := newSPA(s.deps.Web)
 	spa.preloads = s.bookingPreloads
 	mux.Handle("/", withGzip(spa))
-	return withRequestContext(s.deps.Logger, withSecurityHeaders(mux))
+	return withRequestContext(s.deps.Logger, withMetrics(s.deps.Metrics, routePattern(mux, api), withSecurityHeaders(mux)))
 }

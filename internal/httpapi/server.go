@@ -14,6 +14,7 @@ import (
 
 	"pitlane/internal/catalog"
 	"pitlane/internal/company"
+	"pitlane/internal/metrics"
 )
 
 // CompanyService answers the public per-company configuration.
@@ -56,6 +57,11 @@ type Deps struct {
 
 	// Checkout: carts, discounts, save booking, payment notifications, booking status, cancellation.
 	Checkout CheckoutService
+
+	// Metrics records requests and serves /metrics (nil: no metrics). MetricsOnMain serves them on the
+	// main address, to loopback clients only (PITLANE_METRICS_ADDR unset).
+	Metrics       *metrics.Metrics
+	MetricsOnMain bool
 
 	// Admin is the staff API (internal/adminapi), mounted on the same /api/ mux; nil leaves it out.
 	Admin StaffAPI

@@ -179,6 +179,17 @@ func (h *Hub) Viewers(key string) int {
 	return len(h.keys[key])
 }
 
+// Connections reports how many viewers (websocket connections) are registered on this instance.
+func (h *Hub) Connections() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	for _, set := range h.keys {
+		n += len(set)
+	}
+	return n
+}
+
 // Close stops the hub: every viewer's channel is closed (so their connections end) and the database
 // connections are released. It waits for the background work to finish.
 func (h *Hub) Close() error {

@@ -135,7 +135,7 @@ func (c *Client) Do(method, target string, body any, headers ...string) *Respons
 func Validate(t testing.TB, method, target string, reqBody []byte, reqHeader http.Header, res *Response) {
 	t.Helper()
 	path := strings.SplitN(target, "?", 2)[0]
-	if !strings.HasPrefix(path, "/api/") && path != "/healthz" {
+	if !strings.HasPrefix(path, "/api/") && path != "/healthz" && path != "/readyz" {
 		return
 	}
 	req := httptest.NewRequest(method, target, bytes.NewReader(reqBody))

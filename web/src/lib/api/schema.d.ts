@@ -38,6 +38,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client-errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A web app reports a failed call or an uncaught error. Logged structurally and counted in /metrics; query strings and secret path segments are dropped. */
+        post: operations["reportClientError"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config/{key}": {
         parameters: {
             query?: never;
@@ -1413,6 +1430,20 @@ export interface components {
             price: number;
             numDrivers: number;
         };
+        ClientErrorReport: {
+            /** @enum {string} */
+            app: "customer" | "admin";
+            /** @enum {string} */
+            kind: "api" | "uncaught" | "rejection";
+            message: string;
+            /** @description The page's path (a query string is dropped). */
+            page: string;
+            /** @description The failed call, e.g. 'POST /api/prebooking'. */
+            call?: string;
+            status?: number;
+            requestId?: string;
+            release?: string;
+        };
         Health: {
             /** @enum {string} */
             status: "ok" | "unavailable";
@@ -2075,6 +2106,30 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+        };
+    };
+    reportClientError: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientErrorReport"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getConfig: {
