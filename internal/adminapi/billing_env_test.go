@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -263,5 +262,3 @@ func (e *env) waitDelivered(t *testing.T) {
 	}
 	t.Fatalf("the simulated provider did not deliver its notifications")
 }
-
-var _ = strings.TrimSpace

@@ -64,7 +64,7 @@ func TestBillingBetweenDates(t *testing.T) {
 		e.seedSale(t, sale{company: e.a, source: "EXTERNAL", cents: 1000, qty: 1, chargedAt: march(5, 10)})
 		cash := e.seedSale(t, sale{company: e.a, provider: billing.CashProvider, cents: 3000, qty: 3, chargedAt: march(6, 18)})
 		partly := e.seedSale(t, sale{company: e.a, cents: 5000, chargedAt: march(7, 10), refunds: []refund{{1500, march(8, 10)}}})
-		first := e.seedSale(t, sale{company: e.a, cents: 100, chargedAt: local(2026, 3, 1, 0, 0, 0)})   // first instant: in
+		first := e.seedSale(t, sale{company: e.a, cents: 100, chargedAt: local(2026, 3, 1, 0, 0, 0)})    // first instant: in
 		last := e.seedSale(t, sale{company: e.a, cents: 200, chargedAt: local(2026, 3, 31, 23, 59, 59)}) // last second: in
 		e.seedSale(t, sale{company: e.a, cents: 700, chargedAt: local(2026, 2, 28, 23, 59, 59)})         // before: out
 		e.seedSale(t, sale{company: e.a, cents: 900, chargedAt: local(2026, 4, 1, 0, 0, 0)})             // after: out

@@ -92,10 +92,8 @@ func TestRefundTwiceThenNothingLeft(t *testing.T) {
 			if cents(got.Data.Refunded) != c.cents || got.Data.Remaining != c.remaining || got.Data.Method != billing.MethodProvider {
 				t.Errorf("refund %d: %+v", i, got.Data)
 			}
-			var status string
 			st := e.count(t, `SELECT COUNT(*) FROM payments WHERE id = ? AND status = '`+c.paymentStatus+`'`, s.paymentID)
 			if st != 1 {
-				_ = status
 				t.Errorf("refund %d: payment is not %s", i, c.paymentStatus)
 			}
 		}
@@ -255,5 +253,54 @@ func TestConcurrentRefundsNeverExceedTheSale(t *testing.T) {
 			t.Errorf("%d reservations left pending", p)
 		}
 		t.Logf("%s: %d of %d refunds succeeded; statuses %v", engine, ok, n, statuses)
+	})
+}
+
+// The same Idempotency-Key sent ten times at once: one refund; every answer is the first answer or a
+// 409 while it is still in progress.
+func TestConcurrentSameIdempotencyKey(t *testing.T) {
+	forEngines(t, func(t *testing.T, engine store.Engine) {
+		e := newEnv(t, engine, nil)
+		s := e.seedSale(t, sale{company: e.a, cents: 5000})
+		body := refundJSON(e.a.CompanyID, s.identifier, 1000)
+		var wg sync.WaitGroup
+		answers := make([]string, 10)
+		statuses := make([]int, 10)
+		for i := range answers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				req, _ := http.NewRequest("POST", e.srv.URL+"/api/payment/execute-refund", strings.NewReader(body))
+				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("Authorization", "Bearer "+staffToken)
+				req.Header.Set("Idempotency-Key", "same")
+				res, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				raw, _ := io.ReadAll(res.Body)
+				res.Body.Close()
+				statuses[i], answers[i] = res.StatusCode, string(raw)
+			}()
+		}
+		wg.Wait()
+		first := ""
+		for i, st := range statuses {
+			switch {
+			case st == 200 && first == "":
+				first = answers[i]
+			case st == 200 && answers[i] != first:
+				t.Errorf("two different answers for one key: %s / %s", first, answers[i])
+			case st != 200 && st != 409:
+				t.Errorf("status %d: %s", st, answers[i])
+			}
+		}
+		if first == "" {
+			t.Errorf("no request succeeded: %v", statuses)
+		}
+		if got := e.ledgerRefunds(t, s.bookingID); got != 1000 {
+			t.Errorf("one key refunded %d, want 1000", got)
+		}
 	})
 }
