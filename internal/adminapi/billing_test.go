@@ -31,8 +31,9 @@ type billingAnswer struct {
 			State  string `json:"state"`
 		} `json:"shopping_cart"`
 		Details []struct {
-			Quantity       int     `json:"quantity"`
-			PriceConverted float64 `json:"priceConverted"`
+			Quantity       int      `json:"quantity"`
+			PriceConverted float64  `json:"priceConverted"`
+			Sessions       []string `json:"sessions"`
 		} `json:"details"`
 	} `json:"payments"`
 	NumSells            int     `json:"numSells"`
@@ -74,6 +75,9 @@ func TestBillingBetweenDates(t *testing.T) {
 		// Company B's March sale must never show.
 		other := e.seedSale(t, sale{company: e.b, cents: 99900, chargedAt: march(10, 10)})
 
+		e.exec(t, `INSERT INTO booking_slots (booking_line_id, position, circuit_id, starts_at, local_date, local_time, product_id, places)
+			SELECT id, 0, ?, ?, '2026-03-12', '18:30:00', product_id, 2 FROM booking_lines WHERE booking_id = ?`,
+			e.a.Circuit, local(2026, 3, 12, 18, 30, 0).UnixMilli(), booking.bookingID)
 		res := e.api.Do("POST", "/api/admin/retrieveBillingBetweenDates",
 			fmt.Sprintf(`{"idCompany":%d,"dateIni":"2026-03-01","dateEnd":"2026-03-31","details":true}`, e.a.CompanyID), e.auth...)
 		if res.Status != http.StatusOK {
@@ -144,7 +148,8 @@ func TestBillingBetweenDates(t *testing.T) {
 					t.Errorf("partly refunded sale %+v", p)
 				}
 			}
-			if p.Token == booking.identifier && (len(p.Details) != 1 || p.Details[0].Quantity != 2 || p.Name != "Adult 10 min") {
+			if p.Token == booking.identifier && (len(p.Details) != 1 || p.Details[0].Quantity != 2 || p.Name != "Adult 10 min" ||
+				len(p.Details[0].Sessions) != 1 || p.Details[0].Sessions[0] != "2026-03-12 18:30") {
 				t.Errorf("sale details %+v", p)
 			}
 		}
