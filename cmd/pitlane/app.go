@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"pitlane/internal/adminapi"
+	"pitlane/internal/billing"
 	"pitlane/internal/captcha"
 	"pitlane/internal/catalog"
 	"pitlane/internal/checkout"
@@ -41,6 +42,7 @@ type app struct {
 	handler  http.Handler
 	sessions *sessions.Service
 	checkout *checkout.Service
+	billing  *billing.Service
 	captcha  *captcha.Service
 	sim      *simulated.Provider
 	hub      *realtime.Hub
@@ -78,6 +80,7 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 	// Live viewers: with PostgreSQL, joins cross instances through LISTEN/NOTIFY.
 	a.hub = realtime.New(context.Background(), realtime.Options{DatabaseURL: cfg.DatabaseURL, Logger: log})
 	a.metrics = metrics.New(db.SQL(), db, a.hub, log)
+	a.billing = billing.NewService(db.Billing(), gateways, clk, log)
 	staffAPI := adminapi.New(adminapi.Deps{
 		Logger:        log,
 		Clock:         clk,
@@ -87,6 +90,7 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 		// auth: sign-in, sessions, memberships and the audit log
 		// bookings: the bookings section and staff cancellation
 		// billing: sales, refunds
+		Billing: a.billing,
 		// reports: KPIs
 	})
 	h := httpapi.New(httpapi.Deps{
@@ -150,6 +154,11 @@ func (a *app) startJobs(ctx context.Context) *sync.WaitGroup {
 	})
 	run("payment reconciliation", time.Minute, func() (int64, error) {
 		n, err := a.checkout.Reconcile(ctx)
+		return int64(n), err
+	})
+	// A staff refund left pending (the process stopped mid-way) is settled by asking its provider again.
+	run("refund reconciliation", time.Minute, func() (int64, error) {
+		n, err := a.billing.ResolvePending(ctx)
 		return int64(n), err
 	})
 	run("simulated provider notifications", 30*time.Second, func() (int64, error) {

@@ -43,6 +43,14 @@ var arSA = messages{
 	"cancel.intro":   "تم إلغاء حجزك {ref} في {company}. لم تعد هذه الجلسات محجوزة لك:",
 	"cancel.outro":   "إذا كانت لديك أي أسئلة، يرجى التواصل مع {company}. نأمل أن نراك على الحلبة قريبًا.",
 
+	"refund.subject": "استرداد {amount} لحجزك {ref} – {company}",
+	"refund.title":   "استرداد أموالك",
+	"refund.intro":   "قامت {company} برد {amount} من حجزك {ref}.",
+	"refund.card":    "تعود الأموال إلى البطاقة التي دفعت بها، وقد يستغرق ظهورها لدى مصرفك بضعة أيام.",
+	"refund.cash":    "تم دفع المبلغ المسترد لك نقدًا في الحلبة.",
+	"refund.amount":  "المبلغ المسترد",
+	"refund.left":    "مدفوع وغير مسترد",
+
 	"event.subject": "تم تأكيد التسجيل: {event}",
 	"event.title":   "تم تسجيلك",
 	"event.intro":   "شكرًا لتسجيلك في {event} لدى {company}.",

@@ -43,6 +43,14 @@ var daDK = messages{
 	"cancel.intro":   "Din booking {ref} hos {company} er annulleret. Disse sessioner er ikke længere reserveret til dig:",
 	"cancel.outro":   "Har du spørgsmål, så kontakt {company}. Vi håber at se dig på banen snart.",
 
+	"refund.subject": "Refusion af {amount} for din booking {ref} – {company}",
+	"refund.title":   "Din refusion",
+	"refund.intro":   "{company} har refunderet {amount} af din booking {ref}.",
+	"refund.card":    "Pengene går tilbage til det kort, du betalte med; det kan tage nogle dage, før din bank viser dem.",
+	"refund.cash":    "Refusionen blev udbetalt kontant på banen.",
+	"refund.amount":  "Refunderet",
+	"refund.left":    "Betalt og ikke refunderet",
+
 	"event.subject": "Tilmelding bekræftet: {event}",
 	"event.title":   "Du er tilmeldt",
 	"event.intro":   "Tak for din tilmelding til {event} hos {company}.",

@@ -43,6 +43,14 @@ var deDE = messages{
 	"cancel.intro":   "Ihre Buchung {ref} bei {company} wurde storniert. Diese Termine sind nicht mehr für Sie reserviert:",
 	"cancel.outro":   "Bei Fragen wenden Sie sich bitte an {company}. Wir hoffen, Sie bald auf der Strecke zu sehen.",
 
+	"refund.subject": "Erstattung von {amount} für Ihre Buchung {ref} – {company}",
+	"refund.title":   "Ihre Erstattung",
+	"refund.intro":   "{company} hat Ihnen {amount} Ihrer Buchung {ref} erstattet.",
+	"refund.card":    "Das Geld geht auf die Karte zurück, mit der Sie bezahlt haben; Ihre Bank kann einige Tage brauchen, bis es sichtbar ist.",
+	"refund.cash":    "Die Erstattung wurde Ihnen an der Strecke bar ausgezahlt.",
+	"refund.amount":  "Erstattet",
+	"refund.left":    "Bezahlt und nicht erstattet",
+
 	"event.subject": "Anmeldung bestätigt: {event}",
 	"event.title":   "Sie sind angemeldet",
 	"event.intro":   "Vielen Dank für Ihre Anmeldung zu {event} bei {company}.",

@@ -43,6 +43,14 @@ var enGB = messages{
 	"cancel.intro":   "Your booking {ref} at {company} has been cancelled. These sessions are no longer reserved for you:",
 	"cancel.outro":   "If you have any questions, please contact {company}. We hope to see you on the track soon.",
 
+	"refund.subject": "Refund of {amount} for your booking {ref} – {company}",
+	"refund.title":   "Your refund",
+	"refund.intro":   "{company} has refunded {amount} of your booking {ref}.",
+	"refund.card":    "The money goes back to the card you paid with; your bank may take a few days to show it.",
+	"refund.cash":    "The refund was paid to you in cash at the circuit.",
+	"refund.amount":  "Refunded",
+	"refund.left":    "Paid and not refunded",
+
 	"event.subject": "Registration confirmed: {event}",
 	"event.title":   "You are registered",
 	"event.intro":   "Thank you for registering for {event} at {company}.",

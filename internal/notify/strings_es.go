@@ -43,6 +43,14 @@ var esES = messages{
 	"cancel.intro":   "Tu reserva {ref} en {company} ha sido cancelada. Estas sesiones ya no están reservadas para ti:",
 	"cancel.outro":   "Si tienes alguna pregunta, ponte en contacto con {company}. Esperamos verte pronto en la pista.",
 
+	"refund.subject": "Reembolso de {amount} de tu reserva {ref} – {company}",
+	"refund.title":   "Tu reembolso",
+	"refund.intro":   "{company} te ha reembolsado {amount} de tu reserva {ref}.",
+	"refund.card":    "El dinero vuelve a la tarjeta con la que pagaste; tu banco puede tardar unos días en mostrarlo.",
+	"refund.cash":    "El reembolso se te ha pagado en efectivo en el circuito.",
+	"refund.amount":  "Reembolsado",
+	"refund.left":    "Pagado y no reembolsado",
+
 	"event.subject": "Inscripción confirmada: {event}",
 	"event.title":   "Ya estás inscrito",
 	"event.intro":   "Gracias por inscribirte en {event} en {company}.",

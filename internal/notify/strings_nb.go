@@ -43,6 +43,14 @@ var nbNO = messages{
 	"cancel.intro":   "Bestillingen din {ref} hos {company} er kansellert. Disse øktene er ikke lenger reservert for deg:",
 	"cancel.outro":   "Har du spørsmål, ta kontakt med {company}. Vi håper å se deg på banen snart.",
 
+	"refund.subject": "Refusjon av {amount} for bestillingen din {ref} – {company}",
+	"refund.title":   "Refusjonen din",
+	"refund.intro":   "{company} har refundert {amount} av bestillingen din {ref}.",
+	"refund.card":    "Pengene går tilbake til kortet du betalte med; det kan ta noen dager før banken din viser dem.",
+	"refund.cash":    "Refusjonen ble utbetalt kontant på banen.",
+	"refund.amount":  "Refundert",
+	"refund.left":    "Betalt og ikke refundert",
+
 	"event.subject": "Påmelding bekreftet: {event}",
 	"event.title":   "Du er påmeldt",
 	"event.intro":   "Takk for at du meldte deg på {event} hos {company}.",

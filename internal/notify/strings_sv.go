@@ -43,6 +43,14 @@ var svSE = messages{
 	"cancel.intro":   "Din bokning {ref} hos {company} har avbokats. De här passen är inte längre reserverade för dig:",
 	"cancel.outro":   "Om du har frågor, kontakta {company}. Vi hoppas att få se dig på banan snart.",
 
+	"refund.subject": "Återbetalning av {amount} för din bokning {ref} – {company}",
+	"refund.title":   "Din återbetalning",
+	"refund.intro":   "{company} har återbetalat {amount} av din bokning {ref}.",
+	"refund.card":    "Pengarna går tillbaka till kortet du betalade med; det kan ta några dagar innan din bank visar dem.",
+	"refund.cash":    "Återbetalningen betalades ut kontant på banan.",
+	"refund.amount":  "Återbetalat",
+	"refund.left":    "Betalt och inte återbetalat",
+
 	"event.subject": "Anmälan bekräftad: {event}",
 	"event.title":   "Du är anmäld",
 	"event.intro":   "Tack för din anmälan till {event} hos {company}.",

@@ -1846,7 +1846,7 @@ export interface components {
             details: boolean;
         };
         SaleRow: {
-            /** @description Unique row id (sale or refund entry). */
+            /** @description Unique row id: S<booking id> for a sale, R<ledger entry id> for a refund. */
             id: string;
             /** Format: int64 */
             idBooking: number;
@@ -1901,7 +1901,7 @@ export interface components {
         RefundRequest: {
             /**
              * Format: int64
-             * @description In hundredths (cents).
+             * @description In hundredths (cents); more than 0 and at most what is refundable. It is split across the sale's charges smallest first.
              */
             amount: number;
             /** @description The booking identifier (orderId or token is required). */
@@ -3501,7 +3501,7 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Another refund of the same sale is in progress, or the key was used with another body. */
+            /** @description Another refund of the same sale is in progress and holds the remainder (retry once it is settled), or the Idempotency-Key was used with another body or is still in progress. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3510,8 +3510,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            422: components["responses"]["Unprocessable"];
-            /** @description The payment provider refused or did not answer; nothing was recorded. */
+            /** @description The refund breaks a rule: refunds are switched off for the company (isRefundEnabled false), the refund window has closed (refundMaxDays before the first session), or the amount exceeds what is refundable (fields.amount says the most). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider refused or did not answer; nothing was recorded for what failed (the message says if another part of a sale paid in several payments was refunded). */
             502: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,165 @@
+package adminapi
+
+import (
+	"encoding/csv"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"pitlane/internal/apperr"
+	"pitlane/internal/billing"
+	"pitlane/internal/httpx"
+)
+
+// billingExportName is the spec's file name of the sales export.
+const billingExportName = "detalles-facturacion"
+
+// billingHeaders are the export's column titles by language (the lang query parameter's first two
+// letters); English when the language is unknown.
+var billingHeaders = map[string][]string{
+	"en": {"Date", "Booking", "Customer", "Phone", "E-mail", "Products", "Source", "Type", "State", "Amount", "Refundable"},
+	"es": {"Fecha", "Reserva", "Cliente", "Teléfono", "Correo", "Productos", "Origen", "Tipo", "Estado", "Importe", "Reembolsable"},
+	"da": {"Dato", "Booking", "Kunde", "Telefon", "E-mail", "Produkter", "Kilde", "Type", "Status", "Beløb", "Kan refunderes"},
+	"ar": {"التاريخ", "الحجز", "العميل", "الهاتف", "البريد الإلكتروني", "المنتجات", "المصدر", "النوع", "الحالة", "المبلغ", "قابل للاسترداد"},
+	"de": {"Datum", "Buchung", "Kunde", "Telefon", "E-Mail", "Produkte", "Quelle", "Art", "Status", "Betrag", "Erstattbar"},
+	"nb": {"Dato", "Bestilling", "Kunde", "Telefon", "E-post", "Produkter", "Kilde", "Type", "Status", "Beløp", "Kan refunderes"},
+	"sv": {"Datum", "Bokning", "Kund", "Telefon", "E-post", "Produkter", "Källa", "Typ", "Status", "Belopp", "Återbetalningsbart"},
+}
+
+// billingTotalLabel is the first cell of the totals row, by language.
+var billingTotalLabel = map[string]string{"en": "Total", "es": "Total", "da": "I alt", "ar": "الإجمالي", "de": "Gesamt", "nb": "Totalt", "sv": "Totalt"}
+
+// exportLang is the export's language from the lang parameter ("es-ES", "sv", "no" → "nb"…).
+func exportLang(raw string) string {
+	l := strings.ToLower(strings.TrimSpace(raw))
+	if len(l) > 2 {
+		l = l[:2]
+	}
+	if l == "no" || l == "nn" {
+		l = "nb"
+	}
+	if _, ok := billingHeaders[l]; ok {
+		return l
+	}
+	return "en"
+}
+
+// safeCell neutralises a customer-typed cell that a spreadsheet would read as a formula (OWASP CSV
+// injection): a value starting with = + - @, a tab or a carriage return is prefixed with a quote.
+func safeCell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+// exportCells is one row of the export: its text cells (customer-typed ones neutralised) and its two
+// amounts.
+func exportCells(rep billing.Report, row billing.Row) ([]string, [2]float64) {
+	at := row.At.In(rep.From.Location()).Format("2006-01-02 15:04")
+	text := []string{at, safeCell(row.Identifier), safeCell(row.ContactName), safeCell(row.Phone), safeCell(row.Email),
+		safeCell(row.Name()), row.Source, row.Type, row.State}
+	return text, [2]float64{decimal(row.AmountCents), decimal(row.RefundableCents)}
+}
+
+func (s *Server) exportBilling(w http.ResponseWriter, r *http.Request, sc Scope) {
+	q := r.URL.Query()
+	format := q.Get("format")
+	if format != "csv" && format != "xlsx" {
+		httpx.WriteError(w, r, apperr.WithFields(apperr.Invalid, "The export format is csv or xlsx.", map[string]string{"format": "csv or xlsx"}))
+		return
+	}
+	rep, err := s.deps.Billing.Sales(r.Context(), sc.CompanyID, q.Get("dateIni"), q.Get("dateEnd"))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	lang := exportLang(q.Get("lang"))
+	if format == "csv" {
+		s.billingCSV(w, r, rep, lang)
+		return
+	}
+	s.billingXLSX(w, r, rep, lang)
+}
+
+// billingCSV streams the export as UTF-8 CSV (with a byte-order mark, so spreadsheets read accents).
+func (s *Server) billingCSV(w http.ResponseWriter, r *http.Request, rep billing.Report, lang string) {
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+billingExportName+`.csv"`)
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write([]byte("\ufeff"))
+	cw := csv.NewWriter(w)
+	_ = cw.Write(billingHeaders[lang])
+	for _, row := range rep.Rows {
+		text, amounts := exportCells(rep, row)
+		_ = cw.Write(append(text, formatAmount(amounts[0]), formatAmount(amounts[1])))
+	}
+	total := make([]string, len(billingHeaders[lang]))
+	total[0], total[9] = billingTotalLabel[lang], formatAmount(decimal(rep.TotalCents))
+	_ = cw.Write(total)
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		s.deps.Logger.Warn("billing export interrupted", "error", err)
+	}
+}
+
+// formatAmount writes an amount with two decimals and a dot.
+func formatAmount(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
+
+// billingXLSX streams the export as an XLSX workbook: text cells are strings (never formulas), amounts
+// numbers, and a totals row.
+func (s *Server) billingXLSX(w http.ResponseWriter, r *http.Request, rep billing.Report, lang string) {
+	f := excelize.NewFile()
+	defer func() { _ = f.Close() }()
+	sheet := f.GetSheetName(0)
+	sw, err := f.NewStreamWriter(sheet)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	head := billingHeaders[lang]
+	cells := make([]any, len(head))
+	for i, h := range head {
+		cells[i] = h
+	}
+	if err := sw.SetRow("A1", cells); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	line := 2
+	for _, row := range rep.Rows {
+		text, amounts := exportCells(rep, row)
+		cells := make([]any, 0, len(text)+2)
+		for _, t := range text {
+			cells = append(cells, t)
+		}
+		cells = append(cells, amounts[0], amounts[1])
+		cell, _ := excelize.CoordinatesToCellName(1, line)
+		if err := sw.SetRow(cell, cells); err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		line++
+	}
+	total := make([]any, len(head))
+	total[0], total[9] = billingTotalLabel[lang], decimal(rep.TotalCents)
+	cell, _ := excelize.CoordinatesToCellName(1, line)
+	if err := sw.SetRow(cell, total); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if err := sw.Flush(); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+billingExportName+`.xlsx"`)
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	if _, err := f.WriteTo(w); err != nil {
+		s.deps.Logger.Warn("billing export interrupted", "error", err)
+	}
+}

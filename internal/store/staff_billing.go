@@ -1,0 +1,223 @@
+package store
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"pitlane/internal/billing"
+)
+
+// Billing is the staff side of the money ledger: the sales and refunds of a company between dates, and
+// staff refunds (staff_billing_refund.go). It implements billing.Store; every query carries the
+// company in its WHERE clause.
+//
+// The ledger is payments + payment_entries. A sale is a booking with charge entries; it is dated by its
+// first charge. Refund entries are stored with kind 'refund' and a negative amount_cents (as the
+// payment notifications write them); they are read with ABS so either sign is counted once as a
+// refund. A booking paid at the circuit ('circuit' payment_mode) enters billing when the desk settles
+// it: a payments row with provider 'cash' (provider_ref NULL, status approved) and one charge entry
+// with provider 'cash' and a unique provider_event_id (e.g. "cash-<booking identifier>"). Such a sale
+// is refunded as a recorded cash refund, without a gateway.
+type Billing struct{ db *DB }
+
+// Billing returns the staff billing store.
+func (db *DB) Billing() Billing { return Billing{db: db} }
+
+// BillingCompany implements billing.Store.
+func (b Billing) BillingCompany(ctx context.Context, companyID int64) (billing.CompanyInfo, error) {
+	var c billing.CompanyInfo
+	err := b.db.Read(ctx, func(tx *Tx) error {
+		return tx.QueryRow(ctx, `SELECT time_zone, currency_symbol, currency FROM companies WHERE id = ?`, companyID).
+			Scan(&c.TimeZone, &c.Symbol, &c.Currency)
+	})
+	return c, translate(err)
+}
+
+// saleColumns are the booking columns of a billing row, for scanRowBooking.
+const saleColumns = `b.id, b.identifier, b.contact_name, COALESCE(b.contact_surname, ''), b.phone, b.email, b.source,
+	b.payment_mode, b.total_cents`
+
+func bookingFields(r *billing.Row, surname *string) []any {
+	return []any{&r.BookingID, &r.Identifier, &r.ContactName, surname, &r.Phone, &r.Email, &r.Source, &r.PaymentMode, &r.TotalCents}
+}
+
+// inRange is the subquery of the company's bookings with a ledger entry in [from, to).
+const inRange = `SELECT e.booking_id FROM payment_entries e JOIN payments p ON p.id = e.payment_id
+	WHERE p.company_id = ? AND e.created_at >= ? AND e.created_at < ?`
+
+// Sales implements billing.Store with four set queries whatever the number of rows: the sales grouped
+// by booking, the refund entries, the lines and the lines' sessions of the bookings involved.
+func (b Billing) Sales(ctx context.Context, companyID int64, from, to time.Time) ([]billing.Row, error) {
+	f, t := from.UnixMilli(), to.UnixMilli()
+	var rows []billing.Row
+	err := b.db.Read(ctx, func(tx *Tx) error {
+		rows = nil
+		q, err := tx.Query(ctx, `SELECT `+saleColumns+`, s.charged, s.refunded, s.first_charge
+			FROM (SELECT e.booking_id,
+					SUM(CASE WHEN e.kind = 'charge' THEN e.amount_cents ELSE 0 END) AS charged,
+					SUM(CASE WHEN e.kind = 'refund' THEN ABS(e.amount_cents) ELSE 0 END) AS refunded,
+					MIN(CASE WHEN e.kind = 'charge' THEN e.created_at END) AS first_charge
+				FROM payment_entries e JOIN payments p ON p.id = e.payment_id
+				WHERE p.company_id = ? AND e.booking_id IN (`+inRange+` AND e.kind = 'charge')
+				GROUP BY e.booking_id) s
+			JOIN bookings b ON b.id = s.booking_id
+			WHERE b.company_id = ? AND s.first_charge >= ? AND s.first_charge < ?`,
+			companyID, companyID, f, t, companyID, f, t)
+		if err != nil {
+			return err
+		}
+		for q.Next() {
+			var r billing.Row
+			var surname string
+			var charged, refunded, at int64
+			if err := q.Scan(append(bookingFields(&r, &surname), &charged, &refunded, &at)...); err != nil {
+				q.Close()
+				return err
+			}
+			r.ID, r.Type, r.At = "S"+strconv.FormatInt(r.BookingID, 10), billing.TypeSale, time.UnixMilli(at).UTC()
+			r.ContactName = fullName(r.ContactName, surname)
+			r.AmountCents, r.RefundableCents = charged, max(charged-refunded, 0)
+			r.State = billing.SaleState(charged, refunded)
+			rows = append(rows, r)
+		}
+		q.Close()
+		if err := q.Err(); err != nil {
+			return err
+		}
+		q, err = tx.Query(ctx, `SELECT `+saleColumns+`, e.id, ABS(e.amount_cents), e.created_at
+			FROM payment_entries e JOIN payments p ON p.id = e.payment_id JOIN bookings b ON b.id = e.booking_id
+			WHERE p.company_id = ? AND b.company_id = ? AND e.kind = 'refund' AND e.created_at >= ? AND e.created_at < ?`,
+			companyID, companyID, f, t)
+		if err != nil {
+			return err
+		}
+		for q.Next() {
+			var r billing.Row
+			var surname string
+			var id, amount, at int64
+			if err := q.Scan(append(bookingFields(&r, &surname), &id, &amount, &at)...); err != nil {
+				q.Close()
+				return err
+			}
+			r.ID, r.Type, r.State, r.At = "R"+strconv.FormatInt(id, 10), billing.TypeRefund, billing.StateRefund, time.UnixMilli(at).UTC()
+			r.ContactName = fullName(r.ContactName, surname)
+			r.AmountCents = -amount
+			r.Lines = []billing.Line{{ID: id, Kind: billing.TypeRefund, Quantity: 1, UnitCents: -amount,
+				OriginalUnitCents: -amount, TotalCents: -amount}}
+			rows = append(rows, r)
+		}
+		q.Close()
+		if err := q.Err(); err != nil {
+			return err
+		}
+		return attachLines(ctx, tx, companyID, f, t, rows)
+	})
+	if err != nil {
+		return nil, err
+	}
+	sortRows(rows)
+	return rows, nil
+}
+
+// attachLines gives each sale row its booking's lines (with their sessions) and each refund row the
+// names of what was sold, in two queries over the bookings with an entry in the range.
+func attachLines(ctx context.Context, tx *Tx, companyID, from, to int64, rows []billing.Row) error {
+	lines := map[int64][]billing.Line{}
+	lineAt := map[int64][2]int64{} // line id → booking id, index
+	q, err := tx.Query(ctx, `SELECT bl.booking_id, bl.id, bl.name, bl.kind, bl.quantity, bl.unit_price_cents,
+			bl.original_price_cents, bl.discount_cents, bl.total_cents
+		FROM booking_lines bl JOIN bookings b ON b.id = bl.booking_id
+		WHERE b.company_id = ? AND bl.booking_id IN (`+inRange+`) ORDER BY bl.booking_id, bl.id`, companyID, companyID, from, to)
+	if err != nil {
+		return err
+	}
+	for q.Next() {
+		var booking int64
+		var l billing.Line
+		if err := q.Scan(&booking, &l.ID, &l.Name, &l.Kind, &l.Quantity, &l.UnitCents, &l.OriginalUnitCents,
+			&l.DiscountCents, &l.TotalCents); err != nil {
+			q.Close()
+			return err
+		}
+		lineAt[l.ID] = [2]int64{booking, int64(len(lines[booking]))}
+		lines[booking] = append(lines[booking], l)
+	}
+	q.Close()
+	if err := q.Err(); err != nil {
+		return err
+	}
+	q, err = tx.Query(ctx, `SELECT bs.booking_line_id, bs.local_date, bs.local_time
+		FROM booking_slots bs JOIN booking_lines bl ON bl.id = bs.booking_line_id JOIN bookings b ON b.id = bl.booking_id
+		WHERE b.company_id = ? AND bl.booking_id IN (`+inRange+`) ORDER BY bs.booking_line_id, bs.position`, companyID, companyID, from, to)
+	if err != nil {
+		return err
+	}
+	for q.Next() {
+		var lineID int64
+		var date, at string
+		if err := q.Scan(&lineID, &date, &at); err != nil {
+			q.Close()
+			return err
+		}
+		if pos, ok := lineAt[lineID]; ok {
+			l := &lines[pos[0]][pos[1]]
+			l.Sessions = append(l.Sessions, date+" "+hhmm(at))
+		}
+	}
+	q.Close()
+	if err := q.Err(); err != nil {
+		return err
+	}
+	for i := range rows {
+		ls := lines[rows[i].BookingID]
+		if rows[i].Type == billing.TypeSale {
+			rows[i].Lines = ls
+		} else if len(rows[i].Lines) == 1 {
+			rows[i].Lines[0].Name = lineNames(ls)
+		}
+	}
+	return nil
+}
+
+// lineNames is the names of a sale's lines, for its row's "name".
+func lineNames(ls []billing.Line) string {
+	names := make([]string, 0, len(ls))
+	for _, l := range ls {
+		names = append(names, l.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+func fullName(name, surname string) string {
+	if surname == "" {
+		return name
+	}
+	return name + " " + surname
+}
+
+// hhmm trims a "HH:MM:SS" time to "HH:MM".
+func hhmm(s string) string {
+	if len(s) > 5 {
+		return s[:5]
+	}
+	return s
+}
+
+// sortRows orders rows by time, sales before refunds at the same instant, then by id.
+func sortRows(rows []billing.Row) {
+	slices.SortStableFunc(rows, func(a, b billing.Row) int {
+		if c := a.At.Compare(b.At); c != 0 {
+			return c
+		}
+		if a.Type != b.Type {
+			if a.Type == billing.TypeSale {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+}
