@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"pitlane/internal/account"
 	"pitlane/internal/adminapi"
 	"pitlane/internal/captcha"
 	"pitlane/internal/catalog"
@@ -41,6 +42,7 @@ type app struct {
 	sessions *sessions.Service
 	checkout *checkout.Service
 	captcha  *captcha.Service
+	auth     *account.Auth
 	sim      *simulated.Provider
 	hub      *realtime.Hub
 	mailer   notify.Sender // nil: no SMTP configured, mails stay in the outbox
@@ -74,6 +76,12 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 	a.captcha = captcha.NewService(db, clk)
 	// Live viewers: with PostgreSQL, joins cross instances through LISTEN/NOTIFY.
 	a.hub = realtime.New(context.Background(), realtime.Options{DatabaseURL: cfg.DatabaseURL, Logger: log})
+	a.auth, err = account.NewAuth(db.Staff(), clk, account.AuthConfig{
+		Sessions: account.SessionPolicy{Idle: cfg.StaffSessionIdle, Max: cfg.StaffSessionMax},
+	})
+	if err != nil {
+		return nil, err
+	}
 	staffAPI := adminapi.New(adminapi.Deps{
 		Logger:        log,
 		Clock:         clk,
@@ -81,6 +89,8 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 		PublicOrigins: []string{base},
 		MaxBodyBytes:  cfg.MaxBodyBytes,
 		// auth: sign-in, sessions, memberships and the audit log
+		Auth:       a.auth,
+		ClientAddr: httpapi.ClientAddrFunc(proxies),
 		// bookings: the bookings section and staff cancellation
 		// billing: sales, refunds
 		// reports: KPIs
@@ -140,7 +150,11 @@ func (a *app) startJobs(ctx context.Context) *sync.WaitGroup {
 			return n, err
 		}
 		m, err := a.captcha.Housekeep(ctx)
-		return n + m, err
+		if err != nil {
+			return n + m, err
+		}
+		k, err := a.auth.Housekeep(ctx) // ended staff sessions, sign-in failures out of the window
+		return n + m + k, err
 	})
 	run("payment reconciliation", time.Minute, func() (int64, error) {
 		n, err := a.checkout.Reconcile(ctx)

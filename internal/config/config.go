@@ -35,6 +35,9 @@ type Config struct {
 	StripeWebhook   string        `env:"PITLANE_STRIPE_WEBHOOK_SECRET"`
 	PaymentSecret   string        `env:"PITLANE_PAYMENT_SECRET"`
 	TrustedProxies  string        `env:"PITLANE_TRUSTED_PROXIES"`
+	// Staff sessions end after StaffSessionIdle without a request, and StaffSessionMax after sign-in.
+	StaffSessionIdle time.Duration `env:"PITLANE_STAFF_SESSION_IDLE" envDefault:"2h"`
+	StaffSessionMax  time.Duration `env:"PITLANE_STAFF_SESSION_MAX" envDefault:"12h"`
 }
 
 // option describes one setting for the flag set and for --help.
@@ -66,6 +69,8 @@ func (c *Config) options() []option {
 		{"stripe-secret-key", "PITLANE_STRIPE_SECRET_KEY", "Stripe secret API key (secret)", str(&c.StripeSecretKey)},
 		{"stripe-webhook-secret", "PITLANE_STRIPE_WEBHOOK_SECRET", "Stripe webhook signing secret (secret)", str(&c.StripeWebhook)},
 		{"trusted-proxies", "PITLANE_TRUSTED_PROXIES", "comma-separated addresses or CIDR ranges of load balancers whose X-Forwarded-For names the client", str(&c.TrustedProxies)},
+		{"staff-session-idle", "PITLANE_STAFF_SESSION_IDLE", "a staff session ends after this long without a request", dur(&c.StaffSessionIdle)},
+		{"staff-session-max", "PITLANE_STAFF_SESSION_MAX", "a staff session ends this long after sign-in, however busy", dur(&c.StaffSessionMax)},
 		{"payment-secret", "PITLANE_PAYMENT_SECRET", "key that signs the simulated provider's notifications (secret; generated and kept in the database when empty)", str(&c.PaymentSecret)},
 	}
 }
@@ -93,6 +98,12 @@ func (c *Config) Validate() error {
 	var errs []error
 	if c.HoldTTL < time.Second {
 		errs = append(errs, errors.New("PITLANE_HOLD_TTL must be at least 1s"))
+	}
+	if c.StaffSessionIdle < 5*time.Minute {
+		errs = append(errs, errors.New("PITLANE_STAFF_SESSION_IDLE must be at least 5m"))
+	}
+	if c.StaffSessionMax < c.StaffSessionIdle {
+		errs = append(errs, errors.New("PITLANE_STAFF_SESSION_MAX must be at least PITLANE_STAFF_SESSION_IDLE"))
 	}
 	if c.MaxBodyBytes < 1024 {
 		errs = append(errs, errors.New("PITLANE_MAX_BODY_BYTES must be at least 1024"))
@@ -128,6 +139,8 @@ func (c *Config) LogValue() slog.Value {
 		slog.String("base_url", c.BaseURL),
 		slog.Bool("demo", c.Demo),
 		slog.Duration("hold_ttl", c.HoldTTL),
+		slog.Duration("staff_session_idle", c.StaffSessionIdle),
+		slog.Duration("staff_session_max", c.StaffSessionMax),
 		slog.String("smtp", maskURL(c.SMTPURL)),
 		slog.String("stripe_secret_key", mask(c.StripeSecretKey)),
 		slog.String("stripe_webhook_secret", mask(c.StripeWebhook)),
