@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/netip"
 	"strings"
 	"testing"
@@ -146,3 +147,5 @@ func from(addr string) []string { return []string{"X-Forwarded-For", addr} }
 func bearer(token string) []string { return []string{"Authorization", "Bearer " + token} }
 
 func cookie(token string) []string { return []string{"Cookie", adminapi.CookieName + "=" + token} }
+
+func newRecorder() *httptest.ResponseRecorder { return httptest.NewRecorder() }
