@@ -43,6 +43,7 @@ type app struct {
 	checkout *checkout.Service
 	captcha  *captcha.Service
 	auth     *account.Auth
+	staff    *adminapi.Server // the staff API, whose route table the tenant test walks
 	sim      *simulated.Provider
 	hub      *realtime.Hub
 	mailer   notify.Sender // nil: no SMTP configured, mails stay in the outbox
@@ -95,6 +96,7 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 		// billing: sales, refunds
 		// reports: KPIs
 	})
+	a.staff = staffAPI
 	h := httpapi.New(httpapi.Deps{
 		Logger:         log,
 		DB:             db,
