@@ -220,15 +220,15 @@ func (s Staff) CompanyHeader(ctx context.Context, userID, companyID int64) (acco
 		c.MaxDaysBooking, c.IntervalMinutes = account.DefaultMaxDaysBooking, account.DefaultInterval
 		c.OpeningTime, c.ClosingTime = account.DefaultOpening, account.DefaultClosing
 		if maxDays != nil {
-			c.MaxDaysBooking, c.IntervalMinutes, c.OpeningTime, c.ClosingTime = *maxDays, *interval, hhmm(*opening), hhmm(*closing)
+			c.MaxDaysBooking, c.IntervalMinutes, c.OpeningTime, c.ClosingTime = *maxDays, *interval, staffHHMM(*opening), staffHHMM(*closing)
 		}
 		return nil
 	})
 	return c, err
 }
 
-// hhmm cuts a stored time ('HH:MM' or 'HH:MM:SS') to HH:mm.
-func hhmm(t string) string {
+// staffHHMM cuts a stored time ('HH:MM' or 'HH:MM:SS') to HH:mm.
+func staffHHMM(t string) string {
 	if len(t) > 5 {
 		return t[:5]
 	}
