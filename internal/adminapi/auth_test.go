@@ -113,7 +113,7 @@ func TestFailedLoginsLookTheSame(t *testing.T) {
 		a := newCompany(t, db, "A")
 		newAdmin(t, db, "a@example.com", map[int64]account.Role{a: account.RoleAdmin})
 		newAdmin(t, db, "gone@example.com", map[int64]account.Role{a: account.RoleAdmin})
-		exec(t, db, `DELETE FROM memberships WHERE user_id = (SELECT id FROM admin_users WHERE email = 'gone@example.com')`)
+		execSQL(t, db, `DELETE FROM memberships WHERE user_id = (SELECT id FROM admin_users WHERE email = 'gone@example.com')`)
 
 		bodies := map[string]string{}
 		for name, creds := range map[string][2]string{

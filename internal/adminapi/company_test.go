@@ -16,7 +16,7 @@ func TestCompanyHeader(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newStaffEnv(t, db, envOptions{})
 		a, bare, other := newCompany(t, db, "Alpha Karts"), newCompany(t, db, "Bare"), newCompany(t, db, "Other")
-		exec(t, db, `UPDATE companies SET is_refund_enabled = 1, refund_max_days = 2, feature_licences = 1,
+		execSQL(t, db, `UPDATE companies SET is_refund_enabled = 1, refund_max_days = 2, feature_licences = 1,
 			publi = '{"isActive":true,"imgLeftDefault":null}', logo = 'https://cdn.example/logo.png', default_culture = 'es-ES'
 			WHERE id = ?`, a)
 		first := insertID(t, db, `INSERT INTO installations (company_id, name, interval_minutes, opening_time, closing_time, max_days_booking, created_at, updated_at)
@@ -127,7 +127,7 @@ func TestAuditLogNewestFirstPerCompany(t *testing.T) {
 			t.Errorf("company B's log: %d, want 403", res.Status)
 		}
 		// An entry whose user was deleted since has a null user.
-		exec(t, db, `UPDATE audit_log SET user_id = NULL WHERE company_id = ? AND entity_id = '5'`, a)
+		execSQL(t, db, `UPDATE audit_log SET user_id = NULL WHERE company_id = ? AND entity_id = '5'`, a)
 		if got := page("&limit=1"); len(got) != 1 || got[0].UserID != nil || got[0].UserEmail != "a@example.com" {
 			t.Errorf("entry of a deleted user: %+v", got)
 		}

@@ -17,10 +17,7 @@ import (
 	"pitlane/internal/httpapi"
 	"pitlane/internal/httpapi/apitest"
 	"pitlane/internal/store"
-	"pitlane/internal/store/storetest"
 )
-
-func TestMain(m *testing.M) { storetest.Main(m) }
 
 // t0 is when every test starts: Tuesday 1 December 2026, 09:00 UTC.
 var t0 = time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
@@ -75,8 +72,8 @@ func (e *staffEnv) restart(t testing.TB) {
 	e.api = apitest.New(t, e.h)
 }
 
-// exec runs a statement in a write transaction.
-func exec(t testing.TB, db *store.DB, q string, args ...any) {
+// execSQL runs a statement in a write transaction.
+func execSQL(t testing.TB, db *store.DB, q string, args ...any) {
 	t.Helper()
 	ctx := context.Background()
 	if err := db.Write(ctx, func(tx *store.Tx) error { _, err := tx.Exec(ctx, q, args...); return err }); err != nil {
