@@ -93,10 +93,12 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		var te *account.ThrottleError
 		if errors.As(err, &te) {
 			w.Header().Set("Retry-After", strconv.Itoa(te.RetryAfterSeconds()))
+			httpx.Logger(r.Context()).Warn("staff sign-in throttled", "client", s.deps.ClientAddr(r), "retry_after_s", te.RetryAfterSeconds())
 		}
 		httpx.WriteError(w, r, err)
 		return
 	}
+	httpx.Logger(r.Context()).Info("staff signed in", "user_id", res.User.ID)
 	http.SetCookie(w, s.sessionCookie(res.Token, res.ExpiresAt))
 	httpx.WriteJSON(w, http.StatusOK, struct {
 		Token     string         `json:"token"`
