@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"pitlane/internal/account"
 	"pitlane/internal/adminapi"
 	"pitlane/internal/billing"
 	"pitlane/internal/captcha"
@@ -44,6 +45,8 @@ type app struct {
 	checkout *checkout.Service
 	billing  *billing.Service
 	captcha  *captcha.Service
+	auth     *account.Auth
+	staff    *adminapi.Server // the staff API, whose route table the tenant test walks
 	sim      *simulated.Provider
 	hub      *realtime.Hub
 	mailer   notify.Sender // nil: no SMTP configured, mails stay in the outbox
@@ -81,6 +84,12 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 	a.hub = realtime.New(context.Background(), realtime.Options{DatabaseURL: cfg.DatabaseURL, Logger: log})
 	a.metrics = metrics.New(db.SQL(), db, a.hub, log)
 	a.billing = billing.NewService(db.Billing(), gateways, clk, log)
+	a.auth, err = account.NewAuth(db.Staff(), clk, account.AuthConfig{
+		Sessions: account.SessionPolicy{Idle: cfg.StaffSessionIdle, Max: cfg.StaffSessionMax},
+	})
+	if err != nil {
+		return nil, err
+	}
 	staffAPI := adminapi.New(adminapi.Deps{
 		Logger:        log,
 		Clock:         clk,
@@ -88,11 +97,14 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 		PublicOrigins: []string{base},
 		MaxBodyBytes:  cfg.MaxBodyBytes,
 		// auth: sign-in, sessions, memberships and the audit log
+		Auth:       a.auth,
+		ClientAddr: httpapi.ClientAddrFunc(proxies),
 		// bookings: the bookings section and staff cancellation
 		// billing: sales, refunds
 		Billing: a.billing,
 		// reports: KPIs
 	})
+	a.staff = staffAPI
 	h := httpapi.New(httpapi.Deps{
 		Logger:         log,
 		DB:             db,
@@ -150,7 +162,11 @@ func (a *app) startJobs(ctx context.Context) *sync.WaitGroup {
 			return n, err
 		}
 		m, err := a.captcha.Housekeep(ctx)
-		return n + m, err
+		if err != nil {
+			return n + m, err
+		}
+		k, err := a.auth.Housekeep(ctx) // ended staff sessions, sign-in failures out of the window
+		return n + m + k, err
 	})
 	run("payment reconciliation", time.Minute, func() (int64, error) {
 		n, err := a.checkout.Reconcile(ctx)

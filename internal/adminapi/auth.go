@@ -2,12 +2,19 @@ package adminapi
 
 import (
 	"context"
+	"errors"
 	"net/http"
+	"strconv"
+	"strings"
+	"time"
 
 	"pitlane/internal/account"
+	"pitlane/internal/apperr"
+	"pitlane/internal/httpx"
 )
 
-// AuthService signs staff in and out, resolves sessions and memberships, and reads the audit log.
+// AuthService signs staff in and out, resolves sessions and memberships, and reads the company
+// header and the audit log (account.Auth).
 type AuthService interface {
 	// Resolve returns the user of a live session token and extends its idle expiry.
 	// Returns apperr.Unauthorized if the token is unknown, expired or revoked.
@@ -15,11 +22,182 @@ type AuthService interface {
 	// RoleIn returns the user's role in the company.
 	// Returns apperr.Forbidden if the user has none there (or the company does not exist).
 	RoleIn(ctx context.Context, userID, companyID int64) (account.Role, error)
+	// Login signs in with an e-mail and password from the client address.
+	// Returns apperr.Unauthorized for an unknown e-mail, a wrong password or a user without a company
+	// (one answer for all), and a *account.ThrottleError (apperr.TooManyRequests) while failed
+	// sign-ins of the account or the address are throttled.
+	Login(ctx context.Context, email, password, address string) (account.LoginResult, error)
+	// Logout revokes the session of the token; an unknown token is not an error.
+	Logout(ctx context.Context, token string) error
+	// Me returns the user and their companies. Returns apperr.Unauthorized if the user is gone.
+	Me(ctx context.Context, userID int64) (account.Profile, error)
+	// Company returns what the back office shows of a company of the user.
+	// Returns apperr.Forbidden if the user has no role there.
+	Company(ctx context.Context, userID, companyID int64) (account.CompanyHeader, error)
+	// Audit returns up to limit entries (0: the default) of the company's audit log with an id below
+	// before (0: from the newest), newest first. Returns apperr.Invalid for a limit out of range.
+	Audit(ctx context.Context, companyID int64, limit int, before int64) ([]account.AuditEntry, error)
 }
 
-func (s *Server) login(w http.ResponseWriter, r *http.Request)  { notBuilt(w, r) }
-func (s *Server) logout(w http.ResponseWriter, r *http.Request) { notBuilt(w, r) }
-func (s *Server) me(w http.ResponseWriter, r *http.Request)     { notBuilt(w, r) }
+// staffUser and staffCompany are the StaffUser and StaffCompany schemas.
+type staffUser struct {
+	ID    int64  `json:"id"`
+	Email string `json:"email"`
+	Name  string `json:"name"`
+}
 
-func (s *Server) company(w http.ResponseWriter, r *http.Request, sc Scope) { notBuilt(w, r) }
-func (s *Server) audit(w http.ResponseWriter, r *http.Request, sc Scope)   { notBuilt(w, r) }
+type staffCompany struct {
+	IDCompany   int64        `json:"idCompany"`
+	CompanyName string       `json:"companyName"`
+	Role        account.Role `json:"role"`
+}
+
+func userView(a account.Admin) staffUser { return staffUser{ID: a.ID, Email: a.Email, Name: a.Name} }
+
+func companiesView(ms []account.Membership) []staffCompany {
+	out := make([]staffCompany, len(ms))
+	for i, m := range ms {
+		out[i] = staffCompany{IDCompany: m.CompanyID, CompanyName: m.CompanyName, Role: m.Role}
+	}
+	return out
+}
+
+// login is POST /api/users/adminLogin: it checks the credentials, sets the session cookie and
+// returns the token (for API clients) with the user's companies.
+func (s *Server) login(w http.ResponseWriter, r *http.Request) {
+	if s.deps.Auth == nil {
+		httpx.WriteError(w, r, apperr.New(apperr.Unavailable, "Staff sign-in is not available on this server."))
+		return
+	}
+	var in struct {
+		Email    string `json:"email"`
+		Password string `json:"password"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	fe := apperr.FieldErrors{}
+	if strings.TrimSpace(in.Email) == "" || len(in.Email) > 254 {
+		fe.Add("email", "Enter your e-mail address (at most 254 characters).")
+	}
+	if in.Password == "" || len(in.Password) > 1024 {
+		fe.Add("password", "Enter your password (at most 1024 characters).")
+	}
+	if err := fe.Err(apperr.Invalid, "Enter your e-mail and password."); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	res, err := s.deps.Auth.Login(r.Context(), in.Email, in.Password, s.deps.ClientAddr(r))
+	if err != nil {
+		var te *account.ThrottleError
+		if errors.As(err, &te) {
+			w.Header().Set("Retry-After", strconv.Itoa(te.RetryAfterSeconds()))
+			httpx.Logger(r.Context()).Warn("staff sign-in throttled", "client", s.deps.ClientAddr(r), "retry_after_s", te.RetryAfterSeconds())
+		}
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.Logger(r.Context()).Info("staff signed in", "user_id", res.User.ID)
+	http.SetCookie(w, s.sessionCookie(res.Token, res.ExpiresAt))
+	httpx.WriteJSON(w, http.StatusOK, struct {
+		Token     string         `json:"token"`
+		Companies []staffCompany `json:"companies"`
+		User      staffUser      `json:"user"`
+		ExpiresAt time.Time      `json:"expiresAt"`
+	}{res.Token, companiesView(res.Companies), userView(res.User), res.ExpiresAt.UTC()})
+}
+
+// sessionCookie is the staff session cookie: HttpOnly (page scripts never see it), SameSite=Strict
+// (no cross-site request carries it), Secure behind https, for the whole site (the web app's /admin
+// pages call /api/), until the session's absolute expiry. An empty token clears it.
+func (s *Server) sessionCookie(token string, expires time.Time) *http.Cookie {
+	c := &http.Cookie{Name: CookieName, Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
+		Secure: s.deps.SecureCookies}
+	if token == "" {
+		c.MaxAge = -1
+		c.Expires = time.Unix(0, 0)
+		return c
+	}
+	c.Expires = expires.UTC()
+	return c
+}
+
+// logout is POST /api/users/logout: it revokes the request's session (bearer or cookie) and clears
+// the cookie. A cookie sign-out from another origin is refused like any cookie write; without a
+// session it still answers 204.
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
+	token, viaCookie := sessionToken(r)
+	if viaCookie && !s.sameOrigin(r) {
+		httpx.WriteError(w, r, apperr.New(apperr.Forbidden, "This request did not come from the back office's own pages."))
+		return
+	}
+	if token != "" && s.deps.Auth != nil {
+		if err := s.deps.Auth.Logout(r.Context(), token); err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+	}
+	http.SetCookie(w, s.sessionCookie("", time.Time{}))
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// me is GET /api/users/me: the signed-in user and their companies, or 401.
+func (s *Server) me(w http.ResponseWriter, r *http.Request) {
+	staff, err := s.staff(r)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	p, err := s.deps.Auth.Me(r.Context(), staff.UserID)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, struct {
+		User      staffUser      `json:"user"`
+		Companies []staffCompany `json:"companies"`
+	}{userView(p.User), companiesView(p.Companies)})
+}
+
+// company is GET /api/admin/company: the header of the request's company.
+func (s *Server) company(w http.ResponseWriter, r *http.Request, sc Scope) {
+	c, err := s.deps.Auth.Company(r.Context(), sc.UserID, sc.CompanyID)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, c)
+}
+
+// audit is GET /api/admin/audit: a page of the company's audit log, newest first.
+func (s *Server) audit(w http.ResponseWriter, r *http.Request, sc Scope) {
+	q := r.URL.Query()
+	limit, before := 0, int64(0)
+	if raw := q.Get("limit"); raw != "" {
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 1 || n > account.MaxAuditLimit {
+			httpx.WriteError(w, r, apperr.WithFields(apperr.Invalid, "The limit is malformed.",
+				map[string]string{"limit": "must be an integer from 1 to " + strconv.Itoa(account.MaxAuditLimit)}))
+			return
+		}
+		limit = n
+	}
+	if raw := q.Get("before"); raw != "" {
+		n, err := strconv.ParseInt(raw, 10, 64)
+		if err != nil || n < 1 {
+			httpx.WriteError(w, r, apperr.WithFields(apperr.Invalid, "The cursor is malformed.", map[string]string{"before": "must be a positive integer"}))
+			return
+		}
+		before = n
+	}
+	entries, err := s.deps.Auth.Audit(r.Context(), sc.CompanyID, limit, before)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, struct {
+		Data []account.AuditEntry `json:"data"`
+	}{entries})
+}

@@ -25,7 +25,6 @@ import (
 	"pitlane/internal/store/storetest"
 )
 
-func TestMain(m *testing.M) { storetest.Main(m) }
 
 var madrid, _ = time.LoadLocation("Europe/Madrid")
 
@@ -34,6 +33,7 @@ const staffToken = "staff-token"
 
 // fakeAuth stands in for the auth helper's service: one token, one admin, ADMIN in one company.
 type fakeAuth struct {
+	adminapi.AuthService // sign-in itself is not used by these tests
 	userID, companyID int64
 }
 

@@ -6,6 +6,7 @@ package adminapi
 
 import (
 	"log/slog"
+	"net"
 	"net/http"
 	"time"
 
@@ -29,6 +30,9 @@ type Deps struct {
 	PublicOrigins []string
 	// MaxBodyBytes bounds request bodies (the company-id peek reads at most this much).
 	MaxBodyBytes int64
+	// ClientAddr names the client of a request for the sign-in throttle (httpapi.ClientAddrFunc: the
+	// peer, or the client a trusted proxy names); nil uses the peer's address.
+	ClientAddr func(*http.Request) string
 }
 
 // Server is the staff API.
@@ -47,6 +51,9 @@ func New(deps Deps) *Server {
 	if deps.MaxBodyBytes <= 0 {
 		deps.MaxBodyBytes = 1 << 20
 	}
+	if deps.ClientAddr == nil {
+		deps.ClientAddr = peerAddr
+	}
 	return &Server{deps: deps}
 }
 
@@ -62,3 +69,11 @@ func (s *Server) Register(mux *http.ServeMux) {
 }
 
 func (s *Server) now() time.Time { return s.deps.Clock.Now() }
+
+// peerAddr is the request's peer address without its port.
+func peerAddr(r *http.Request) string {
+	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		return host
+	}
+	return r.RemoteAddr
+}

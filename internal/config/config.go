@@ -36,6 +36,9 @@ type Config struct {
 	PaymentSecret   string        `env:"PITLANE_PAYMENT_SECRET"`
 	TrustedProxies  string        `env:"PITLANE_TRUSTED_PROXIES"`
 	MetricsAddr     string        `env:"PITLANE_METRICS_ADDR"`
+	// Staff sessions end after StaffSessionIdle without a request, and StaffSessionMax after sign-in.
+	StaffSessionIdle time.Duration `env:"PITLANE_STAFF_SESSION_IDLE" envDefault:"2h"`
+	StaffSessionMax  time.Duration `env:"PITLANE_STAFF_SESSION_MAX" envDefault:"12h"`
 }
 
 // option describes one setting for the flag set and for --help.
@@ -68,6 +71,8 @@ func (c *Config) options() []option {
 		{"stripe-webhook-secret", "PITLANE_STRIPE_WEBHOOK_SECRET", "Stripe webhook signing secret (secret)", str(&c.StripeWebhook)},
 		{"trusted-proxies", "PITLANE_TRUSTED_PROXIES", "comma-separated addresses or CIDR ranges of load balancers whose X-Forwarded-For names the client", str(&c.TrustedProxies)},
 		{"metrics-addr", "PITLANE_METRICS_ADDR", "address of a separate listener for /metrics (e.g. 127.0.0.1:9090); empty serves /metrics on the main address to loopback clients only", str(&c.MetricsAddr)},
+		{"staff-session-idle", "PITLANE_STAFF_SESSION_IDLE", "a staff session ends after this long without a request", dur(&c.StaffSessionIdle)},
+		{"staff-session-max", "PITLANE_STAFF_SESSION_MAX", "a staff session ends this long after sign-in, however busy", dur(&c.StaffSessionMax)},
 		{"payment-secret", "PITLANE_PAYMENT_SECRET", "key that signs the simulated provider's notifications (secret; generated and kept in the database when empty)", str(&c.PaymentSecret)},
 	}
 }
@@ -95,6 +100,12 @@ func (c *Config) Validate() error {
 	var errs []error
 	if c.HoldTTL < time.Second {
 		errs = append(errs, errors.New("PITLANE_HOLD_TTL must be at least 1s"))
+	}
+	if c.StaffSessionIdle < 5*time.Minute {
+		errs = append(errs, errors.New("PITLANE_STAFF_SESSION_IDLE must be at least 5m"))
+	}
+	if c.StaffSessionMax < c.StaffSessionIdle {
+		errs = append(errs, errors.New("PITLANE_STAFF_SESSION_MAX must be at least PITLANE_STAFF_SESSION_IDLE"))
 	}
 	if c.MaxBodyBytes < 1024 {
 		errs = append(errs, errors.New("PITLANE_MAX_BODY_BYTES must be at least 1024"))
@@ -130,6 +141,8 @@ func (c *Config) LogValue() slog.Value {
 		slog.String("base_url", c.BaseURL),
 		slog.Bool("demo", c.Demo),
 		slog.Duration("hold_ttl", c.HoldTTL),
+		slog.Duration("staff_session_idle", c.StaffSessionIdle),
+		slog.Duration("staff_session_max", c.StaffSessionMax),
 		slog.String("smtp", maskURL(c.SMTPURL)),
 		slog.String("stripe_secret_key", mask(c.StripeSecretKey)),
 		slog.String("stripe_webhook_secret", mask(c.StripeWebhook)),

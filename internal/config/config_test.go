@@ -97,3 +97,31 @@ func TestTrustedProxies(t *testing.T) {
 		t.Fatal("a malformed proxy must be refused")
 	}
 }
+
+func TestStaffSessionLifetimes(t *testing.T) {
+	c, _, err := Load("serve", nil, map[string]string{}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.StaffSessionIdle != 2*time.Hour || c.StaffSessionMax != 12*time.Hour {
+		t.Errorf("defaults: idle %v, max %v; want 2h and 12h", c.StaffSessionIdle, c.StaffSessionMax)
+	}
+	c, _, err = Load("serve", []string{"--staff-session-max", "8h"}, map[string]string{
+		"PITLANE_STAFF_SESSION_IDLE": "45m", "PITLANE_STAFF_SESSION_MAX": "10h",
+	}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.StaffSessionIdle != 45*time.Minute || c.StaffSessionMax != 8*time.Hour {
+		t.Errorf("idle %v (env 45m), max %v (flag 8h over env 10h)", c.StaffSessionIdle, c.StaffSessionMax)
+	}
+	for _, env := range []map[string]string{
+		{"PITLANE_STAFF_SESSION_IDLE": "1m"},
+		{"PITLANE_STAFF_SESSION_IDLE": "3h", "PITLANE_STAFF_SESSION_MAX": "2h"},
+		{"PITLANE_STAFF_SESSION_MAX": "soon"},
+	} {
+		if _, _, err := Load("serve", nil, env, io.Discard); err == nil {
+			t.Errorf("%v: want an error", env)
+		}
+	}
+}

@@ -180,6 +180,13 @@ func clientKey(r *http.Request, trusted []netip.Prefix) string {
 	return addr.String()
 }
 
+// ClientAddrFunc returns the function that names a request's client as the rate limits do (see
+// clientKey): the peer, or the nearest address a trusted proxy put in X-Forwarded-For; an IPv6 client
+// as its /64. The staff sign-in throttle keys its per-address failures with it.
+func ClientAddrFunc(trusted []netip.Prefix) func(*http.Request) string {
+	return func(r *http.Request) string { return clientKey(r, trusted) }
+}
+
 func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
 	for _, p := range trusted {
 		if p.Contains(a) {

@@ -1,9 +1,7 @@
 -- +goose Up
 -- Staff refunds (internal/billing, docs/architecture.md "Billing and refunds").
--- companies.refund_max_days: refunds are allowed until this many days before the booking's first
--- session (0: up to the session itself). Declared here so the billing branch builds alone; the auth
--- branch's 00007 must not declare it again.
-ALTER TABLE companies ADD COLUMN refund_max_days INTEGER NOT NULL DEFAULT 0 CHECK (refund_max_days >= 0);
+-- companies.refund_max_days (refunds are allowed until this many days before the booking's first
+-- session; 0: up to the session itself) is declared by 00007.
 
 -- A refund reservation: written (pending) in the transaction that checks the amount against what is
 -- left to refund, before the provider is called, so concurrent refunds of one sale can never give back

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"pitlane/internal/store"
+)
+
+// tenantNow is the instant the tenant test runs at: Tuesday 1 December 2026, 09:00 UTC. Both
+// companies' bookings were sold the day before, for sessions on 10 December.
+var tenantNow = time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+
+// tenant is one company of the tenant test with a paid booking (two drivers, a session, a cart, a
+// member, a payment with its ledger entry) and an audit entry. Every text of its rows contains its
+// mark ("alfa" or "bravo"), so a leak of another company's row is found by searching for the mark.
+type tenant struct {
+	mark       string
+	company    int64
+	circuit    int64
+	product    int64
+	booking    int64
+	identifier string // the booking's identifier (the orderId or token of staff calls)
+	cartToken  string
+	member     int64
+	seq        int // bookings added so far
+}
+
+// seedTenant writes a company with the mark (lower case, e.g. "bravo") and one booking.
+func seedTenant(t *testing.T, db *store.DB, mark string) *tenant {
+	t.Helper()
+	title := strings.ToUpper(mark[:1]) + mark[1:]
+	tn := &tenant{mark: mark}
+	ctx := context.Background()
+	err := db.Write(ctx, func(tx *store.Tx) error {
+		ins := func(dst *int64, q string, args ...any) error {
+			return tx.QueryRow(ctx, q+" RETURNING id", args...).Scan(dst)
+		}
+		if err := ins(&tn.company, `INSERT INTO companies (name, public_key, token, currency, currency_symbol, time_zone,
+			payments_active, is_refund_enabled, feature_licences, created_at, updated_at)
+			VALUES (?, ?, ?, 'EUR', '€', 'Europe/Madrid', 1, 1, 1, 1, 1)`, title+" Karting", mark+"-public-key", mark+"-company-token"); err != nil {
+			return err
+		}
+		var inst, variant int64
+		if err := ins(&inst, `INSERT INTO installations (company_id, name, time_zone, max_days_booking, max_participants, created_at, updated_at)
+			VALUES (?, ?, 'Europe/Madrid', 60, 12, 1, 1)`, tn.company, title+" Installation"); err != nil {
+			return err
+		}
+		if err := ins(&tn.circuit, `INSERT INTO circuits (installation_id, name) VALUES (?, ?)`, inst, title+" Track"); err != nil {
+			return err
+		}
+		if err := ins(&variant, `INSERT INTO variants (company_id, circuit_id, id_local, name) VALUES (?, ?, ?, ?)`,
+			tn.company, tn.circuit, mark+"-local", title+" Variant"); err != nil {
+			return err
+		}
+		if err := ins(&tn.product, `INSERT INTO products (company_id, kind, id_local, name, price_cents, variant_id, created_at, updated_at)
+			VALUES (?, 'PRODUCT', ?, ?, 2000, ?, 1, 1)`, tn.company, mark+"-product", title+" Sprint", variant); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO audit_log (company_id, user_email, action, entity, entity_id, details, created_at)
+			VALUES (?, ?, 'booking.cancel', 'booking', ?, ?, ?)`, tn.company, mark+".staff@"+mark+".example", mark+"-audited",
+			`{"note":"`+mark+` audited change"}`, tenantNow.Add(-time.Hour).UnixMilli()); err != nil {
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("seed %s: %v", mark, err)
+	}
+	tn.booking, tn.identifier, tn.cartToken, tn.member = tn.addBooking(t, db)
+	return tn
+}
+
+// addBooking adds a paid booking of two drivers for 10 December at 10:00 (circuit time) by a new
+// member, with its cart, session, payment and ledger entry, sold the day before tenantNow.
+func (tn *tenant) addBooking(t *testing.T, db *store.DB) (booking int64, identifier, cartToken string, member int64) {
+	t.Helper()
+	tn.seq++
+	n := string(rune('0' + tn.seq))
+	title := strings.ToUpper(tn.mark[:1]) + tn.mark[1:]
+	identifier, cartToken = strings.ToUpper(tn.mark)+"-BKG-000"+n, tn.mark+"-cart-token-"+n
+	sold := tenantNow.Add(-24 * time.Hour).UnixMilli()
+	madrid, _ := time.LoadLocation("Europe/Madrid")
+	starts := time.Date(2026, 12, 10, 10, 0, 0, 0, madrid).UnixMilli()
+	ctx := context.Background()
+	err := db.Write(ctx, func(tx *store.Tx) error {
+		ins := func(dst *int64, q string, args ...any) error {
+			return tx.QueryRow(ctx, q+" RETURNING id", args...).Scan(dst)
+		}
+		if err := ins(&member, `INSERT INTO members (company_id, nick, name, surname, birthday, phone, email, unsubscribe_key_hash, created_at, updated_at)
+			VALUES (?, ?, ?, ?, '1990-05-04', '+34600000000', ?, ?, ?, ?)`, tn.company, tn.mark+"nick"+n, title+"member", title+"surname",
+			tn.mark+".member"+n+"@"+tn.mark+".example", tn.mark+"-unsubscribe-"+n, sold, sold); err != nil {
+			return err
+		}
+		var cart, line, payment int64
+		if err := ins(&cart, `INSERT INTO carts (token, company_id, status, created_at, updated_at) VALUES (?, ?, 'ordered', ?, ?)`,
+			cartToken, tn.company, sold, sold); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO cart_lines (cart_id, product_id, kind, quantity, unit_price_cents, original_price_cents,
+			discount_cents, total_cents, created_at) VALUES (?, ?, 'PRODUCT', 2, 2000, 2000, 0, 4000, ?)`, cart, tn.product, sold); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO slots (circuit_id, starts_at, local_date, local_time, capacity, booked, held)
+			VALUES (?, ?, '2026-12-10', '10:00:00', 12, 2, 0)
+			ON CONFLICT (circuit_id, starts_at) DO UPDATE SET booked = slots.booked + 2`, tn.circuit, starts); err != nil {
+			return err
+		}
+		if err := ins(&booking, `INSERT INTO bookings (identifier, company_id, cart_id, source, status, payment_mode, culture,
+			contact_name, contact_surname, phone, email, birth_date, member_id, original_total_cents, total_cents,
+			booking_date, first_starts_at, places_booked, created_at, updated_at)
+			VALUES (?, ?, ?, 'BOOKING', 'pagada', 'online', 'es-ES', ?, ?, '+34611222333', ?, '1990-05-04', ?, 4000, 4000,
+			'2026-12-10', ?, 1, ?, ?)`, identifier, tn.company, cart, title+"contact", title+"contactsurname",
+			tn.mark+".contact"+n+"@"+tn.mark+".example", member, starts, sold, sold); err != nil {
+			return err
+		}
+		if err := ins(&line, `INSERT INTO booking_lines (booking_id, product_id, kind, name, quantity, num_drivers, unit_price_cents,
+			original_price_cents, total_cents, hold_identifier) VALUES (?, ?, 'PRODUCT', ?, 1, 2, 2000, 2000, 4000, ?)`,
+			booking, tn.product, title+" Sprint", tn.mark+"-hold-"+n); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO booking_slots (booking_line_id, position, circuit_id, starts_at, local_date, local_time, product_id, places)
+			VALUES (?, 0, ?, ?, '2026-12-10', '10:00:00', ?, 2)`, line, tn.circuit, starts, tn.product); err != nil {
+			return err
+		}
+		for i, name := range []string{title + "driverone", title + "drivertwo"} {
+			if _, err := tx.Exec(ctx, `INSERT INTO drivers (booking_id, booking_line_id, position, name, email, member_id)
+				VALUES (?, ?, ?, ?, ?, ?)`, booking, line, i, name, tn.mark+".driver@"+tn.mark+".example", member); err != nil {
+				return err
+			}
+		}
+		if err := ins(&payment, `INSERT INTO payments (company_id, booking_id, provider, provider_ref, status, amount_cents, currency, created_at, updated_at)
+			VALUES (?, ?, 'simulated', ?, 'approved', 4000, 'EUR', ?, ?)`, tn.company, booking, tn.mark+"-pay-ref-"+n, sold, sold); err != nil {
+			return err
+		}
+		// The simulated provider's own record of the approved checkout, so a refund through it works.
+		if _, err := tx.Exec(ctx, `INSERT INTO sim_checkouts (ref, payment_id, amount_cents, currency, success_url, cancel_url,
+			notify_url, status, created_at, expires_at, decided_at) VALUES (?, ?, 4000, 'EUR', 'http://example.com/ok',
+			'http://example.com/ko', 'http://example.com/api/payment/notify/simulated', 'approved', ?, ?, ?)`,
+			tn.mark+"-pay-ref-"+n, payment, sold, sold+3600_000, sold); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO payment_entries (payment_id, booking_id, booking_line_id, kind, amount_cents, provider, provider_event_id, created_at)
+			VALUES (?, ?, ?, 'charge', 4000, 'simulated', ?, ?)`, payment, booking, line, tn.mark+"-event-"+n, sold)
+		return err
+	})
+	if err != nil {
+		t.Fatalf("booking of %s: %v", tn.mark, err)
+	}
+	return booking, identifier, cartToken, member
+}

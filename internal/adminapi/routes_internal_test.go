@@ -1,0 +1,19 @@
+package adminapi
+
+import (
+	"slices"
+	"testing"
+)
+
+// Only sign-in, sign-out and who-am-I are registered without the scope middleware; every other staff
+// route is a row of Routes(), which the tenant test walks.
+func TestOnlySignInRoutesSkipTheScopeMiddleware(t *testing.T) {
+	var got []string
+	for _, rt := range New(Deps{}).publicRoutes() {
+		got = append(got, rt.Pattern)
+	}
+	want := []string{"POST /api/users/adminLogin", "POST /api/users/logout", "GET /api/users/me"}
+	if !slices.Equal(got, want) {
+		t.Errorf("public staff routes %q, want only %q", got, want)
+	}
+}
