@@ -61,7 +61,7 @@ func (b *crashBurst) onlineLocked() []booked {
 }
 
 func testCrash(t *testing.T, dbURL string) {
-	keys := seedDemo(t, dbURL)
+	keys := seedDemo(t, dbURL).keys
 	box := startMailbox(t)
 	env := baseEnv(dbURL)
 	env["PITLANE_SMTP_URL"] = box.url

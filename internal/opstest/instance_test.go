@@ -130,10 +130,19 @@ func (in *instance) wait(t *testing.T, within time.Duration) int {
 	}
 }
 
-var bookingPage = regexp.MustCompile(`(?m)^Booking page \(([^)]+)\): \S+/([^/\s]+)$`)
+var (
+	bookingPage = regexp.MustCompile(`(?m)^Booking page \(([^)]+)\): \S+/([^/\s]+)$`)
+	adminLine   = regexp.MustCompile(`(?m)^\s+(\S+@\S+)\s+password: (\S+)\s+\((\S+) of ([^,)]+)\)$`)
+)
 
-// seedDemo runs `pitlane demo` on the database and returns each demo company's public key by name.
-func seedDemo(t *testing.T, dbURL string) map[string]string {
+// demoData is what `pitlane demo` printed: each company's public key and its admin's login.
+type demoData struct {
+	keys   map[string]string    // company name → public key
+	admins map[string][2]string // company name → {e-mail, password} of its ADMIN
+}
+
+// seedDemo runs `pitlane demo` on the database and returns the demo companies' keys and admins.
+func seedDemo(t *testing.T, dbURL string) demoData {
 	t.Helper()
 	cmd := exec.Command(pitlaneBin(t), "demo")
 	cmd.Env = envList(map[string]string{"PITLANE_DATABASE_URL": dbURL, "PITLANE_BASE_URL": "http://127.0.0.1"})
@@ -149,10 +158,16 @@ func seedDemo(t *testing.T, dbURL string) map[string]string {
 	for _, m := range bookingPage.FindAllStringSubmatch(string(out), -1) {
 		keys[m[1]] = m[2]
 	}
-	for _, name := range []string{"Fjord Karting", "Circuito Norte"} {
-		if keys[name] == "" {
-			t.Fatalf("pitlane demo printed no booking page for %s:\n%s", name, out)
+	admins := map[string][2]string{}
+	for _, m := range adminLine.FindAllStringSubmatch(string(out), -1) {
+		if m[3] == "ADMIN" {
+			admins[m[4]] = [2]string{m[1], m[2]}
 		}
 	}
-	return keys
+	for _, name := range []string{"Fjord Karting", "Circuito Norte"} {
+		if keys[name] == "" || admins[name][0] == "" {
+			t.Fatalf("pitlane demo printed no booking page or admin for %s:\n%s", name, out)
+		}
+	}
+	return demoData{keys: keys, admins: admins}
 }

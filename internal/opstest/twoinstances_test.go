@@ -18,16 +18,18 @@ import (
 // pair is two instances of the built binary on one PostgreSQL database, both delivering mail to
 // the same SMTP double.
 type pair struct {
-	dbURL string
-	keys  map[string]string
-	box   *mailbox
-	in    [2]*instance
+	dbURL  string
+	keys   map[string]string
+	admins map[string][2]string
+	box    *mailbox
+	in     [2]*instance
 }
 
 func startPair(t *testing.T) *pair {
 	t.Helper()
 	p := &pair{dbURL: postgresURL(t)}
-	p.keys = seedDemo(t, p.dbURL)
+	d := seedDemo(t, p.dbURL)
+	p.keys, p.admins = d.keys, d.admins
 	p.box = startMailbox(t)
 	env := baseEnv(p.dbURL)
 	env["PITLANE_SMTP_URL"] = p.box.url

@@ -39,12 +39,17 @@ func (e *apiError) Error() string {
 
 var httpClient = &http.Client{Timeout: 20 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 256}}
 
+// jsonBody encodes v as a request body.
+func jsonBody(v any) io.Reader {
+	b, _ := json.Marshal(v)
+	return bytes.NewReader(b)
+}
+
 // call sends a JSON request and decodes a 2xx answer into out; anything else is an *apiError.
 func (v *visitor) call(method, path string, body, out any) error {
 	var rd io.Reader
 	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
+		rd = jsonBody(body)
 	}
 	req, err := http.NewRequest(method, v.base+path, rd)
 	if err != nil {
