@@ -107,9 +107,7 @@ func (w *Worker) release(ctx context.Context, msgs []Outgoing) {
 // cancelled meanwhile, a message the server accepted is still recorded sent (so it is not sent twice)
 // and one it did not is released; the error is then ctx's.
 func (w *Worker) deliver(ctx context.Context, o Outgoing) (ok bool, err error) {
-	sendCtx, cancel := context.WithTimeout(ctx, w.sendTimeout)
-	sendErr := w.sender.Send(sendCtx, o.Message)
-	cancel()
+	sendErr := w.send(ctx, o.Message)
 	now := w.clk.Now()
 	log := w.log.With("email_id", o.ID, "kind", o.Message.Kind, "attempt", o.Attempts)
 	if ctx.Err() != nil {
@@ -142,6 +140,32 @@ func (w *Worker) deliver(ctx context.Context, o Outgoing) (ok bool, err error) {
 		log.Warn("e-mail not sent; will retry", "error", sendErr, "retry_in", wait)
 	}
 	return false, nil
+}
+
+// sendGrace is how long a delivery may still finish once its context is done, so that a message
+// accepted just as the worker stops is recorded sent rather than released and sent again.
+const sendGrace = 2 * time.Second
+
+// send delivers m within sendTimeout. Once ctx is cancelled it waits at most sendGrace for the sender,
+// even one that does not watch its context (an SMTP client waiting for a hung server's reply), so a
+// stopping worker is not held up: the abandoned attempt ends with its own timeout or with the process.
+// A server that accepted the message after that receives it again later (mail is at least once).
+func (w *Worker) send(ctx context.Context, m Message) error {
+	sendCtx, cancel := context.WithTimeout(ctx, w.sendTimeout)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- w.sender.Send(sendCtx, m) }()
+	select {
+	case err := <-done:
+		return err
+	case <-sendCtx.Done():
+	}
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(sendGrace):
+		return sendCtx.Err()
+	}
 }
 
 // Run calls RunOnce at once and then every interval until ctx is cancelled, logging store errors.

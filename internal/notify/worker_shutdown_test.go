@@ -141,3 +141,43 @@ func TestWorkerRecordsMailAcceptedWhileStopping(t *testing.T) {
 		}
 	})
 }
+
+// hungSender never returns until released, whatever its context says: an SMTP client waiting for
+// the reply of a mail server that hangs.
+type hungSender struct {
+	started chan struct{}
+	release chan struct{}
+}
+
+func (h *hungSender) Send(context.Context, notify.Message) error {
+	close(h.started)
+	<-h.release
+	return nil
+}
+
+// A sender that ignores its context does not keep a stopping worker: within a couple of seconds of
+// the cancellation the worker gives up on it and releases the message.
+func TestWorkerDoesNotWaitForAHungSender(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		enqueueConfirmation(t, db)
+		ctx, stop := context.WithCancel(context.Background())
+		h := &hungSender{started: make(chan struct{}), release: make(chan struct{})}
+		defer close(h.release)
+		w := notify.NewWorker(db, h, clock.NewManual(start), slog.New(slog.DiscardHandler))
+		done := make(chan error, 1)
+		go func() { _, err := w.RunOnce(ctx); done <- err }()
+		<-h.started
+		stop()
+		select {
+		case err := <-done:
+			if err != context.Canceled {
+				t.Errorf("RunOnce: %v, want context.Canceled", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("the worker still waits for the hung sender 10 s after it was stopped")
+		}
+		if got := outboxRows(t, db); len(got) != 1 || got[0] != (outboxRow{"pending", 0, false}) {
+			t.Errorf("outbox after the stop: %+v, want the message pending again", got)
+		}
+	})
+}
