@@ -41,6 +41,7 @@ type instance struct {
 	log    *syncBuffer
 	exited chan error
 	code   int // exit code once exited
+	ready  chan string
 }
 
 // baseEnv is the environment every instance gets: loopback only, quiet housekeeping, the tests'
@@ -68,9 +69,18 @@ func envList(env map[string]string) []string {
 // startInstance starts `pitlane serve` and waits for its ready line.
 func startInstance(t *testing.T, env map[string]string) *instance {
 	t.Helper()
+	in := launchInstance(t, env)
+	in.waitReady(t)
+	return in
+}
+
+// launchInstance starts `pitlane serve` without waiting for it to be ready (waitReady does), so that
+// several instances can start at the same moment.
+func launchInstance(t *testing.T, env map[string]string) *instance {
+	t.Helper()
 	cmd := exec.Command(pitlaneBin(t), "serve")
 	cmd.Env = envList(env)
-	in := &instance{cmd: cmd, log: &syncBuffer{}, exited: make(chan error, 1), code: -1}
+	in := &instance{cmd: cmd, log: &syncBuffer{}, exited: make(chan error, 1), code: -1, ready: make(chan string, 1)}
 	cmd.Stderr = in.log
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -79,25 +89,29 @@ func startInstance(t *testing.T, env map[string]string) *instance {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	ready := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(out)
 		for sc.Scan() {
 			if b, ok := strings.CutPrefix(sc.Text(), "Pitlane is ready at "); ok {
-				ready <- b
+				in.ready <- b
 			}
 		}
 		in.exited <- cmd.Wait()
 	}()
 	t.Cleanup(func() { _ = cmd.Process.Kill() }) // harmless once it has exited
+	return in
+}
+
+// waitReady waits for the instance's ready line.
+func (in *instance) waitReady(t *testing.T) {
+	t.Helper()
 	select {
-	case in.base = <-ready:
+	case in.base = <-in.ready:
 	case err := <-in.exited:
 		t.Fatalf("the server exited before it was ready: %v\n%s", err, in.log.String())
 	case <-time.After(60 * time.Second):
 		t.Fatalf("not ready after 60 s:\n%s", in.log.String())
 	}
-	return in
 }
 
 // kill ends the process with SIGKILL, as a crash or the OOM killer does, and waits for it.
