@@ -135,6 +135,22 @@ func (db *DB) MarkEmailFailed(ctx context.Context, id int64, reason string, retr
 	})
 }
 
+// ReleaseEmails gives claimed messages back unsent when their worker stops: pending (still due when
+// they were), no lease, and the attempt their claim counted undone. Only messages still 'sending' are
+// touched: one already recorded sent or failed stays so. Implements notify.WorkerStore.
+func (db *DB) ReleaseEmails(ctx context.Context, ids []int64) error {
+	return db.Write(ctx, func(tx *Tx) error {
+		for _, id := range ids {
+			if _, err := tx.Exec(ctx, `UPDATE outbox_emails SET status = 'pending', locked_until = NULL,
+				attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END
+				WHERE id = ? AND status = 'sending'`, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
 // setRefs fills the message's company and booking from nullable columns.
 func setRefs(m *notify.Message, company, booking sql.NullInt64) {
 	m.CompanyID = company.Int64

@@ -1,0 +1,146 @@
+package opstest
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+
+	"pitlane/internal/payment/simulated"
+)
+
+// TestTwoInstancesStaff runs the staff-side checks of issue 17 "Two instances, one database" against
+// the back-office contract in docs/openapi.yaml (POST /api/users/adminLogin, DELETE
+// /api/private/cancelBooking/{id}, POST /api/payment/execute-refund). The back office is built on
+// other branches (issue 13): until they are merged these endpoints answer 503 and this test fails.
+func TestTwoInstancesStaff(t *testing.T) {
+	p, _ := startPair(t, 0)
+	t.Run("cancel and refund through the other instance", func(t *testing.T) { testStaffAcrossInstances(t, p) })
+	t.Run("login throttle across instances", func(t *testing.T) { testLoginThrottleAcrossInstances(t, p) })
+}
+
+// staffLogin signs in on an instance and returns a staff client holding the bearer token.
+func staffLogin(base, email, password, ip string) (*visitor, error) {
+	s := &visitor{base: base, client: httpClient, id: "opstest-staff-client", ip: ip}
+	var out struct {
+		Token string `json:"token"`
+	}
+	if err := s.call("POST", "/api/users/adminLogin", map[string]string{"email": email, "password": password}, &out); err != nil {
+		return nil, err
+	}
+	if out.Token == "" {
+		return nil, errors.New("adminLogin answered no token")
+	}
+	s.token = out.Token
+	return s, nil
+}
+
+// testStaffAcrossInstances: an online booking made and paid through instance 1 is refunded in part
+// and then cancelled through instance 2, by a member of staff who signed in on instance 1.
+func testStaffAcrossInstances(t *testing.T, p *pair) {
+	db := openDB(t, p.dbURL)
+	v, err := newVisitor(p.in[0].base, p.keys["Circuito Norte"], 800000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	product, err := v.product()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, err := v.freeSessions(product, 4, 2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := v.book(product, ss[0], "staff-across@example.com", 1)
+	if err != nil || b.payRef == "" {
+		t.Fatalf("online booking: %+v %v", b, err)
+	}
+	var paymentID, amount, bookingID int64
+	var identifier string
+	if err := db.QueryRow(rebind(p.dbURL, `SELECT p.id, p.amount_cents, b.id, b.identifier FROM payments p JOIN bookings b ON b.id = p.booking_id
+		WHERE p.provider = 'simulated' AND p.provider_ref = ?`), b.payRef).Scan(&paymentID, &amount, &bookingID, &identifier); err != nil {
+		t.Fatal(err)
+	}
+	body, _ := json.Marshal(simulated.Body{ID: "evt_staff_" + b.payRef, Type: simulated.TypeApproved, Ref: b.payRef,
+		PaymentID: paymentID, AmountCents: amount, Created: time.Now().Unix()})
+	if _, err := notify(p.in[0].base, body); err != nil {
+		t.Fatal(err)
+	}
+
+	admin := p.admins["Circuito Norte"]
+	staff, err := staffLogin(p.in[0].base, admin[0], admin[1], "10.250.0.1")
+	if err != nil {
+		t.Fatalf("sign in on instance 1: %v", err)
+	}
+	other := staff.on(p.in[1].base) // the same session, through the other instance
+
+	var refund struct {
+		Data struct {
+			Refunded float64 `json:"refunded"`
+			Method   string  `json:"method"`
+		} `json:"data"`
+	}
+	if err := other.call("POST", "/api/payment/execute-refund",
+		map[string]any{"amount": 100, "orderId": identifier, "idCompany": v.company}, &refund); err != nil {
+		t.Fatalf("refund through instance 2: %v", err)
+	}
+	if refund.Data.Method != "provider" {
+		t.Errorf("refund method %q, want provider", refund.Data.Method)
+	}
+	if n := count(t, db, p.dbURL, `SELECT COUNT(*) FROM payment_entries WHERE payment_id = ? AND kind = 'refund' AND amount_cents = 100`, paymentID); n != 1 {
+		t.Errorf("%d refund entries of 1.00, want 1", n)
+	}
+
+	var cancelled struct {
+		Data struct {
+			ID    int64  `json:"id"`
+			State string `json:"state"`
+		} `json:"data"`
+	}
+	if err := other.call("DELETE", fmt.Sprintf("/api/private/cancelBooking/%d?idCompany=%d", bookingID, v.company), nil, &cancelled); err != nil {
+		t.Fatalf("cancel through instance 2: %v", err)
+	}
+	var status string
+	_ = db.QueryRow(rebind(p.dbURL, `SELECT status FROM bookings WHERE id = ?`), bookingID).Scan(&status)
+	if cancelled.Data.State != "cancelada" || status != "cancelada" {
+		t.Errorf("after the cancel: answer %+v, database status %q", cancelled.Data, status)
+	}
+	checkCapacity(t, db)
+	// Instance 1 sees the cancellation at once: the session has its place back.
+	after, err := v.sessions(product, ss[0].Date)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range after {
+		if s.StartTime == ss[0].StartTime && s.Free != ss[0].Free {
+			t.Errorf("instance 1 shows %d free places after the cancel, want %d as before the booking", s.Free, ss[0].Free)
+		}
+	}
+}
+
+// testLoginThrottleAcrossInstances: five wrong passwords for one account, spread over both
+// instances, count as five: the sixth attempt is refused with 429 and Retry-After.
+func testLoginThrottleAcrossInstances(t *testing.T, p *pair) {
+	email := p.admins["Fjord Karting"][0]
+	for i := 0; i < 5; i++ {
+		_, err := staffLogin(p.in[i%2].base, email, "wrong-password", "10.251.0.1")
+		var ae *apiError
+		if !errors.As(err, &ae) || ae.status != http.StatusUnauthorized {
+			t.Fatalf("wrong password %d on instance %d: %v, want 401", i+1, i%2+1, err)
+		}
+	}
+	req, _ := http.NewRequest("POST", p.in[1].base+"/api/users/adminLogin",
+		jsonBody(map[string]string{"email": email, "password": "wrong-password"}))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Forwarded-For", "10.251.0.1")
+	res, err := httpClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
+		t.Errorf("sixth attempt: %d, Retry-After %q; want 429 with Retry-After", res.StatusCode, res.Header.Get("Retry-After"))
+	}
+}
