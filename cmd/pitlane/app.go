@@ -25,6 +25,7 @@ import (
 	"pitlane/internal/payment/stripegw"
 	"pitlane/internal/problem"
 	"pitlane/internal/realtime"
+	"pitlane/internal/report"
 	"pitlane/internal/sessions"
 	"pitlane/internal/store"
 	"pitlane/internal/terms"
@@ -84,6 +85,7 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 		// bookings: the bookings section and staff cancellation
 		// billing: sales, refunds
 		// reports: KPIs
+		Reports: report.NewService(db.Reports()),
 	})
 	h := httpapi.New(httpapi.Deps{
 		Logger:         log,
