@@ -1,0 +1,9 @@
+package adminapi_test
+
+import (
+	"testing"
+
+	"pitlane/internal/store/storetest"
+)
+
+func TestMain(m *testing.M) { storetest.Main(m) }
