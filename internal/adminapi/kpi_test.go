@@ -54,9 +54,9 @@ func kpiHTTP(t *testing.T, db *store.DB) (*apitest.Client, storetest.Fixture, st
 		err := db.Write(ctx, func(tx *store.Tx) error {
 			var booking, line, pay int64
 			if err := tx.QueryRow(ctx, `INSERT INTO bookings (identifier, company_id, status, payment_mode, contact_name, phone,
-					email, birth_date, original_total_cents, total_cents, created_at, updated_at)
-				VALUES (?, ?, 'pagada', 'online', 'Ana', '+34600000000', 'ana@example.com', '2000-01-01', ?, ?, ?, ?) RETURNING id`,
-				"HTTP-"+string(rune('A'+n)), f.CompanyID, cents, cents, soldAt, soldAt).Scan(&booking); err != nil {
+					email, birth_date, original_total_cents, total_cents, first_starts_at, created_at, updated_at)
+				VALUES (?, ?, 'pagada', 'online', 'Ana', '+34600000000', 'ana@example.com', '2000-01-01', ?, ?, ?, ?, ?) RETURNING id`,
+				"HTTP-"+string(rune('A'+n)), f.CompanyID, cents, cents, soldAt+3600000, soldAt, soldAt).Scan(&booking); err != nil {
 				return err
 			}
 			if err := tx.QueryRow(ctx, `INSERT INTO booking_lines (booking_id, product_id, kind, name, quantity, num_drivers,

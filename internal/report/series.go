@@ -11,8 +11,8 @@ type SeriesDay struct {
 	PreviousBilling float64
 	Drivers         int64 // drivers in the day's sessions
 	PreviousDrivers int64
-	Tickets         int64   // distinct bookings charged that day
-	TicketAverage   float64 // the day's charges over its tickets, currency units
+	Tickets         int64   // tickets sold that day (bookings whose first charge it is)
+	TicketAverage   float64 // the day's charges over its tickets, currency units (0 without tickets)
 }
 
 // Series is a value per day of a period, for the charts.
@@ -21,18 +21,18 @@ type Series struct {
 	Days   []SeriesDay
 }
 
-// Series returns the daily figures of the period and of the previous one. A booking charged on two days
-// counts as a ticket on each, so the days' tickets may add up to more than the period's Tickets.
+// Series returns the daily figures of the period and of the previous one; the days add up to the
+// period's Billing, Tickets and drivers.
 func (s *Service) Series(ctx context.Context, companyID int64, p Period) (Series, error) {
 	f, err := s.frame(ctx, companyID, p)
 	if err != nil {
 		return Series{}, err
 	}
-	_, ledger, err := s.ledger(ctx, companyID, f)
+	ledger, err := s.store.LedgerDays(ctx, companyID, f.from, f.to, f.offsets)
 	if err != nil {
 		return Series{}, err
 	}
-	sessions, err := s.store.Sessions(ctx, companyID, f.from, f.to)
+	sessions, err := s.store.SessionDays(ctx, companyID, f.from, f.to, f.offsets)
 	if err != nil {
 		return Series{}, err
 	}
@@ -56,9 +56,9 @@ func (s *Service) Series(ctx context.Context, companyID int64, p Period) (Series
 			tickets[i] += d.Tickets
 		}
 	}
-	for _, se := range sessions {
-		if i := at(DayOfMs(se.StartsAt, f.offsets)); i >= 0 {
-			drivers[i] += se.Drivers
+	for _, d := range sessions {
+		if i := at(d.Date); i >= 0 {
+			drivers[i] += d.Drivers
 		}
 	}
 	out := Series{Symbol: f.company.Symbol, Days: make([]SeriesDay, n)}

@@ -18,12 +18,27 @@ type LedgerDay struct {
 	Date        Date
 	ChargeCents int64 // sum of the charge entries
 	RefundCents int64 // sum of the refund entries (positive)
-	Tickets     int64 // distinct bookings with a charge entry that day
+	Tickets     int64 // bookings whose first charge entry is that day
 }
 
-// Session is one session (circuit and start) with the drivers the company's non-cancelled bookings put in it.
-type Session struct {
-	StartsAt int64 // Unix ms
+// LedgerSum is what a stretch of the ledger adds up to.
+type LedgerSum struct {
+	ChargeCents int64
+	RefundCents int64
+	Tickets     int64 // bookings whose first charge entry is in the stretch
+}
+
+// SessionSum is what the sessions of a stretch of time add up to.
+type SessionSum struct {
+	Sessions int64 // sessions holding places of non-cancelled bookings
+	Drivers  int64 // those places
+}
+
+// SessionDay is one local date's sessions: how many sessions the company's non-cancelled bookings have
+// places in, and how many places (drivers) they hold.
+type SessionDay struct {
+	Date     Date
+	Sessions int64
 	Drivers  int64
 }
 
@@ -33,15 +48,17 @@ type Store interface {
 	// Company returns the company's zone and currency symbol. Returns apperr.NotFound if it does not exist.
 	Company(ctx context.Context, companyID int64) (Company, error)
 	// LedgerDays returns, per local date (bucketed with offsets, see Offsets) that has entries in
-	// [from, to), the day's charges, refunds and distinct bookings charged.
+	// [from, to), the day's charges, refunds and tickets (bookings whose first charge entry it is).
 	LedgerDays(ctx context.Context, companyID, from, to int64, offsets []Offset) ([]LedgerDay, error)
-	// TicketCounts counts the distinct bookings with a charge entry in [from, split) and in [split, to).
-	TicketCounts(ctx context.Context, companyID, from, split, to int64) (before, after int64, err error)
-	// Sessions returns every session starting in [from, to) with the places of the company's
-	// non-cancelled bookings in it.
-	Sessions(ctx context.Context, companyID, from, to int64) ([]Session, error)
+	// LedgerTotals sums the ledger of the company over [from, split) and over [split, to).
+	LedgerTotals(ctx context.Context, companyID, from, split, to int64) (before, after LedgerSum, err error)
+	// SessionTotals sums the sessions starting in [from, split) and in [split, to).
+	SessionTotals(ctx context.Context, companyID, from, split, to int64) (before, after SessionSum, err error)
+	// SessionDays returns, per local date (bucketed with offsets) with sessions starting in [from, to),
+	// the sessions holding places of the company's non-cancelled bookings and those places.
+	SessionDays(ctx context.Context, companyID, from, to int64, offsets []Offset) ([]SessionDay, error)
 	// Birthdays returns the known birth dates ('YYYY-MM-DD' → how many people) of the drivers of the
-	// company's non-cancelled bookings with a session starting in [from, to).
+	// company's non-cancelled bookings whose first session starts in [from, to).
 	Birthdays(ctx context.Context, companyID, from, to int64) (map[string]int64, error)
 	// MembersCreated counts the company's members created in [from, to).
 	MembersCreated(ctx context.Context, companyID, from, to int64) (int64, error)
@@ -83,28 +100,6 @@ func (s *Service) frame(ctx context.Context, companyID int64, p Period) (frame, 
 	return f, nil
 }
 
-// ledger sums the ledger of the frame per period.
-type ledgerSums struct{ charges, refunds, tickets [2]int64 }
-
-func (s *Service) ledger(ctx context.Context, companyID int64, f frame) (ledgerSums, []LedgerDay, error) {
-	days, err := s.store.LedgerDays(ctx, companyID, f.from, f.to, f.offsets)
-	if err != nil {
-		return ledgerSums{}, nil, err
-	}
-	var l ledgerSums
-	for _, d := range days {
-		i := 0
-		if f.cur.Contains(d.Date) {
-			i = 1
-		} else if !f.pre.Contains(d.Date) {
-			continue
-		}
-		l.charges[i] += d.ChargeCents
-		l.refunds[i] += d.RefundCents
-	}
-	return l, days, nil
-}
-
 // Billing is the period's billing: settled sales (charge entries) less refunds, by the entry's local
 // date. Returns apperr.NotFound for an unknown company.
 func (s *Service) Billing(ctx context.Context, companyID int64, p Period) (KPI, error) {
@@ -112,24 +107,25 @@ func (s *Service) Billing(ctx context.Context, companyID int64, p Period) (KPI, 
 	if err != nil {
 		return KPI{}, err
 	}
-	l, _, err := s.ledger(ctx, companyID, f)
+	pre, cur, err := s.store.LedgerTotals(ctx, companyID, f.from, f.split, f.to)
 	if err != nil {
 		return KPI{}, err
 	}
-	return Figure(Cents(l.charges[1]-l.refunds[1]), Cents(l.charges[0]-l.refunds[0]), p.Days(), f.company.Symbol), nil
+	return Figure(Cents(cur.ChargeCents-cur.RefundCents), Cents(pre.ChargeCents-pre.RefundCents), p.Days(), f.company.Symbol), nil
 }
 
-// Tickets is the number of tickets sold: the distinct bookings with a charge entry in the period.
+// Tickets is the number of tickets sold: the bookings whose first charge entry (the sale) is in the
+// period. A booking paid in parts is one ticket, sold when its first part was paid.
 func (s *Service) Tickets(ctx context.Context, companyID int64, p Period) (KPI, error) {
 	f, err := s.frame(ctx, companyID, p)
 	if err != nil {
 		return KPI{}, err
 	}
-	pre, cur, err := s.store.TicketCounts(ctx, companyID, f.from, f.split, f.to)
+	pre, cur, err := s.store.LedgerTotals(ctx, companyID, f.from, f.split, f.to)
 	if err != nil {
 		return KPI{}, err
 	}
-	return Figure(float64(cur), float64(pre), p.Days(), f.company.Symbol), nil
+	return Figure(float64(cur.Tickets), float64(pre.Tickets), p.Days(), f.company.Symbol), nil
 }
 
 // TicketAverage is the average ticket amount: the period's charges over its tickets sold.
@@ -138,15 +134,12 @@ func (s *Service) TicketAverage(ctx context.Context, companyID int64, p Period) 
 	if err != nil {
 		return KPI{}, err
 	}
-	l, _, err := s.ledger(ctx, companyID, f)
+	pre, cur, err := s.store.LedgerTotals(ctx, companyID, f.from, f.split, f.to)
 	if err != nil {
 		return KPI{}, err
 	}
-	pre, cur, err := s.store.TicketCounts(ctx, companyID, f.from, f.split, f.to)
-	if err != nil {
-		return KPI{}, err
-	}
-	return Figure(Ratio(Cents(l.charges[1]), float64(cur)), Ratio(Cents(l.charges[0]), float64(pre)), p.Days(), f.company.Symbol), nil
+	return Figure(Ratio(Cents(cur.ChargeCents), float64(cur.Tickets)), Ratio(Cents(pre.ChargeCents), float64(pre.Tickets)),
+		p.Days(), f.company.Symbol), nil
 }
 
 // Members is the company's total number of members (partners). It has no period: Average, Previous
@@ -199,29 +192,21 @@ func (s *Service) OldMembers(ctx context.Context, companyID int64, p Period) (KP
 }
 
 // Participants counts the drivers in the period's sessions (each driver once per session raced, from the
-// places of non-cancelled bookings). With age, AverageAge is the known drivers' average age on the
-// period's last day; with session, AverageSession is the drivers per session held in the period.
+// places of non-cancelled bookings). With age, AverageAge is the average age, on the period's last day,
+// of the known drivers of the bookings whose first session is in the period; with session,
+// AverageSession is the drivers per session held in the period.
 func (s *Service) Participants(ctx context.Context, companyID int64, p Period, age, session bool) (KPI, error) {
 	f, err := s.frame(ctx, companyID, p)
 	if err != nil {
 		return KPI{}, err
 	}
-	sessions, err := s.store.Sessions(ctx, companyID, f.from, f.to)
+	pre, cur, err := s.store.SessionTotals(ctx, companyID, f.from, f.split, f.to)
 	if err != nil {
 		return KPI{}, err
 	}
-	var drivers, count [2]int64
-	for _, se := range sessions {
-		i := 0
-		if se.StartsAt >= f.split {
-			i = 1
-		}
-		drivers[i] += se.Drivers
-		count[i]++
-	}
-	k := Figure(float64(drivers[1]), float64(drivers[0]), p.Days(), f.company.Symbol)
+	k := Figure(float64(cur.Drivers), float64(pre.Drivers), p.Days(), f.company.Symbol)
 	if session {
-		k.AverageSession = Round2(Ratio(float64(drivers[1]), float64(count[1])))
+		k.AverageSession = Round2(Ratio(float64(cur.Drivers), float64(cur.Sessions)))
 	}
 	if age {
 		b, err := s.store.Birthdays(ctx, companyID, f.split, f.to)

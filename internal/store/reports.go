@@ -9,8 +9,10 @@ import (
 )
 
 // Reports reads the grouped sums behind the KPIs (internal/report). Every query is scoped by
-// `company_id = ?` and ranges over an indexed instant column (migration 00010): payment_entries.created_at,
-// booking_slots.starts_at, members.created_at. It implements report.Store.
+// `company_id = ?` and ranges over an indexed instant column (migration 00010): the rollups kpi_ledger
+// (payment entries per quarter hour) and kpi_sessions (places per session), which triggers keep as the
+// ledger and the bookings are written, booking_slots.starts_at and members.created_at. It implements
+// report.Store.
 type Reports struct{ db *DB }
 
 // Reports returns the KPI queries.
@@ -50,19 +52,19 @@ func dayExpr(col string, offsets []report.Offset) (string, []any) {
 	return b.String(), args
 }
 
+// bucketMs is the width of a kpi_ledger bucket: a quarter hour (migration 00010), the largest unit every
+// zone's offset is a whole number of, so local midnights fall on bucket edges.
+const bucketMs = 900000
+
 // LedgerDays returns, per local date with payment entries of the company in [from, to), the sum of the
-// charge entries, the sum of the refund entries and the distinct bookings charged. Amounts are read
-// by kind whatever their sign, so the sum does not depend on how a provider's adapter signs a refund.
+// charge entries, the sum of the refund entries and the tickets (bookings whose first charge entry it
+// is), from the kpi_ledger rollup. from and to are local midnights, hence bucket edges.
 func (r Reports) LedgerDays(ctx context.Context, companyID, from, to int64, offsets []report.Offset) ([]report.LedgerDay, error) {
-	day, args := dayExpr("e.created_at", offsets)
-	q := `SELECT ` + day + ` AS day,
-			COALESCE(SUM(CASE WHEN e.kind = 'charge' THEN ABS(e.amount_cents) ELSE 0 END), 0),
-			COALESCE(SUM(CASE WHEN e.kind = 'refund' THEN ABS(e.amount_cents) ELSE 0 END), 0),
-			COUNT(DISTINCT CASE WHEN e.kind = 'charge' THEN e.booking_id END)
-		FROM payment_entries e JOIN payments p ON p.id = e.payment_id
-		WHERE p.company_id = ? AND e.created_at >= ? AND e.created_at < ?
+	day, args := dayExpr("(bucket * 900000)", offsets)
+	q := `SELECT ` + day + ` AS day, SUM(charge_cents), SUM(refund_cents), SUM(tickets)
+		FROM kpi_ledger WHERE company_id = ? AND bucket >= ? AND bucket < ?
 		GROUP BY 1 ORDER BY 1`
-	args = append(args, companyID, from, to)
+	args = append(args, companyID, from/bucketMs, to/bucketMs)
 	var out []report.LedgerDay
 	err := r.db.Read(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, q, args...)
@@ -82,41 +84,60 @@ func (r Reports) LedgerDays(ctx context.Context, companyID, from, to int64, offs
 	return out, err
 }
 
-// TicketCounts counts the company's distinct bookings with a charge entry in [from, split) and in
-// [split, to).
-func (r Reports) TicketCounts(ctx context.Context, companyID, from, split, to int64) (before, after int64, err error) {
+// LedgerTotals sums the company's kpi_ledger over [from, split) and over [split, to) in one pass: the
+// charges, the refunds and the tickets (bookings whose first charge entry it is).
+func (r Reports) LedgerTotals(ctx context.Context, companyID, from, split, to int64) (before, after report.LedgerSum, err error) {
+	sb := split / bucketMs
 	err = r.db.Read(ctx, func(tx *Tx) error {
 		return translate(tx.QueryRow(ctx, `SELECT
-				COUNT(DISTINCT CASE WHEN e.created_at < ? THEN e.booking_id END),
-				COUNT(DISTINCT CASE WHEN e.created_at >= ? THEN e.booking_id END)
-			FROM payment_entries e JOIN payments p ON p.id = e.payment_id
-			WHERE p.company_id = ? AND e.kind = 'charge' AND e.created_at >= ? AND e.created_at < ?`,
-			split, split, companyID, from, to).Scan(&before, &after))
+				COALESCE(SUM(CASE WHEN bucket < ? THEN charge_cents ELSE 0 END), 0),
+				COALESCE(SUM(CASE WHEN bucket < ? THEN refund_cents ELSE 0 END), 0),
+				COALESCE(SUM(CASE WHEN bucket < ? THEN tickets ELSE 0 END), 0),
+				COALESCE(SUM(CASE WHEN bucket >= ? THEN charge_cents ELSE 0 END), 0),
+				COALESCE(SUM(CASE WHEN bucket >= ? THEN refund_cents ELSE 0 END), 0),
+				COALESCE(SUM(CASE WHEN bucket >= ? THEN tickets ELSE 0 END), 0)
+			FROM kpi_ledger WHERE company_id = ? AND bucket >= ? AND bucket < ?`,
+			sb, sb, sb, sb, sb, sb, companyID, from/bucketMs, to/bucketMs).
+			Scan(&before.ChargeCents, &before.RefundCents, &before.Tickets, &after.ChargeCents, &after.RefundCents, &after.Tickets))
 	})
 	return before, after, err
 }
 
-// Sessions returns every session (circuit and start) in [from, to) with the places the company's
-// non-cancelled bookings hold in it.
-func (r Reports) Sessions(ctx context.Context, companyID, from, to int64) ([]report.Session, error) {
-	var out []report.Session
+// SessionTotals sums the company's kpi_sessions starting in [from, split) and in [split, to) in one pass:
+// the sessions holding places of non-cancelled bookings, and those places.
+func (r Reports) SessionTotals(ctx context.Context, companyID, from, split, to int64) (before, after report.SessionSum, err error) {
+	err = r.db.Read(ctx, func(tx *Tx) error {
+		return translate(tx.QueryRow(ctx, `SELECT
+				COUNT(CASE WHEN starts_at < ? THEN 1 END), COALESCE(SUM(CASE WHEN starts_at < ? THEN places ELSE 0 END), 0),
+				COUNT(CASE WHEN starts_at >= ? THEN 1 END), COALESCE(SUM(CASE WHEN starts_at >= ? THEN places ELSE 0 END), 0)
+			FROM kpi_sessions WHERE company_id = ? AND starts_at >= ? AND starts_at < ? AND places > 0`,
+			split, split, split, split, companyID, from, to).
+			Scan(&before.Sessions, &before.Drivers, &after.Sessions, &after.Drivers))
+	})
+	return before, after, err
+}
+
+// SessionDays returns, per local date with sessions starting in [from, to), how many sessions hold
+// places of the company's non-cancelled bookings and how many places, from the kpi_sessions rollup.
+func (r Reports) SessionDays(ctx context.Context, companyID, from, to int64, offsets []report.Offset) ([]report.SessionDay, error) {
+	day, args := dayExpr("starts_at", offsets)
+	q := `SELECT ` + day + ` AS day, COUNT(*), SUM(places)
+		FROM kpi_sessions WHERE company_id = ? AND starts_at >= ? AND starts_at < ? AND places > 0
+		GROUP BY 1 ORDER BY 1`
+	args = append(args, companyID, from, to)
+	var out []report.SessionDay
 	err := r.db.Read(ctx, func(tx *Tx) error {
-		rows, err := tx.Query(ctx, `SELECT bs.starts_at, SUM(bs.places)
-			FROM booking_slots bs
-			JOIN booking_lines bl ON bl.id = bs.booking_line_id
-			JOIN bookings b ON b.id = bl.booking_id
-			WHERE b.company_id = ? AND b.status <> ? AND bs.starts_at >= ? AND bs.starts_at < ?
-			GROUP BY bs.circuit_id, bs.starts_at`, companyID, checkout.StatusCancelled, from, to)
+		rows, err := tx.Query(ctx, q, args...)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var s report.Session
-			if err := rows.Scan(&s.StartsAt, &s.Drivers); err != nil {
+			var d report.SessionDay
+			if err := rows.Scan(&d.Date, &d.Sessions, &d.Drivers); err != nil {
 				return translate(err)
 			}
-			out = append(out, s)
+			out = append(out, d)
 		}
 		return translate(rows.Err())
 	})
@@ -124,28 +145,26 @@ func (r Reports) Sessions(ctx context.Context, companyID, from, to int64) ([]rep
 }
 
 // Birthdays returns the known birth dates, with how many people have each, of the drivers of the
-// company's non-cancelled bookings that have a session starting in [from, to). A driver's birth date is
-// their member's (drivers.member_id); the booking's contact counts as a driver with the birth date typed
-// in the booking (else their member's), unless a driver of the booking is that same member already.
+// company's non-cancelled bookings whose first session starts in [from, to) (bookings.first_starts_at,
+// indexed with the company). A driver's birth date is their member's (drivers.member_id); the booking's
+// contact counts as a driver with the birth date typed in the booking (else their member's), unless a
+// driver of the booking is that same member already.
 func (r Reports) Birthdays(ctx context.Context, companyID, from, to int64) (map[string]int64, error) {
 	out := map[string]int64{}
 	err := r.db.Read(ctx, func(tx *Tx) error {
-		rows, err := tx.Query(ctx, `WITH pb AS (
-				SELECT DISTINCT b.id, b.birth_date, b.member_id
-				FROM booking_slots bs
-				JOIN booking_lines bl ON bl.id = bs.booking_line_id
-				JOIN bookings b ON b.id = bl.booking_id
-				WHERE b.company_id = ? AND b.status <> ? AND bs.starts_at >= ? AND bs.starts_at < ?)
-			SELECT birthday, COUNT(*) FROM (
+		rows, err := tx.Query(ctx, `SELECT birthday, COUNT(*) FROM (
 				SELECT m.birthday AS birthday
-				FROM pb JOIN drivers d ON d.booking_id = pb.id JOIN members m ON m.id = d.member_id
-				WHERE m.company_id = ? AND m.birthday IS NOT NULL AND m.birthday <> ''
+				FROM bookings b JOIN drivers d ON d.booking_id = b.id JOIN members m ON m.id = d.member_id
+				WHERE b.company_id = ? AND b.first_starts_at >= ? AND b.first_starts_at < ? AND b.status <> ?
+				AND m.birthday IS NOT NULL AND m.birthday <> ''
 				UNION ALL
-				SELECT COALESCE(NULLIF(pb.birth_date, ''), cm.birthday) AS birthday
-				FROM pb LEFT JOIN members cm ON cm.id = pb.member_id AND cm.company_id = ?
-				WHERE COALESCE(NULLIF(pb.birth_date, ''), cm.birthday, '') <> ''
-				AND NOT EXISTS (SELECT 1 FROM drivers d2 WHERE d2.booking_id = pb.id AND d2.member_id = pb.member_id)
-			) ages GROUP BY birthday`, companyID, checkout.StatusCancelled, from, to, companyID, companyID)
+				SELECT COALESCE(NULLIF(b.birth_date, ''), cm.birthday) AS birthday
+				FROM bookings b LEFT JOIN members cm ON cm.id = b.member_id
+				WHERE b.company_id = ? AND b.first_starts_at >= ? AND b.first_starts_at < ? AND b.status <> ?
+				AND COALESCE(NULLIF(b.birth_date, ''), cm.birthday, '') <> ''
+				AND (b.member_id IS NULL OR NOT EXISTS (SELECT 1 FROM drivers d2 WHERE d2.booking_id = b.id AND d2.member_id = b.member_id))
+			) ages GROUP BY birthday`,
+			companyID, from, to, checkout.StatusCancelled, companyID, from, to, checkout.StatusCancelled)
 		if err != nil {
 			return err
 		}

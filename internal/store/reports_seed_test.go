@@ -99,12 +99,42 @@ func (b *kpiBooking) session(circuit int64, starts time.Time, places int) *kpiBo
 		_, err := tx.Exec(context.Background(), `INSERT INTO booking_slots (booking_line_id, position, circuit_id, starts_at,
 				local_date, local_time, product_id, places) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
 			b.line, b.pos, circuit, starts.UnixMilli(), l.Format(time.DateOnly), l.Format(time.TimeOnly), b.s.f.Product, places)
+		if err != nil {
+			return err
+		}
+		_, err = tx.Exec(context.Background(), `UPDATE bookings SET first_starts_at = ?, booking_date = ?
+			WHERE id = ? AND (first_starts_at IS NULL OR first_starts_at > ?)`, starts.UnixMilli(), l.Format(time.DateOnly), b.id, starts.UnixMilli())
 		return err
 	})
 	if err != nil {
 		b.s.t.Fatal(err)
 	}
 	return b
+}
+
+// set runs an UPDATE of the booking (its id is the last argument), as a cancellation or a move would.
+func (b *kpiBooking) set(q string, args ...any) *kpiBooking {
+	b.s.t.Helper()
+	err := b.s.db.Write(context.Background(), func(tx *store.Tx) error {
+		_, err := tx.Exec(context.Background(), q, append(args, b.id)...)
+		return err
+	})
+	if err != nil {
+		b.s.t.Fatal(err)
+	}
+	return b
+}
+
+// status changes the booking's status.
+func (b *kpiBooking) status(s string) *kpiBooking {
+	return b.set(`UPDATE bookings SET status = ? WHERE id = ?`, s)
+}
+
+// move moves the booking's sessions to the circuit and instant.
+func (b *kpiBooking) move(circuit int64, starts time.Time) *kpiBooking {
+	b.set(`UPDATE bookings SET first_starts_at = ? WHERE id = ?`, starts.UnixMilli())
+	return b.set(`UPDATE booking_slots SET circuit_id = ?, starts_at = ? WHERE booking_line_id IN
+		(SELECT id FROM booking_lines WHERE booking_id = ?)`, circuit, starts.UnixMilli())
 }
 
 // driver adds a driver to the booking, linked to the member (0 none).

@@ -54,8 +54,12 @@ func seedKPIWorld(t *testing.T, db *store.DB) kpiWorld {
 	// b4: same session as b3; sold next Monday 00:30 (after the week).
 	a.booking("pagada", "2010-03-29", 0).session(w.a.Circuit, a.at(2026, 3, 29, 3, 30), 2).charge(4000, a.at(2026, 3, 30, 0, 30))
 	// b5: sold in the previous week, cancelled and refunded in full this week: its session does not count.
-	a.booking("cancelada", "1970-01-01", 0).session(w.a.Circuit, a.at(2026, 3, 25, 12, 0), 5).
-		charge(6000, a.at(2026, 3, 20, 10, 0)).refund(6000, a.at(2026, 3, 25, 12, 0))
+	a.booking("pagada", "1970-01-01", 0).session(w.a.Circuit, a.at(2026, 3, 25, 12, 0), 5).
+		charge(6000, a.at(2026, 3, 20, 10, 0)).status("cancelada").refund(6000, a.at(2026, 3, 25, 12, 0))
+	// b8: cancelled, then paid late and booked again: its two places on Saturday count.
+	a.booking("pending", "", 0).session(w.a.Circuit2, a.at(2026, 3, 28, 10, 0), 2).status("cancelada").status("pagada")
+	// b9: one driver moved by staff from Tuesday to Thursday on the other circuit.
+	a.booking("pagada", "", 0).session(w.a.Circuit, a.at(2026, 3, 24, 12, 0), 1).move(w.a.Circuit2, a.at(2026, 3, 26, 12, 0))
 	// b6: paid in two parts (online, then cash at the circuit); its contact is a member who also drives.
 	a.booking("pagada", "", m6).session(w.a.Circuit2, a.at(2026, 3, 27, 11, 0), 1).driver(m6).
 		charge(2000, a.at(2026, 3, 26, 10, 0)).entry("cash", "charge", 1500, a.at(2026, 3, 27, 10, 0))
@@ -100,9 +104,9 @@ const (
 	recountCharges = `SELECT COALESCE(SUM(ABS(e.amount_cents)), 0) / 100.0
 		FROM payment_entries e JOIN payments p ON p.id = e.payment_id
 		WHERE p.company_id = ? AND e.kind = 'charge' AND e.created_at >= ? AND e.created_at < ?`
-	recountTickets = `SELECT COUNT(DISTINCT e.booking_id)
+	recountTickets = `SELECT COUNT(*) FROM (SELECT e.booking_id, MIN(e.created_at) AS sold
 		FROM payment_entries e JOIN payments p ON p.id = e.payment_id
-		WHERE p.company_id = ? AND e.kind = 'charge' AND e.created_at >= ? AND e.created_at < ?`
+		WHERE p.company_id = ? AND e.kind = 'charge' GROUP BY e.booking_id) f WHERE f.sold >= ? AND f.sold < ?`
 	recountDrivers = `SELECT COALESCE(SUM(bs.places), 0) FROM booking_slots bs
 		JOIN booking_lines bl ON bl.id = bs.booking_line_id JOIN bookings b ON b.id = bl.booking_id
 		WHERE b.company_id = ? AND b.status <> 'cancelada' AND bs.starts_at >= ? AND bs.starts_at < ?`
@@ -184,10 +188,11 @@ func TestKPIFiguresRecount(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// Sessions: Monday 00:30 (3), Friday (1), the DST day 03:30 (2 + 4); b5's cancelled 5 do not count.
-			wantKPI(t, "drivers", k, 10, 2, 1.43, 400)
-			if k.AverageSession != 3.33 {
-				t.Errorf("average session %v, want 3.33", k.AverageSession)
+			// Sessions: Monday 00:30 (3), Thursday (b9's 1, moved), Friday (1), Saturday (b8's 2, booked
+			// again), the DST day 03:30 (2 + 4); b5's cancelled 5 do not count.
+			wantKPI(t, "drivers", k, 13, 2, 1.86, 550)
+			if k.AverageSession != 2.6 {
+				t.Errorf("average session %v, want 2.6", k.AverageSession)
 			}
 			// Known ages on 2026-03-29: b2's member driver 26 and contact 45, b4's contact 16, b6's
 			// member 29 (as driver and contact, once). b3 has none; b1 raced the week before.
@@ -208,7 +213,7 @@ func TestKPIFiguresRecount(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if plain.AverageAge != 0 || plain.AverageSession != 0 || plain.Total != 10 {
+			if plain.AverageAge != 0 || plain.AverageSession != 0 || plain.Total != 13 {
 				t.Errorf("without flags: %+v", plain)
 			}
 		})
@@ -289,9 +294,9 @@ func TestKPISeriesRecount(t *testing.T) {
 			{50, 0, 3, 0, 1, 50},   // Mon 23 (Mon 16)
 			{80, 0, 0, 0, 1, 80},   // Tue 24
 			{-60, 0, 0, 0, 0, 0},   // Wed 25: b5's refund; its session is cancelled
-			{20, 0, 0, 0, 1, 20},   // Thu 26
-			{15, 60, 1, 0, 1, 15},  // Fri 27 (Fri 20: b5's sale)
-			{-10, 0, 0, 0, 0, 0},   // Sat 28
+			{20, 0, 1, 0, 1, 20},   // Thu 26: b9 moved here
+			{15, 60, 1, 0, 0, 0},   // Fri 27: b6's second part is no new ticket (Fri 20: b5's sale)
+			{-10, 0, 2, 0, 0, 0},   // Sat 28: b8 booked again
 			{-30, 100, 6, 2, 0, 0}, // Sun 29, the DST day (Sun 22: b1)
 		}
 		var sum float64
