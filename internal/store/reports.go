@@ -155,14 +155,16 @@ func (r Reports) SessionDays(ctx context.Context, companyID, from, to int64, off
 // company's non-cancelled bookings whose first session starts in [from, to) (bookings.first_starts_at,
 // indexed with the company). A driver's birth date is their member's (drivers.member_id); the booking's
 // contact counts as a driver with the birth date typed in the booking (else their member's), unless a
-// driver of the booking is that same member already.
+// driver of the booking is that same member already. CROSS JOIN keeps SQLite's loop order: the
+// period's bookings outside, their drivers inside (not every driver of every company).
 func (r Reports) Birthdays(ctx context.Context, companyID, from, to int64) (map[string]int64, error) {
 	out := map[string]int64{}
 	err := r.db.Read(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, `SELECT birthday, COUNT(*) FROM (
 				SELECT m.birthday AS birthday
-				FROM bookings b JOIN drivers d ON d.booking_id = b.id JOIN members m ON m.id = d.member_id
-				WHERE b.company_id = ? AND b.first_starts_at >= ? AND b.first_starts_at < ? AND b.status <> ?
+				FROM bookings b CROSS JOIN drivers d CROSS JOIN members m
+				WHERE d.booking_id = b.id AND m.id = d.member_id
+				AND b.company_id = ? AND b.first_starts_at >= ? AND b.first_starts_at < ? AND b.status <> ?
 				AND m.birthday IS NOT NULL AND m.birthday <> ''
 				UNION ALL
 				SELECT COALESCE(NULLIF(b.birth_date, ''), cm.birthday) AS birthday

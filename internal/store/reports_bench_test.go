@@ -32,6 +32,10 @@ func seedKPIScale(b *testing.B, db *store.DB, f storetest.Fixture, n int) {
 			SELECT 1000000 + i, 1000000 + i, ?, 'PRODUCT', 'Adult', 1, 2, 2000, 2000, 4000 FROM n`,
 		counter + `INSERT INTO booking_slots (booking_line_id, position, circuit_id, starts_at, local_date, local_time, product_id, places)
 			SELECT 1000000 + i, 0, ?, ` + at + ` + 86400000 - (` + at + ` % 900000), '2026-01-01', '12:00:00', ?, 2 FROM n`,
+		counter + `INSERT INTO drivers (booking_id, booking_line_id, position, name)
+			SELECT 1000000 + i, 1000000 + i, 0, 'D' FROM n`,
+		counter + `INSERT INTO drivers (booking_id, booking_line_id, position, name)
+			SELECT 1000000 + i, 1000000 + i, 1, 'E' FROM n`,
 		counter + `INSERT INTO payments (id, company_id, booking_id, provider, status, amount_cents, currency, created_at, updated_at)
 			SELECT 1000000 + i, ?, 1000000 + i, 'simulated', 'approved', 4000, 'EUR', ` + at + `, ` + at + ` FROM n`,
 		counter + `INSERT INTO payment_entries (payment_id, booking_id, kind, amount_cents, provider, provider_event_id, created_at)
@@ -43,7 +47,7 @@ func seedKPIScale(b *testing.B, db *store.DB, f storetest.Fixture, n int) {
 			SELECT ?, 'n' || CAST(i AS TEXT), 'M', '1985-02-03', 'm' || CAST(i AS TEXT) || '@x', 'u' || CAST(i AS TEXT), ` +
 			fmt.Sprintf(`(%d + i * %d)`, start, step*4) + `, 0 FROM n`,
 	}
-	args := [][]any{{f.CompanyID}, {f.Product}, {f.Circuit, f.Product}, {f.CompanyID}, nil, nil, {f.CompanyID}}
+	args := [][]any{{f.CompanyID}, {f.Product}, {f.Circuit, f.Product}, nil, nil, {f.CompanyID}, nil, nil, {f.CompanyID}}
 	for i, q := range stmts {
 		if err := db.Write(ctx, func(tx *store.Tx) error { _, err := tx.Exec(ctx, q, args[i]...); return err }); err != nil {
 			b.Fatalf("seed %d: %v", i, err)
