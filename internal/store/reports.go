@@ -152,24 +152,26 @@ func (r Reports) SessionDays(ctx context.Context, companyID, from, to int64, off
 }
 
 // Birthdays returns the known birth dates, with how many people have each, of the drivers of the
-// company's non-cancelled bookings whose first session starts in [from, to) (bookings.first_starts_at,
-// indexed with the company). A driver's birth date is their member's (drivers.member_id); the booking's
+// company's non-cancelled bookings whose first session starts in [from, to) (an index on the company and
+// first_starts_at covers the columns read). A driver's birth date is their member's (drivers.member_id); the booking's
 // contact counts as a driver with the birth date typed in the booking (else their member's), unless a
-// driver of the booking is that same member already. CROSS JOIN keeps SQLite's loop order: the
-// period's bookings outside, their drivers inside (not every driver of every company).
+// driver of the booking is that same member already. Drivers linked to a member are found from the
+// index on drivers.member_id (CROSS JOIN keeps SQLite's loop order), so the period's bookings are not
+// each probed for drivers.
 func (r Reports) Birthdays(ctx context.Context, companyID, from, to int64) (map[string]int64, error) {
 	out := map[string]int64{}
 	err := r.db.Read(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, `SELECT birthday, COUNT(*) FROM (
 				SELECT m.birthday AS birthday
-				FROM bookings b CROSS JOIN drivers d CROSS JOIN members m
-				WHERE d.booking_id = b.id AND m.id = d.member_id
+				FROM drivers d CROSS JOIN bookings b CROSS JOIN members m
+				WHERE d.member_id IS NOT NULL AND b.id = d.booking_id AND m.id = d.member_id
 				AND b.company_id = ? AND b.first_starts_at >= ? AND b.first_starts_at < ? AND b.status <> ?
 				AND m.birthday IS NOT NULL AND m.birthday <> ''
 				UNION ALL
 				SELECT COALESCE(NULLIF(b.birth_date, ''), cm.birthday) AS birthday
 				FROM bookings b LEFT JOIN members cm ON cm.id = b.member_id
 				WHERE b.company_id = ? AND b.first_starts_at >= ? AND b.first_starts_at < ? AND b.status <> ?
+				AND (b.birth_date <> '' OR b.member_id IS NOT NULL)
 				AND COALESCE(NULLIF(b.birth_date, ''), cm.birthday, '') <> ''
 				AND (b.member_id IS NULL OR NOT EXISTS (SELECT 1 FROM drivers d2 WHERE d2.booking_id = b.id AND d2.member_id = b.member_id))
 			) ages GROUP BY birthday`,

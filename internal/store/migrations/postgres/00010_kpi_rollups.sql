@@ -26,9 +26,11 @@ CREATE TABLE kpi_sessions (
     PRIMARY KEY (company_id, starts_at, circuit_id)
 );
 
--- The first-charge test of the ledger trigger; the bookings of a period for the drivers' ages.
+-- The first-charge test of the ledger trigger; the bookings of a period and the drivers linked to a
+-- member, for the drivers' ages (the first covers the columns the ages read).
 CREATE INDEX payment_entries_booking_kind ON payment_entries (booking_id, kind);
-CREATE INDEX bookings_company_first ON bookings (company_id, first_starts_at);
+CREATE INDEX bookings_company_first ON bookings (company_id, first_starts_at, status, birth_date, member_id);
+CREATE INDEX drivers_member ON drivers (member_id, booking_id);
 CREATE INDEX members_company_created ON members (company_id, created_at);
 
 INSERT INTO kpi_ledger (company_id, bucket, charge_cents, refund_cents, tickets)
@@ -114,6 +116,7 @@ DROP FUNCTION kpi_sessions_booking_status();
 DROP FUNCTION kpi_sessions_slot();
 DROP FUNCTION kpi_ledger_entry();
 DROP INDEX members_company_created;
+DROP INDEX drivers_member;
 DROP INDEX bookings_company_first;
 DROP INDEX payment_entries_booking_kind;
 DROP TABLE kpi_sessions;
