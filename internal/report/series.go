@@ -28,11 +28,15 @@ func (s *Service) Series(ctx context.Context, companyID int64, p Period) (Series
 	if err != nil {
 		return Series{}, err
 	}
-	ledger, err := s.store.LedgerDays(ctx, companyID, f.from, f.to, f.offsets)
-	if err != nil {
-		return Series{}, err
-	}
-	sessions, err := s.store.SessionDays(ctx, companyID, f.from, f.to, f.offsets)
+	var ledger []LedgerDay
+	var sessions []SessionDay
+	err = both(func() (err error) {
+		ledger, err = s.store.LedgerDays(ctx, companyID, f.from, f.to, f.offsets)
+		return err
+	}, func() (err error) {
+		sessions, err = s.store.SessionDays(ctx, companyID, f.from, f.to, f.offsets)
+		return err
+	})
 	if err != nil {
 		return Series{}, err
 	}

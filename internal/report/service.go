@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sync"
 	"time"
 )
 
@@ -200,7 +201,17 @@ func (s *Service) Participants(ctx context.Context, companyID int64, p Period, a
 	if err != nil {
 		return KPI{}, err
 	}
-	pre, cur, err := s.store.SessionTotals(ctx, companyID, f.from, f.split, f.to)
+	var pre, cur SessionSum
+	var birthdays map[string]int64
+	err = both(func() (err error) {
+		pre, cur, err = s.store.SessionTotals(ctx, companyID, f.from, f.split, f.to)
+		return err
+	}, func() (err error) {
+		if age {
+			birthdays, err = s.store.Birthdays(ctx, companyID, f.split, f.to)
+		}
+		return err
+	})
 	if err != nil {
 		return KPI{}, err
 	}
@@ -209,11 +220,25 @@ func (s *Service) Participants(ctx context.Context, companyID int64, p Period, a
 		k.AverageSession = Round2(Ratio(float64(cur.Drivers), float64(cur.Sessions)))
 	}
 	if age {
-		b, err := s.store.Birthdays(ctx, companyID, f.split, f.to)
-		if err != nil {
-			return KPI{}, err
-		}
-		k.AverageAge = AverageAge(b, p.End)
+		k.AverageAge = AverageAge(birthdays, p.End)
 	}
 	return k, nil
+}
+
+// both runs two independent reads at once (each on its own connection) and returns the first error:
+// the slowest KPI calls read two things, and a call should cost the longer read, not their sum.
+func both(a, b func() error) error {
+	var errB error
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		errB = b()
+	}()
+	errA := a()
+	wg.Wait()
+	if errA != nil {
+		return errA
+	}
+	return errB
 }
