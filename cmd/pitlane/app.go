@@ -28,6 +28,7 @@ import (
 	"pitlane/internal/payment/stripegw"
 	"pitlane/internal/problem"
 	"pitlane/internal/realtime"
+	"pitlane/internal/report"
 	"pitlane/internal/sessions"
 	"pitlane/internal/store"
 	"pitlane/internal/terms"
@@ -103,6 +104,7 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 		// billing: sales, refunds
 		Billing: a.billing,
 		// reports: KPIs
+		Reports: report.NewService(db.Reports()),
 	})
 	a.staff = staffAPI
 	h := httpapi.New(httpapi.Deps{

@@ -866,7 +866,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tickets sold (settled sales) in the period; average per day. */
+        /** Tickets sold in the period (bookings counted on the local date of their first charge entry); average per day. */
         get: operations["kpiTickets"];
         put?: never;
         post?: never;
@@ -883,7 +883,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Average ticket amount of the period's settled sales. */
+        /** Average ticket amount of the period (its charges over its tickets sold). */
         get: operations["kpiTicketAverage"];
         put?: never;
         post?: never;
@@ -934,7 +934,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Drivers in the period's sessions; with age=true their average age, with session=true the average drivers per session. */
+        /** Drivers in the period's sessions (places of non-cancelled bookings, once per session raced); with age=true their average age in whole years on the period's last day, with session=true the average drivers per session. */
         get: operations["kpiParticipants"];
         put?: never;
         post?: never;
@@ -951,7 +951,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A value per day of the period and of the previous one, for the KPI charts. */
+        /** A value per day of the period and of the same offset day of the previous one, for the KPI charts. */
         get: operations["kpiSeries"];
         put?: never;
         post?: never;
