@@ -16,23 +16,23 @@ import (
 	"pitlane/internal/store/storetest"
 )
 
-// fakeAuth stands for the staff sign-in in these tests: one bearer token, whose user is an ADMIN of
+// kpiAuth stands for the staff sign-in in these tests: one bearer token, whose user is an ADMIN of
 // one company and of no other. Methods the auth area adds later come from the embedded interface.
-type fakeAuth struct {
+type kpiAuth struct {
 	adminapi.AuthService
 	company int64
 }
 
-const staffToken = "staff-token-of-company-a"
+const kpiToken = "staff-token-of-company-a"
 
-func (f fakeAuth) Resolve(_ context.Context, token string) (account.Staff, error) {
-	if token != staffToken {
+func (f kpiAuth) Resolve(_ context.Context, token string) (account.Staff, error) {
+	if token != kpiToken {
 		return account.Staff{}, apperr.New(apperr.Unauthorized, "Sign in.")
 	}
 	return account.Staff{UserID: 7, Email: "staff@example.com", Name: "Staff", SessionID: 1}, nil
 }
 
-func (f fakeAuth) RoleIn(_ context.Context, userID, companyID int64) (account.Role, error) {
+func (f kpiAuth) RoleIn(_ context.Context, userID, companyID int64) (account.Role, error) {
 	if userID == 7 && companyID == f.company {
 		return account.RoleAdmin, nil
 	}
@@ -94,7 +94,7 @@ func kpiHTTP(t *testing.T, db *store.DB) (*apitest.Client, storetest.Fixture, st
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := adminapi.New(adminapi.Deps{Auth: fakeAuth{company: a.CompanyID}, Reports: report.NewService(db.Reports())})
+	srv := adminapi.New(adminapi.Deps{Auth: kpiAuth{company: a.CompanyID}, Reports: report.NewService(db.Reports())})
 	mux := http.NewServeMux()
 	srv.Register(mux)
 	return apitest.New(t, mux), a, b
@@ -118,97 +118,97 @@ func TestKPIHTTP(t *testing.T) {
 		}{
 			{"billing", "POST", "/api/kpi/ticket/totalBilling",
 				map[string]any{"state": "cerrado", "idCompany": a.CompanyID, "dateStart": "2026-03-23T00:00:00Z", "dateEnd": "2026-03-29"},
-				staffToken, 200, func(t *testing.T, k kpi) {
+				kpiToken, 200, func(t *testing.T, k kpi) {
 					if k.Total != 25.5 || k.Previous != 10 || k.Increment != 155 || k.Average != 3.64 || k.SimbolCoinType != "€" {
 						t.Errorf("billing %+v", k)
 					}
 				}},
 			{"billing malformed date", "POST", "/api/kpi/ticket/totalBilling",
-				map[string]any{"idCompany": a.CompanyID, "dateStart": "23/03/2026", "dateEnd": "2026-03-29"}, staffToken, 400, nil},
+				map[string]any{"idCompany": a.CompanyID, "dateStart": "23/03/2026", "dateEnd": "2026-03-29"}, kpiToken, 400, nil},
 			{"billing unknown field", "POST", "/api/kpi/ticket/totalBilling",
-				map[string]any{"idCompany": a.CompanyID, "dateStart": "2026-03-23", "dateEnd": "2026-03-29", "x": 1}, staffToken, 400, nil},
+				map[string]any{"idCompany": a.CompanyID, "dateStart": "2026-03-23", "dateEnd": "2026-03-29", "x": 1}, kpiToken, 400, nil},
 			{"billing unknown state", "POST", "/api/kpi/ticket/totalBilling",
-				map[string]any{"state": "abierto", "idCompany": a.CompanyID, "dateStart": "2026-03-23", "dateEnd": "2026-03-29"}, staffToken, 400, nil},
+				map[string]any{"state": "abierto", "idCompany": a.CompanyID, "dateStart": "2026-03-23", "dateEnd": "2026-03-29"}, kpiToken, 400, nil},
 			{"billing start after end", "POST", "/api/kpi/ticket/totalBilling",
-				map[string]any{"idCompany": a.CompanyID, "dateStart": "2026-03-30", "dateEnd": "2026-03-29"}, staffToken, 422, nil},
+				map[string]any{"idCompany": a.CompanyID, "dateStart": "2026-03-30", "dateEnd": "2026-03-29"}, kpiToken, 422, nil},
 			{"billing over three years", "POST", "/api/kpi/ticket/totalBilling",
-				map[string]any{"idCompany": a.CompanyID, "dateStart": "2020-01-01", "dateEnd": "2026-03-29"}, staffToken, 422, nil},
+				map[string]any{"idCompany": a.CompanyID, "dateStart": "2020-01-01", "dateEnd": "2026-03-29"}, kpiToken, 422, nil},
 			{"billing of another company", "POST", "/api/kpi/ticket/totalBilling",
-				map[string]any{"idCompany": b.CompanyID, "dateStart": "2026-03-23", "dateEnd": "2026-03-29"}, staffToken, 403, nil},
+				map[string]any{"idCompany": b.CompanyID, "dateStart": "2026-03-23", "dateEnd": "2026-03-29"}, kpiToken, 403, nil},
 			{"billing without a session", "POST", "/api/kpi/ticket/totalBilling",
 				map[string]any{"idCompany": a.CompanyID, "dateStart": "2026-03-23", "dateEnd": "2026-03-29"}, "", 401, nil},
 
-			{"tickets", "GET", "/api/kpi/ticket?state=cerrado&company=" + A + week, nil, staffToken, 200, func(t *testing.T, k kpi) {
+			{"tickets", "GET", "/api/kpi/ticket?state=cerrado&company=" + A + week, nil, kpiToken, 200, func(t *testing.T, k kpi) {
 				if k.Total != 1 || k.Previous != 1 || k.Increment != 0 || k.Average != 0.14 {
 					t.Errorf("tickets %+v", k)
 				}
 			}},
-			{"tickets malformed", "GET", "/api/kpi/ticket?company=" + A + "&start=2026-13-01&end=2026-03-29", nil, staffToken, 400, nil},
-			{"tickets without end", "GET", "/api/kpi/ticket?company=" + A + "&start=2026-03-23", nil, staffToken, 400, nil},
-			{"tickets start after end", "GET", "/api/kpi/ticket?company=" + A + "&start=2026-03-29&end=2026-03-23", nil, staffToken, 422, nil},
-			{"tickets of another company", "GET", "/api/kpi/ticket?company=" + B + week, nil, staffToken, 403, nil},
+			{"tickets malformed", "GET", "/api/kpi/ticket?company=" + A + "&start=2026-13-01&end=2026-03-29", nil, kpiToken, 400, nil},
+			{"tickets without end", "GET", "/api/kpi/ticket?company=" + A + "&start=2026-03-23", nil, kpiToken, 400, nil},
+			{"tickets start after end", "GET", "/api/kpi/ticket?company=" + A + "&start=2026-03-29&end=2026-03-23", nil, kpiToken, 422, nil},
+			{"tickets of another company", "GET", "/api/kpi/ticket?company=" + B + week, nil, kpiToken, 403, nil},
 
-			{"ticket average", "GET", "/api/kpi/ticket/average?state=cerrado&company=" + A + week, nil, staffToken, 200, func(t *testing.T, k kpi) {
+			{"ticket average", "GET", "/api/kpi/ticket/average?state=cerrado&company=" + A + week, nil, kpiToken, 200, func(t *testing.T, k kpi) {
 				if k.Total != 25.5 || k.Previous != 10 {
 					t.Errorf("ticket average %+v", k)
 				}
 			}},
-			{"ticket average malformed", "GET", "/api/kpi/ticket/average?company=" + A + "&start=x&end=2026-03-29", nil, staffToken, 400, nil},
-			{"ticket average start after end", "GET", "/api/kpi/ticket/average?company=" + A + "&start=2026-03-30&end=2026-03-29", nil, staffToken, 422, nil},
-			{"ticket average of another company", "GET", "/api/kpi/ticket/average?company=" + B + week, nil, staffToken, 403, nil},
+			{"ticket average malformed", "GET", "/api/kpi/ticket/average?company=" + A + "&start=x&end=2026-03-29", nil, kpiToken, 400, nil},
+			{"ticket average start after end", "GET", "/api/kpi/ticket/average?company=" + A + "&start=2026-03-30&end=2026-03-29", nil, kpiToken, 422, nil},
+			{"ticket average of another company", "GET", "/api/kpi/ticket/average?company=" + B + week, nil, kpiToken, 403, nil},
 
-			{"members", "GET", "/api/kpi/member?company=" + A, nil, staffToken, 200, func(t *testing.T, k kpi) {
+			{"members", "GET", "/api/kpi/member?company=" + A, nil, kpiToken, 200, func(t *testing.T, k kpi) {
 				if k.Total != 1 {
 					t.Errorf("members %+v", k)
 				}
 			}},
-			{"members malformed company", "GET", "/api/kpi/member?company=abc", nil, staffToken, 400, nil},
-			{"members of another company", "GET", "/api/kpi/member?company=" + B, nil, staffToken, 403, nil},
+			{"members malformed company", "GET", "/api/kpi/member?company=abc", nil, kpiToken, 400, nil},
+			{"members of another company", "GET", "/api/kpi/member?company=" + B, nil, kpiToken, 403, nil},
 
-			{"new members", "GET", "/api/kpi/member/new?company=" + A + "&date=2026-03-23T00:00:00Z&end=2026-03-29T00:00:00Z", nil, staffToken, 200,
+			{"new members", "GET", "/api/kpi/member/new?company=" + A + "&date=2026-03-23T00:00:00Z&end=2026-03-29T00:00:00Z", nil, kpiToken, 200,
 				func(t *testing.T, k kpi) {
 					if k.Total != 1 || k.Previous != 0 {
 						t.Errorf("new members %+v", k)
 					}
 				}},
-			{"new members on one day", "GET", "/api/kpi/member/new?company=" + A + "&date=2026-03-23", nil, staffToken, 200,
+			{"new members on one day", "GET", "/api/kpi/member/new?company=" + A + "&date=2026-03-23", nil, kpiToken, 200,
 				func(t *testing.T, k kpi) {
 					if k.Total != 0 {
 						t.Errorf("new members on Monday %+v", k)
 					}
 				}},
-			{"old members", "GET", "/api/kpi/member/old?company=" + A + "&date=2026-03-25", nil, staffToken, 200,
+			{"old members", "GET", "/api/kpi/member/old?company=" + A + "&date=2026-03-25", nil, kpiToken, 200,
 				func(t *testing.T, k kpi) {
 					if k.Total != 1 || k.Previous != 0 || k.Increment != 0 {
 						t.Errorf("old members %+v", k)
 					}
 				}},
-			{"members of an unknown kind", "GET", "/api/kpi/member/young?company=" + A + "&date=2026-03-25", nil, staffToken, 404, nil},
-			{"members malformed date", "GET", "/api/kpi/member/new?company=" + A + "&date=yesterday", nil, staffToken, 400, nil},
-			{"members start after end", "GET", "/api/kpi/member/new?company=" + A + "&date=2026-03-25&end=2026-03-24", nil, staffToken, 422, nil},
-			{"members by age of another company", "GET", "/api/kpi/member/old?company=" + B + "&date=2026-03-25", nil, staffToken, 403, nil},
+			{"members of an unknown kind", "GET", "/api/kpi/member/young?company=" + A + "&date=2026-03-25", nil, kpiToken, 404, nil},
+			{"members malformed date", "GET", "/api/kpi/member/new?company=" + A + "&date=yesterday", nil, kpiToken, 400, nil},
+			{"members start after end", "GET", "/api/kpi/member/new?company=" + A + "&date=2026-03-25&end=2026-03-24", nil, kpiToken, 422, nil},
+			{"members by age of another company", "GET", "/api/kpi/member/old?company=" + B + "&date=2026-03-25", nil, kpiToken, 403, nil},
 
-			{"participants", "GET", "/api/kpi/participant?company=" + A + week + "&age=true&session=true", nil, staffToken, 200,
+			{"participants", "GET", "/api/kpi/participant?company=" + A + week + "&age=true&session=true", nil, kpiToken, 200,
 				func(t *testing.T, k kpi) {
 					// Ana was born on 2000-01-01: 26 on 2026-03-29.
 					if k.Total != 2 || k.Previous != 1 || k.Increment != 100 || k.AverageSession != 2 || k.AverageAge != 26 {
 						t.Errorf("participants %+v", k)
 					}
 				}},
-			{"participants without flags", "GET", "/api/kpi/participant?company=" + A + week, nil, staffToken, 200,
+			{"participants without flags", "GET", "/api/kpi/participant?company=" + A + week, nil, kpiToken, 200,
 				func(t *testing.T, k kpi) {
 					if k.Total != 2 || k.AverageSession != 0 || k.AverageAge != 0 {
 						t.Errorf("participants %+v", k)
 					}
 				}},
-			{"participants malformed flag", "GET", "/api/kpi/participant?company=" + A + week + "&age=maybe", nil, staffToken, 400, nil},
-			{"participants malformed date", "GET", "/api/kpi/participant?company=" + A + "&start=2026-03-23&end=2026-02-30", nil, staffToken, 400, nil},
-			{"participants start after end", "GET", "/api/kpi/participant?company=" + A + "&start=2026-03-24&end=2026-03-23", nil, staffToken, 422, nil},
-			{"participants of another company", "GET", "/api/kpi/participant?company=" + B + week, nil, staffToken, 403, nil},
+			{"participants malformed flag", "GET", "/api/kpi/participant?company=" + A + week + "&age=maybe", nil, kpiToken, 400, nil},
+			{"participants malformed date", "GET", "/api/kpi/participant?company=" + A + "&start=2026-03-23&end=2026-02-30", nil, kpiToken, 400, nil},
+			{"participants start after end", "GET", "/api/kpi/participant?company=" + A + "&start=2026-03-24&end=2026-03-23", nil, kpiToken, 422, nil},
+			{"participants of another company", "GET", "/api/kpi/participant?company=" + B + week, nil, kpiToken, 403, nil},
 
-			{"series malformed", "GET", "/api/kpi/series?company=" + A + "&start=2026-03-23&end=soon", nil, staffToken, 400, nil},
-			{"series start after end", "GET", "/api/kpi/series?company=" + A + "&start=2026-03-24&end=2026-03-23", nil, staffToken, 422, nil},
-			{"series of another company", "GET", "/api/kpi/series?company=" + B + week, nil, staffToken, 403, nil},
+			{"series malformed", "GET", "/api/kpi/series?company=" + A + "&start=2026-03-23&end=soon", nil, kpiToken, 400, nil},
+			{"series start after end", "GET", "/api/kpi/series?company=" + A + "&start=2026-03-24&end=2026-03-23", nil, kpiToken, 422, nil},
+			{"series of another company", "GET", "/api/kpi/series?company=" + B + week, nil, kpiToken, 403, nil},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				var headers []string
@@ -228,7 +228,7 @@ func TestKPIHTTP(t *testing.T) {
 		}
 
 		t.Run("series", func(t *testing.T) {
-			res := c.Do("GET", "/api/kpi/series?idCompany="+A+week, nil, "Authorization", "Bearer "+staffToken)
+			res := c.Do("GET", "/api/kpi/series?idCompany="+A+week, nil, "Authorization", "Bearer "+kpiToken)
 			if res.Status != 200 {
 				t.Fatalf("status %d: %s", res.Status, res.Body)
 			}
