@@ -39,8 +39,8 @@ func (db *DB) CancelByToken(ctx context.Context, tokenHash string, now time.Time
 			return err
 		}
 		ms := now.UnixMilli()
-		if _, err := tx.Exec(ctx, `UPDATE bookings SET status = 'cancelada', cancelled_at = ?, updated_at = ? WHERE id = ?`,
-			ms, ms, id); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE bookings SET status = ?, cancelled_at = ?, updated_at = ? WHERE id = ?`,
+			checkout.StatusCancelled, ms, ms, id); err != nil {
 			return err
 		}
 		if err := releasePlaces(ctx, tx, id); err != nil {
