@@ -70,7 +70,7 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 		return nil, err
 	}
 	a.sessions = sessions.NewService(db, clk, cfg.HoldTTL)
-	a.checkout = checkout.NewService(checkout.Deps{Store: db, Clock: clk, Gateways: gateways, BaseURL: base, HoldTTL: cfg.HoldTTL, Logger: log})
+	a.checkout = checkout.NewService(checkout.Deps{Store: db, Staff: db.Bookings(), Clock: clk, Gateways: gateways, BaseURL: base, HoldTTL: cfg.HoldTTL, Logger: log})
 	a.captcha = captcha.NewService(db, clk)
 	// Live viewers: with PostgreSQL, joins cross instances through LISTEN/NOTIFY.
 	a.hub = realtime.New(context.Background(), realtime.Options{DatabaseURL: cfg.DatabaseURL, Logger: log})
@@ -82,6 +82,7 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 		MaxBodyBytes:  cfg.MaxBodyBytes,
 		// auth: sign-in, sessions, memberships and the audit log
 		// bookings: the bookings section and staff cancellation
+		Bookings: a.checkout,
 		// billing: sales, refunds
 		// reports: KPIs
 	})

@@ -65,7 +65,8 @@ type BookingRange struct {
 	BySale      bool
 	FromMs      int64
 	UntilMs     int64
-	Now         time.Time // when cancellability is judged
+	Now         time.Time      // when cancellability is judged
+	Location    *time.Location // the company's time zone (sale dates, exported times)
 }
 
 // RangeLimit is the longest range in days the bookings query accepts: the company's maxDaysBooking,
@@ -186,7 +187,7 @@ func (s *Service) StaffBookingsRange(ctx context.Context, companyID int64, q Boo
 		loc = time.UTC
 	}
 	r, err := CheckBookingsQuery(q, l, loc, s.d.Clock.Now())
-	r.CompanyID = companyID
+	r.CompanyID, r.Location = companyID, loc
 	return r, err
 }
 
