@@ -34,36 +34,50 @@ func (b Bookings) StaffLimits(ctx context.Context, companyID int64) (checkout.St
 	return l, err
 }
 
-// staffRowColumns reads a bookings row with what the list shows of its lines: drivers, sessions, the
-// first session (circuit-local) and the circuits of its first line. %s is the engine's string
-// aggregate. Each subquery seeks booking_lines by booking (booking_lines_booking) and booking_slots by
-// line (its primary key), so one query serves any range without a query per row.
-const staffRowColumns = `SELECT b.id, b.identifier, b.created_at, b.first_starts_at, b.contact_name,
-		COALESCE(b.contact_surname, ''), b.phone, b.email, b.total_cents, b.status, b.source, b.payment_mode,
-		(SELECT COALESCE(SUM(bl.num_drivers), 0) FROM booking_lines bl WHERE bl.booking_id = b.id),
-		(SELECT COUNT(*) FROM booking_lines bl JOIN booking_slots bs ON bs.booking_line_id = bl.id WHERE bl.booking_id = b.id),
-		(SELECT bs.local_date || ' ' || SUBSTR(bs.local_time, 1, 5) FROM booking_lines bl
-			JOIN booking_slots bs ON bs.booking_line_id = bl.id WHERE bl.booking_id = b.id ORDER BY bs.starts_at LIMIT 1),
-		(SELECT %s FROM (SELECT DISTINCT c.name AS name FROM booking_slots bs JOIN circuits c ON c.id = bs.circuit_id
-			WHERE bs.booking_line_id = (SELECT MIN(bl.id) FROM booking_lines bl WHERE bl.booking_id = b.id)) names)
-	FROM bookings b `
+// staffRows reads the bookings of a range with what the list shows of their lines: drivers, sessions,
+// the first session (circuit-local) and the circuits of the first line. It is set-based: the range's
+// bookings (%[1]s: the WHERE of the range) are aggregated with their lines and sessions by joins, never
+// a query (or a subquery) per row, so a month of a busy circuit reads in one pass on both engines.
+// %[2]s is the engine's string aggregate, %[3]s the ORDER BY.
+const staffRows = `WITH sel AS (
+		SELECT b.id, b.identifier, b.created_at, b.first_starts_at, b.contact_name, b.contact_surname, b.phone, b.email,
+			b.total_cents, b.status, b.source, b.payment_mode
+		FROM bookings b WHERE b.company_id = ? AND %[1]s),
+	lines AS (
+		SELECT bl.booking_id, SUM(bl.num_drivers) AS drivers, MIN(bl.id) AS first_line
+		FROM booking_lines bl JOIN sel ON sel.id = bl.booking_id GROUP BY bl.booking_id),
+	sess AS (
+		SELECT bl.booking_id, COUNT(*) AS sessions, MIN(bs.local_date || ' ' || SUBSTR(bs.local_time, 1, 5)) AS first_local
+		FROM booking_lines bl JOIN sel ON sel.id = bl.booking_id JOIN booking_slots bs ON bs.booking_line_id = bl.id
+		GROUP BY bl.booking_id),
+	tracks AS (
+		SELECT booking_id, %[2]s AS track FROM (
+			SELECT DISTINCT l.booking_id, c.name FROM lines l JOIN booking_slots bs ON bs.booking_line_id = l.first_line
+			JOIN circuits c ON c.id = bs.circuit_id) t
+		GROUP BY booking_id)
+	SELECT sel.id, sel.identifier, sel.created_at, sel.first_starts_at, sel.contact_name, COALESCE(sel.contact_surname, ''),
+		sel.phone, sel.email, sel.total_cents, sel.status, sel.source, sel.payment_mode, COALESCE(lines.drivers, 0),
+		COALESCE(sess.sessions, 0), sess.first_local, tracks.track
+	FROM sel LEFT JOIN lines ON lines.booking_id = sel.id LEFT JOIN sess ON sess.booking_id = sel.id
+		LEFT JOIN tracks ON tracks.booking_id = sel.id
+	ORDER BY %[3]s`
 
-// Staff bookings queries: by session date (the local date of the first session, bookings_company_date)
-// or by sale date (created_at between the company's local midnights, bookings_company_created).
-var (
-	staffBySession = staffRowColumns + `WHERE b.company_id = ? AND b.booking_date >= ? AND b.booking_date <= ?
-	ORDER BY b.first_starts_at, b.id`
-	staffBySale = staffRowColumns + `WHERE b.company_id = ? AND b.created_at >= ? AND b.created_at < ?
-	ORDER BY CASE WHEN b.first_starts_at IS NULL THEN 1 ELSE 0 END, b.first_starts_at, b.id`
+// The ranges of staff bookings queries: by session date (the local date of the first session, index
+// bookings_company_date) or by sale date (created_at between the company's local midnights, index
+// bookings_company_created); rows in session order, bookings without a session (vouchers) last.
+const (
+	staffBySession = `b.booking_date >= ? AND b.booking_date <= ?`
+	staffBySale    = `b.created_at >= ? AND b.created_at < ?`
+	staffOrder     = `CASE WHEN sel.first_starts_at IS NULL THEN 1 ELSE 0 END, sel.first_starts_at, sel.id`
 )
 
-// staffQuery returns the engine's text of a staff bookings query.
-func staffQuery(e Engine, q string) string {
+// staffQuery returns the engine's text of the staff bookings query over a range condition.
+func staffQuery(e Engine, where string) string {
 	agg := `GROUP_CONCAT(name, ', ')`
 	if e == Postgres {
 		agg = `STRING_AGG(name, ', ' ORDER BY name)`
 	}
-	return fmt.Sprintf(q, agg)
+	return fmt.Sprintf(staffRows, where, agg, staffOrder)
 }
 
 // EachBooking implements checkout.StaffStore: one query, read row by row with its cursor.
