@@ -79,7 +79,7 @@ func TestStaffDetails(t *testing.T) {
 			Lines []struct {
 				Sessions []struct{ Date, Time, Track string } `json:"sessions"`
 			} `json:"lines"`
-			Drivers  []struct{ Name string } `json:"drivers"`
+			Drivers  []struct{ Name string }    `json:"drivers"`
 			Payments []struct{ Amount float64 } `json:"payments"`
 			Refunds  []struct {
 				Amount float64 `json:"amount"`
@@ -120,7 +120,7 @@ func TestStaffDetails(t *testing.T) {
 			}
 			if c.status == 200 {
 				var mem struct {
-					ID   int64 `json:"id"`
+					ID   int64                        `json:"id"`
 					Data struct{ Name, Email string } `json:"data"`
 				}
 				if err := json.Unmarshal(res.Body, &mem); err != nil || mem.ID != *m.Contact.MemberID || mem.Data.Name != "Ana" ||

@@ -144,4 +144,3 @@ func (d *desk) seedBooking(t testing.TB, s seed) int64 {
 	}
 	return id
 }
-
