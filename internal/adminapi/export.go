@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
@@ -160,7 +159,24 @@ func exportFileName(name, company, from, to, ext string) string {
 // contentDisposition is an attachment header with an ASCII filename and the UTF-8 original in
 // filename* (RFC 6266, RFC 5987), for browsers that read it.
 func contentDisposition(ascii, utf8Name string) string {
-	return fmt.Sprintf(`attachment; filename="%s"; filename*=UTF-8''%s`, ascii, url.PathEscape(utf8Name))
+	return fmt.Sprintf(`attachment; filename="%s"; filename*=UTF-8''%s`, ascii, rfc5987(utf8Name))
+}
+
+// rfc5987 percent-encodes every byte of s that is not an RFC 5987 attr-char.
+func rfc5987(s string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 128 && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("!#$&+-.^_`|~", c) >= 0) {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(hex[c>>4])
+		b.WriteByte(hex[c&15])
+	}
+	return b.String()
 }
 
 // asciiFold spells common accented Latin letters in ASCII.

@@ -48,3 +48,12 @@ func TestExportLabels(t *testing.T) {
 		t.Errorf("labelsFor")
 	}
 }
+
+// The UTF-8 file name is percent-encoded except RFC 5987's attr-chars, so no name can break the header.
+func TestContentDisposition(t *testing.T) {
+	got := contentDisposition("bookings_a.csv", `bookings_Año; x="1",y.csv`)
+	want := `attachment; filename="bookings_a.csv"; filename*=UTF-8''bookings_A%C3%B1o%3B%20x%3D%221%22%2Cy.csv`
+	if got != want {
+		t.Errorf("%s\nwant %s", got, want)
+	}
+}
