@@ -20,8 +20,9 @@ import (
 	"pitlane/internal/store/storetest"
 )
 
-// bulkBookings writes n bookings of the fixture's company in batches: booking i has one session at
-// 10:00 on day (i mod days) from first, sold ten days before it; every tenth is cancelled.
+// bulkBookings writes n bookings of the fixture's company in batches, in the order they would have been
+// sold: booking i has one session at 10:00 on day i*days/n from first, sold ten days before it; every
+// tenth is cancelled.
 func (d *desk) bulkBookings(t testing.TB, n, days int, first time.Time) {
 	t.Helper()
 	ctx := context.Background()
@@ -34,7 +35,7 @@ func (d *desk) bulkBookings(t testing.TB, n, days int, first time.Time) {
 				original_total_cents, total_cents, booking_date, first_starts_at, created_at, updated_at) VALUES `)
 			args := make([]any, 0, (hi-lo)*12)
 			for i := lo; i < hi; i++ {
-				start := time.Date(first.Year(), first.Month(), first.Day()+i%days, 10, 0, 0, 0, madrid)
+				start := time.Date(first.Year(), first.Month(), first.Day()+i*days/n, 10, 0, 0, 0, madrid)
 				status := "pagada"
 				if i%10 == 0 {
 					status = "cancelada"

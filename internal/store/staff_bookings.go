@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"pitlane/internal/apperr"
@@ -34,105 +36,137 @@ func (b Bookings) StaffLimits(ctx context.Context, companyID int64) (checkout.St
 	return l, err
 }
 
-// staffRows reads the bookings of a range with what the list shows of their lines: drivers, sessions,
-// the first session (circuit-local) and the circuits of the first line. It is set-based: the range's
-// bookings (%[1]s: the WHERE of the range) are aggregated with their lines and sessions by joins, never
-// a query (or a subquery) per row, so a month of a busy circuit reads in one pass on both engines.
-// %[2]s is the engine's string aggregate, %[3]s the ORDER BY.
-const staffRows = `WITH sel AS (
-		SELECT b.id, b.identifier, b.created_at, b.first_starts_at, b.contact_name, b.contact_surname, b.phone, b.email,
-			b.total_cents, b.status, b.source, b.payment_mode
-		FROM bookings b WHERE b.company_id = ? AND %[1]s),
-	lines AS (
-		SELECT bl.booking_id, SUM(bl.num_drivers) AS drivers, MIN(bl.id) AS first_line
-		FROM booking_lines bl JOIN sel ON sel.id = bl.booking_id GROUP BY bl.booking_id),
-	sess AS (
-		SELECT bl.booking_id, COUNT(*) AS sessions, MIN(bs.local_date || ' ' || SUBSTR(bs.local_time, 1, 5)) AS first_local
-		FROM booking_lines bl JOIN sel ON sel.id = bl.booking_id JOIN booking_slots bs ON bs.booking_line_id = bl.id
-		GROUP BY bl.booking_id),
-	tracks AS (
-		SELECT booking_id, %[2]s AS track FROM (
-			SELECT DISTINCT l.booking_id, c.name FROM lines l JOIN booking_slots bs ON bs.booking_line_id = l.first_line
-			JOIN circuits c ON c.id = bs.circuit_id) t
-		GROUP BY booking_id)
-	SELECT sel.id, sel.identifier, sel.created_at, sel.first_starts_at, sel.contact_name, COALESCE(sel.contact_surname, ''),
-		sel.phone, sel.email, sel.total_cents, sel.status, sel.source, sel.payment_mode, COALESCE(lines.drivers, 0),
-		COALESCE(sess.sessions, 0), sess.first_local, tracks.track
-	FROM sel LEFT JOIN lines ON lines.booking_id = sel.id LEFT JOIN sess ON sess.booking_id = sel.id
-		LEFT JOIN tracks ON tracks.booking_id = sel.id
-	ORDER BY %[3]s`
+// staffRows reads the bookings of a range (%s: the range's condition) joined with their lines, the
+// lines' sessions and the sessions' circuits: one row per session (or per line without a session, or
+// per booking without a line), grouped by booking in session order, then by line and position.
+// EachBooking folds each booking's rows into one list row as it reads them. One pass of index seeks
+// (the range's index on bookings, booking_lines by booking, booking_slots by line, circuits by id) and
+// one sort: no aggregate to materialize and no query per row, which is what keeps a busy month fast on
+// SQLite's virtual machine as on PostgreSQL.
+const staffRows = `SELECT b.id, b.identifier, b.created_at, b.first_starts_at, b.contact_name,
+		COALESCE(b.contact_surname, ''), b.phone, b.email, b.total_cents, b.status, b.source, b.payment_mode,
+		bl.id, bl.num_drivers, bs.starts_at, bs.local_date, bs.local_time, c.name
+	FROM bookings b LEFT JOIN booking_lines bl ON bl.booking_id = b.id
+		LEFT JOIN booking_slots bs ON bs.booking_line_id = bl.id
+		LEFT JOIN circuits c ON c.id = bs.circuit_id
+	WHERE b.company_id = ? AND %s
+	ORDER BY CASE WHEN b.first_starts_at IS NULL THEN 1 ELSE 0 END, b.first_starts_at, b.id, bl.id, bs.position`
 
-// The ranges of staff bookings queries: by session date (the local date of the first session, index
+// The staff bookings queries: by session date (the local date of the first session, index
 // bookings_company_date) or by sale date (created_at between the company's local midnights, index
-// bookings_company_created); rows in session order, bookings without a session (vouchers) last.
-const (
-	staffBySession = `b.booking_date >= ? AND b.booking_date <= ?`
-	staffBySale    = `b.created_at >= ? AND b.created_at < ?`
-	staffOrder     = `CASE WHEN sel.first_starts_at IS NULL THEN 1 ELSE 0 END, sel.first_starts_at, sel.id`
+// bookings_company_created); bookings without a session (vouchers) come last.
+var (
+	staffBySession = fmt.Sprintf(staffRows, `b.booking_date >= ? AND b.booking_date <= ?`)
+	staffBySale    = fmt.Sprintf(staffRows, `b.created_at >= ? AND b.created_at < ?`)
 )
 
-// staffQuery returns the engine's text of the staff bookings query over a range condition.
-func staffQuery(e Engine, where string) string {
-	agg := `GROUP_CONCAT(name, ', ')`
-	if e == Postgres {
-		agg = `STRING_AGG(name, ', ' ORDER BY name)`
-	}
-	return fmt.Sprintf(staffRows, where, agg, staffOrder)
-}
-
-// EachBooking implements checkout.StaffStore: one query, read row by row with its cursor.
+// EachBooking implements checkout.StaffStore: one query, read row by row with its cursor; a booking
+// is handed to fn as soon as its last row is read.
 func (b Bookings) EachBooking(ctx context.Context, r checkout.BookingRange, fn func(checkout.BookingRow) error) error {
 	return b.db.Read(ctx, func(tx *Tx) error {
 		q, args := staffBySession, []any{r.CompanyID, r.From, r.To}
 		if r.BySale {
 			q, args = staffBySale, []any{r.CompanyID, r.FromMs, r.UntilMs}
 		}
-		rows, err := tx.Query(ctx, staffQuery(tx.Engine(), q), args...)
+		rows, err := tx.Query(ctx, q, args...)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
+		var f staffFold
 		for rows.Next() {
-			row, err := scanStaffRow(rows)
+			done, ok, err := f.scan(rows)
 			if err != nil {
 				return err
 			}
-			if err := fn(row); err != nil {
-				return err
+			if ok {
+				if err := fn(done); err != nil {
+					return err
+				}
 			}
 		}
-		return rows.Err()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if done, ok := f.finish(); ok {
+			return fn(done)
+		}
+		return nil
 	})
 }
 
-// scanStaffRow reads one row of staffRowColumns.
-func scanStaffRow(rows *sql.Rows) (checkout.BookingRow, error) {
-	var row checkout.BookingRow
-	var created, total int64
-	var first sql.NullInt64
-	var surname string
-	var firstLocal, track sql.NullString
-	if err := rows.Scan(&row.ID, &row.BookingIdentifier, &created, &first, &row.ContactName, &surname, &row.Phone,
-		&row.Email, &total, &row.State, &row.Source, &row.PaymentMode, &row.NumParticipants, &row.Sessions,
-		&firstLocal, &track); err != nil {
-		return row, translate(err)
+// staffFold folds the rows of staffRows into list rows, one booking at a time.
+type staffFold struct {
+	cur       checkout.BookingRow
+	open      bool
+	firstLine int64 // the booking's first line (its circuits make the track)
+	lastLine  int64 // the line whose drivers were last counted
+	firstAt   int64 // start of the earliest session seen
+	tracks    []string
+}
+
+// scan reads one row. When it starts a new booking, the previous one is returned complete (ok).
+func (f *staffFold) scan(rows *sql.Rows) (done checkout.BookingRow, ok bool, err error) {
+	var id, created, total int64
+	var first, line, drivers, startsAt sql.NullInt64
+	var identifier, name, surname, phone, email, status, source, mode string
+	var date, at, circuit sql.NullString
+	if err := rows.Scan(&id, &identifier, &created, &first, &name, &surname, &phone, &email, &total, &status, &source,
+		&mode, &line, &drivers, &startsAt, &date, &at, &circuit); err != nil {
+		return done, false, translate(err)
 	}
-	row.IDBooking = row.ID
-	row.CreatedAt = time.UnixMilli(created).UTC()
+	if !f.open || f.cur.ID != id {
+		done, ok = f.finish()
+		f.start(id, identifier, created, first, name, surname, phone, email, total, status, source, mode)
+	}
+	if line.Valid && line.Int64 != f.lastLine {
+		f.lastLine = line.Int64
+		f.cur.NumParticipants += int(drivers.Int64)
+		if f.firstLine == 0 {
+			f.firstLine = line.Int64
+		}
+	}
+	if startsAt.Valid {
+		f.cur.Sessions++
+		if f.cur.BookingDate == nil || startsAt.Int64 < f.firstAt {
+			local := date.String + " " + hhmm(at.String)
+			f.cur.BookingDate, f.firstAt = &local, startsAt.Int64
+		}
+		if line.Int64 == f.firstLine && circuit.Valid && !slices.Contains(f.tracks, circuit.String) {
+			f.tracks = append(f.tracks, circuit.String)
+		}
+	}
+	return done, ok, nil
+}
+
+// start begins the list row of a booking.
+func (f *staffFold) start(id int64, identifier string, created int64, first sql.NullInt64, name, surname, phone, email string,
+	total int64, status, source, mode string) {
 	if surname != "" {
-		row.ContactName += " " + surname
+		name += " " + surname
 	}
-	row.Price = pricing.Cents(total)
-	row.Track = track.String
-	if first.Valid {
-		t := time.UnixMilli(first.Int64).UTC()
-		row.FirstStart = &t
+	f.cur = checkout.BookingRow{ID: id, IDBooking: id, BookingIdentifier: identifier, CreatedAt: time.UnixMilli(created).UTC(),
+		ContactName: name, Phone: phone, Email: email, Price: pricing.Cents(total), State: status, Source: source,
+		PaymentMode: mode, FirstStart: instantOrNil(first)}
+	f.open, f.firstLine, f.lastLine, f.firstAt, f.tracks = true, 0, 0, 0, f.tracks[:0]
+}
+
+// finish returns the booking being folded, if any.
+func (f *staffFold) finish() (checkout.BookingRow, bool) {
+	if !f.open {
+		return checkout.BookingRow{}, false
 	}
-	if firstLocal.Valid {
-		s := firstLocal.String
-		row.BookingDate = &s
+	f.cur.Track = strings.Join(f.tracks, ", ")
+	f.open = false
+	return f.cur, true
+}
+
+// hhmm is the HH:mm of a stored HH:MM:SS time.
+func hhmm(t string) string {
+	if len(t) >= 5 {
+		return t[:5]
 	}
-	return row, nil
+	return t
 }
 
 var _ checkout.StaffStore = Bookings{}
