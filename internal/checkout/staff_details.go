@@ -22,6 +22,9 @@ type SaleLine struct {
 	Sessions          []string      `json:"sessions"`       // circuit-local "YYYY-MM-DD HH:mm"
 }
 
+// SaleLineRefund is the type of a refund line of a sale (its prices are negative).
+const SaleLineRefund = "REFUND"
+
 // CartDetails is a sale with its lines (schema AdminCartDetails's data).
 type CartDetails struct {
 	Token   string        `json:"token"`

@@ -65,7 +65,22 @@ func TestStaffDetails(t *testing.T) {
 		d.exec(t, `INSERT INTO payment_entries (payment_id, booking_id, kind, amount_cents, provider, provider_event_id, created_by, created_at)
 			VALUES (?, ?, 'refund', -1500, 'simulated', 'ev-2', ?, 3)`, pay, id, d.user)
 
-		res := d.admin.Do("GET", fmt.Sprintf("/api/booking/master-data/%d?idCompany=%d", id, d.fix.CompanyID), nil, as...)
+		// The refund shows in the sale as a negative REFUND line.
+		res := d.admin.Do("POST", "/api/admin/retrieveShoppingCartDetails", map[string]any{"idCompany": d.fix.CompanyID, "token": identifier}, as...)
+		var sale struct {
+			Data struct {
+				Details []struct {
+					Type           string  `json:"type"`
+					PriceConverted float64 `json:"priceConverted"`
+				} `json:"details"`
+			} `json:"data"`
+		}
+		res.JSON(t, &sale)
+		if n := len(sale.Data.Details); n != 2 || sale.Data.Details[1].Type != "REFUND" || sale.Data.Details[1].PriceConverted != -15 {
+			t.Errorf("sale with a refund: %s", res.Body)
+		}
+
+		res = d.admin.Do("GET", fmt.Sprintf("/api/booking/master-data/%d?idCompany=%d", id, d.fix.CompanyID), nil, as...)
 		if res.Status != 200 {
 			t.Fatalf("master data: %d %s", res.Status, res.Body)
 		}

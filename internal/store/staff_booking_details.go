@@ -51,9 +51,33 @@ func (b Bookings) CartDetails(ctx context.Context, companyID int64, token string
 			}
 			out.Details = append(out.Details, l)
 		}
-		return rows.Err()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		rows.Close()
+		return refundLines(ctx, tx, id, &out)
 	})
 	return out, err
+}
+
+// refundLines appends a booking's refunds to its sale as negative REFUND lines (admin spec section 3),
+// whichever sign the ledger stores them with.
+func refundLines(ctx context.Context, tx *Tx, bookingID int64, out *checkout.CartDetails) error {
+	rows, err := tx.Query(ctx, `SELECT id, amount_cents FROM payment_entries WHERE booking_id = ? AND kind = 'refund' ORDER BY id`, bookingID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, amount int64
+		if err := rows.Scan(&id, &amount); err != nil {
+			return err
+		}
+		neg := -pricing.Cents(max(amount, -amount))
+		out.Details = append(out.Details, checkout.SaleLine{ID: id, Name: "Refund", Token: out.Token, Type: checkout.SaleLineRefund,
+			Quantity: 1, UnitPrice: neg, OriginalUnitPrice: neg, Price: neg, Sessions: []string{}})
+	}
+	return rows.Err()
 }
 
 // lineSessions reads the sessions of a booking's lines, by line, in order.
