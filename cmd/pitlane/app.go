@@ -79,7 +79,7 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 	}
 	a.sessions = sessions.NewService(db, clk, cfg.HoldTTL)
 	a.sessions.SetReuseTTL(sessions.ReuseTTL) // availability answers reused for 1 s (docs/architecture.md)
-	a.checkout = checkout.NewService(checkout.Deps{Store: db, Clock: clk, Gateways: gateways, BaseURL: base, HoldTTL: cfg.HoldTTL, Logger: log})
+	a.checkout = checkout.NewService(checkout.Deps{Store: db, Staff: db.Bookings(), Clock: clk, Gateways: gateways, BaseURL: base, HoldTTL: cfg.HoldTTL, Logger: log})
 	a.captcha = captcha.NewService(db, clk)
 	// Live viewers: with PostgreSQL, joins cross instances through LISTEN/NOTIFY.
 	a.hub = realtime.New(context.Background(), realtime.Options{DatabaseURL: cfg.DatabaseURL, Logger: log})
@@ -101,6 +101,7 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 		Auth:       a.auth,
 		ClientAddr: httpapi.ClientAddrFunc(proxies),
 		// bookings: the bookings section and staff cancellation
+		Bookings: a.checkout,
 		// billing: sales, refunds
 		Billing: a.billing,
 		// reports: KPIs

@@ -25,7 +25,6 @@ import (
 	"pitlane/internal/store/storetest"
 )
 
-
 var madrid, _ = time.LoadLocation("Europe/Madrid")
 
 // staffToken is the bearer token fakeAuth resolves to the test's admin.
@@ -34,7 +33,7 @@ const staffToken = "staff-token"
 // fakeAuth stands in for the auth helper's service: one token, one admin, ADMIN in one company.
 type fakeAuth struct {
 	adminapi.AuthService // sign-in itself is not used by these tests
-	userID, companyID int64
+	userID, companyID    int64
 }
 
 func (f fakeAuth) Resolve(_ context.Context, token string) (account.Staff, error) {

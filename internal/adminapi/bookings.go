@@ -1,14 +1,147 @@
 package adminapi
 
-import "net/http"
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"pitlane/internal/apperr"
+	"pitlane/internal/checkout"
+	"pitlane/internal/httpx"
+)
 
 // BookingsService answers the bookings section: the list, its export, cart details, the booking's
-// master data, members, and staff cancellation.
-type BookingsService interface{}
+// master data, members, and staff cancellation. checkout.Service implements it: staff and customers
+// meet in the same domain service.
+type BookingsService interface {
+	// StaffBookings lists the company's bookings of a query with their totals.
+	StaffBookings(ctx context.Context, companyID int64, q checkout.BookingsQuery) (checkout.BookingRows, error)
+	// StaffBookingsRange checks a query against the company's limits, for an export.
+	StaffBookingsRange(ctx context.Context, companyID int64, q checkout.BookingsQuery) (checkout.BookingRange, error)
+	// StaffEachBooking streams the bookings of a checked range and returns their totals.
+	StaffEachBooking(ctx context.Context, r checkout.BookingRange, fn func(checkout.BookingRow) error) (checkout.BookingTotals, error)
+	// StaffCartDetails returns one sale's lines by booking identifier or cart token.
+	StaffCartDetails(ctx context.Context, companyID int64, token string) (checkout.CartDetails, error)
+	// StaffMasterData returns the whole booking.
+	StaffMasterData(ctx context.Context, companyID, bookingID int64) (checkout.MasterData, error)
+	// StaffMember returns a member of the company.
+	StaffMember(ctx context.Context, companyID, memberID int64) (checkout.StaffMember, error)
+	// StaffCancel cancels a booking of the company on behalf of a staff user.
+	StaffCancel(ctx context.Context, companyID, bookingID int64, by checkout.Actor) (checkout.StaffCancelled, error)
+}
 
-func (s *Server) retrieveBookings(w http.ResponseWriter, r *http.Request, sc Scope)  { notBuilt(w, r) }
-func (s *Server) exportBookings(w http.ResponseWriter, r *http.Request, sc Scope)    { notBuilt(w, r) }
-func (s *Server) cartDetails(w http.ResponseWriter, r *http.Request, sc Scope)       { notBuilt(w, r) }
-func (s *Server) bookingMasterData(w http.ResponseWriter, r *http.Request, sc Scope) { notBuilt(w, r) }
-func (s *Server) member(w http.ResponseWriter, r *http.Request, sc Scope)            { notBuilt(w, r) }
-func (s *Server) cancelBooking(w http.ResponseWriter, r *http.Request, sc Scope)     { notBuilt(w, r) }
+// bookingsSvc returns the bookings service, or answers 503 when the server was built without one.
+func (s *Server) bookingsSvc(w http.ResponseWriter, r *http.Request) (BookingsService, bool) {
+	if s.deps.Bookings == nil {
+		httpx.WriteError(w, r, apperr.New(apperr.Unavailable, "The back office's bookings are not available on this server."))
+		return nil, false
+	}
+	return s.deps.Bookings, true
+}
+
+// retrieveBookings answers POST /api/admin/retrieve-bookings.
+func (s *Server) retrieveBookings(w http.ResponseWriter, r *http.Request, sc Scope) {
+	svc, ok := s.bookingsSvc(w, r)
+	if !ok {
+		return
+	}
+	var q checkout.BookingsQuery
+	if err := httpx.DecodeJSON(r, &q); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	rows, err := svc.StaffBookings(r.Context(), sc.CompanyID, q)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, rows)
+}
+
+// cartDetails answers POST /api/admin/retrieveShoppingCartDetails.
+func (s *Server) cartDetails(w http.ResponseWriter, r *http.Request, sc Scope) {
+	svc, ok := s.bookingsSvc(w, r)
+	if !ok {
+		return
+	}
+	var q struct {
+		IDCompany int64  `json:"idCompany"`
+		Token     string `json:"token"`
+	}
+	if err := httpx.DecodeJSON(r, &q); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	d, err := svc.StaffCartDetails(r.Context(), sc.CompanyID, q.Token)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": d})
+}
+
+// bookingMasterData answers GET /api/booking/master-data/{id}.
+func (s *Server) bookingMasterData(w http.ResponseWriter, r *http.Request, sc Scope) {
+	svc, ok := s.bookingsSvc(w, r)
+	if !ok {
+		return
+	}
+	id, err := bookingPathID(r)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	m, err := svc.StaffMasterData(r.Context(), sc.CompanyID, id)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, m)
+}
+
+// member answers GET /api/private/member/{id}.
+func (s *Server) member(w http.ResponseWriter, r *http.Request, sc Scope) {
+	svc, ok := s.bookingsSvc(w, r)
+	if !ok {
+		return
+	}
+	id, err := bookingPathID(r)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	m, err := svc.StaffMember(r.Context(), sc.CompanyID, id)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, m)
+}
+
+// cancelBooking answers DELETE /api/private/cancelBooking/{id}.
+func (s *Server) cancelBooking(w http.ResponseWriter, r *http.Request, sc Scope) {
+	svc, ok := s.bookingsSvc(w, r)
+	if !ok {
+		return
+	}
+	id, err := bookingPathID(r)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	out, err := svc.StaffCancel(r.Context(), sc.CompanyID, id, checkout.Actor{UserID: sc.UserID, Email: sc.Email})
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out})
+}
+
+// bookingPathID reads the positive integer {id} of the path. Returns apperr.Invalid otherwise.
+func bookingPathID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id < 1 {
+		return 0, apperr.WithFields(apperr.Invalid, "The id is malformed.", map[string]string{"id": "must be a positive integer"})
+	}
+	return id, nil
+}

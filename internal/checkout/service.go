@@ -53,7 +53,10 @@ type Store interface {
 
 // Deps is what the Service needs.
 type Deps struct {
-	Store    Store
+	Store Store
+	// Staff is the back office's bookings store (staff lists, details and cancellation); without it the
+	// staff methods answer apperr.Unavailable.
+	Staff    StaffStore
 	Clock    clock.Clock
 	Gateways map[string]payment.Gateway // by provider name (payments.provider, companies.payment_provider)
 	BaseURL  string                     // public URL of the web app: success, cancel and payment return pages

@@ -257,8 +257,8 @@ func waitForPayment(ctx context.Context, tx *Tx, nb checkout.NewBooking, out *ch
 	}
 	var err error
 	out.PaymentID, err = tx.insertID(ctx, `INSERT INTO payments (company_id, booking_id, provider, status, amount_cents, currency,
-		created_at, updated_at) VALUES (?, ?, ?, 'created', ?, ?, ?, ?) RETURNING id`,
-		out.CompanyID, out.BookingID, out.Provider, out.TotalCents, out.Currency, now, now)
+		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		out.CompanyID, out.BookingID, out.Provider, checkout.PaymentCreated, out.TotalCents, out.Currency, now, now)
 	return err
 }
 

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strconv"
 	"time"
 
 	"pitlane/internal/apperr"
@@ -38,21 +39,63 @@ func (db *DB) CancelByToken(ctx context.Context, tokenHash string, now time.Time
 		if err := checkout.CheckCancel(status, start, maxDays, now); err != nil {
 			return err
 		}
-		ms := now.UnixMilli()
-		if _, err := tx.Exec(ctx, `UPDATE bookings SET status = 'cancelada', cancelled_at = ?, updated_at = ? WHERE id = ?`,
-			ms, ms, id); err != nil {
-			return err
-		}
-		if err := releasePlaces(ctx, tx, id); err != nil {
-			return err
-		}
-		// A booking still waiting for its online payment keeps live holds: let them go too.
-		if err := releasePendingHolds(ctx, tx, id, ms); err != nil {
-			return err
-		}
-		return queueCancellation(ctx, tx, id, now)
+		return cancelBooking(ctx, tx, id, now)
 	})
 	return identifier, err
+}
+
+// CancelByStaff implements checkout.StaffStore: the same steps as the customer's cancel (cancelBooking),
+// under the staff rules (checkout.CheckStaffCancel: no cancellation window), with the audit entry in
+// the same transaction. The booking row is locked first (PostgreSQL: FOR UPDATE; SQLite: the write
+// transaction), so of two staff cancelling at once one succeeds and the other finds it cancelada.
+func (b Bookings) CancelByStaff(ctx context.Context, companyID, bookingID int64, by checkout.Actor, now time.Time) (checkout.StaffCancelled, error) {
+	var out checkout.StaffCancelled
+	err := b.db.Write(ctx, func(tx *Tx) error {
+		q := `SELECT id, identifier, status, first_starts_at FROM bookings WHERE id = ? AND company_id = ?`
+		if tx.Engine() == Postgres {
+			q += ` FOR UPDATE`
+		}
+		var first sql.NullInt64
+		out = checkout.StaffCancelled{}
+		err := tx.QueryRow(ctx, q, bookingID, companyID).Scan(&out.ID, &out.Identifier, &out.PreviousStatus, &first)
+		if IsNoRows(err) {
+			return apperr.New(apperr.NotFound, "No booking of this company with that id.")
+		}
+		if err != nil {
+			return translate(err)
+		}
+		if err := checkout.CheckStaffCancel(out.PreviousStatus, instantOrNil(first), now); err != nil {
+			return err
+		}
+		if err := cancelBooking(ctx, tx, out.ID, now); err != nil {
+			return err
+		}
+		out.State = checkout.StatusCancelled
+		return tx.InsertAudit(ctx, AuditEntry{CompanyID: companyID, UserID: by.UserID, UserEmail: by.Email,
+			Action: "booking.cancel", Entity: "booking", EntityID: strconv.FormatInt(out.ID, 10), At: now,
+			Details: map[string]any{"identifier": out.Identifier, "previousStatus": out.PreviousStatus, "status": out.State}})
+	})
+	return out, err
+}
+
+// cancelBooking cancels a locked booking whose cancellation was allowed: the booking becomes cancelada,
+// its booked places are given back once, the holds of a booking still waiting for its online payment
+// are released, and the cancellation mails are queued. The one owner of these steps for customers
+// (CancelByToken) and staff (CancelByStaff).
+func cancelBooking(ctx context.Context, tx *Tx, id int64, now time.Time) error {
+	ms := now.UnixMilli()
+	if _, err := tx.Exec(ctx, `UPDATE bookings SET status = ?, cancelled_at = ?, updated_at = ? WHERE id = ?`,
+		checkout.StatusCancelled, ms, ms, id); err != nil {
+		return err
+	}
+	if err := releasePlaces(ctx, tx, id); err != nil {
+		return err
+	}
+	// A booking still waiting for its online payment keeps live holds: let them go too.
+	if err := releasePendingHolds(ctx, tx, id, ms); err != nil {
+		return err
+	}
+	return queueCancellation(ctx, tx, id, now)
 }
 
 // BookingStatus implements checkout.Store.

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"database/sql"
+
+	"pitlane/internal/checkout"
 )
 
 // bookedSlot is one session of a booking with the places it takes.
@@ -183,7 +185,7 @@ func failPendingBooking(ctx context.Context, tx *Tx, bookingID, now int64) error
 		q    string
 		args []any
 	}{
-		{`UPDATE bookings SET status = 'cancelada', cancelled_at = ?, updated_at = ? WHERE id = ?`, []any{now, now, bookingID}},
+		{`UPDATE bookings SET status = ?, cancelled_at = ?, updated_at = ? WHERE id = ?`, []any{checkout.StatusCancelled, now, now, bookingID}},
 		{`UPDATE carts SET status = 'open', updated_at = ?
 			WHERE id = (SELECT cart_id FROM bookings WHERE id = ?) AND status = 'ordered'`, []any{now, bookingID}},
 		{`DELETE FROM cart_lines WHERE hold_id IN (SELECT id FROM holds WHERE pending_booking_id = ?)`, []any{bookingID}},

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"pitlane/internal/apperr"
+	"pitlane/internal/checkout"
 	"pitlane/internal/event"
 )
 
@@ -119,7 +120,7 @@ func eventPlacesTaken(ctx context.Context, tx *Tx, productID, eventID, now int64
 		return 0, translate(err)
 	}
 	if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM event_registrations r JOIN bookings b ON b.id = r.booking_id
-		WHERE r.event_id = ? AND b.status <> 'cancelada'`, eventID).Scan(&registered); err != nil {
+		WHERE r.event_id = ? AND b.status <> ?`, eventID, checkout.StatusCancelled).Scan(&registered); err != nil {
 		return 0, translate(err)
 	}
 	return held + registered, nil

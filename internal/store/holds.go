@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"pitlane/internal/apperr"
+	"pitlane/internal/checkout"
 	"pitlane/internal/sessions"
 )
 
@@ -93,7 +94,7 @@ func stockUsed(ctx context.Context, tx *Tx, productID int64, kind string, now in
 	held, booked := `SELECT COALESCE(SUM(hs.places), 0) FROM hold_slots hs JOIN holds h ON h.id = hs.hold_id
 		WHERE h.product_id = ? AND h.pending_booking_id IS NULL AND `+liveHold,
 		`SELECT COALESCE(SUM(bs.places), 0) FROM booking_slots bs JOIN booking_lines bl ON bl.id = bs.booking_line_id
-		JOIN bookings b ON b.id = bl.booking_id WHERE bl.product_id = ? AND b.status <> 'cancelada'`
+		JOIN bookings b ON b.id = bl.booking_id WHERE bl.product_id = ? AND b.status <> ?`
 	if kind == "EVENT" {
 		var eventID int64
 		if err := tx.QueryRow(ctx, `SELECT COALESCE(event_id, 0) FROM products WHERE id = ?`, productID).Scan(&eventID); err != nil {
@@ -104,13 +105,13 @@ func stockUsed(ctx context.Context, tx *Tx, productID int64, kind string, now in
 	if kind == sessions.KindPack {
 		held = `SELECT COALESCE(SUM(h.num_drivers), 0) FROM holds h WHERE h.product_id = ? AND h.pending_booking_id IS NULL AND ` + liveHold
 		booked = `SELECT COALESCE(SUM(bl.num_drivers), 0) FROM booking_lines bl JOIN bookings b ON b.id = bl.booking_id
-			WHERE bl.product_id = ? AND b.status <> 'cancelada'`
+			WHERE bl.product_id = ? AND b.status <> ?`
 	}
 	var h, b int64
 	if err := tx.QueryRow(ctx, held, productID, now).Scan(&h); err != nil {
 		return 0, err
 	}
-	if err := tx.QueryRow(ctx, booked, productID).Scan(&b); err != nil {
+	if err := tx.QueryRow(ctx, booked, productID, checkout.StatusCancelled).Scan(&b); err != nil {
 		return 0, err
 	}
 	return h + b, nil

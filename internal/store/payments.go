@@ -179,8 +179,10 @@ func approveBooking(ctx context.Context, tx *Tx, ev checkout.PaymentEvent, d che
 		_, err := tx.Exec(ctx, `UPDATE bookings SET status = ?, updated_at = ? WHERE id = ?`, checkout.PaidStatus(charged, b.total), now, b.id)
 		return err
 	}
+	if _, err := tx.Exec(ctx, `UPDATE bookings SET status = ?, cancelled_at = NULL WHERE id = ?`, checkout.StatusPending, b.id); err != nil {
+		return err
+	}
 	steps := []string{
-		`UPDATE bookings SET status = 'pending', cancelled_at = NULL WHERE id = ?`,
 		`UPDATE holds SET booking_id = pending_booking_id WHERE pending_booking_id = ? AND booking_id IS NULL AND released_at IS NULL`,
 	}
 	if b.status == checkout.StatusCancelled { // a late payment: the use of the code and the vouchers come back
@@ -209,8 +211,8 @@ func approveBooking(ctx context.Context, tx *Tx, ev checkout.PaymentEvent, d che
 		now, b.id, b.id); err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, `UPDATE bookings SET status = 'cancelada', cancelled_at = ?, needs_refund = 1, updated_at = ? WHERE id = ?`,
-		now, now, b.id); err != nil {
+	if _, err := tx.Exec(ctx, `UPDATE bookings SET status = ?, cancelled_at = ?, needs_refund = 1, updated_at = ? WHERE id = ?`,
+		checkout.StatusCancelled, now, now, b.id); err != nil {
 		return err
 	}
 	if _, err := tx.Exec(ctx, `UPDATE discount_codes SET used_count = used_count - 1
@@ -242,8 +244,8 @@ func (db *DB) AbortOnline(ctx context.Context, bookingID, companyID int64, key s
 		if err != nil {
 			return err
 		}
-		res, err := tx.Exec(ctx, `UPDATE payments SET status = 'declined', updated_at = ? WHERE booking_id = ? AND status = 'created'`,
-			now.UnixMilli(), bookingID)
+		res, err := tx.Exec(ctx, `UPDATE payments SET status = ?, updated_at = ? WHERE booking_id = ? AND status = ?`,
+			checkout.PaymentDeclined, now.UnixMilli(), bookingID, checkout.PaymentCreated)
 		if err != nil {
 			return err
 		}
@@ -263,7 +265,7 @@ func (db *DB) StalePayments(ctx context.Context, before time.Time, limit int) ([
 	var out []checkout.StalePayment
 	err := db.Read(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, `SELECT id, provider, COALESCE(provider_ref, ''), booking_id, company_id FROM payments
-			WHERE status = 'created' AND created_at < ? ORDER BY created_at, id LIMIT ?`, before.UnixMilli(), limit)
+			WHERE status = ? AND created_at < ? ORDER BY created_at, id LIMIT ?`, checkout.PaymentCreated, before.UnixMilli(), limit)
 		if err != nil {
 			return err
 		}

@@ -198,14 +198,6 @@ func fullName(name, surname string) string {
 	return name + " " + surname
 }
 
-// hhmm trims a "HH:MM:SS" time to "HH:MM".
-func hhmm(s string) string {
-	if len(s) > 5 {
-		return s[:5]
-	}
-	return s
-}
-
 // sortRows orders rows by time, sales before refunds at the same instant, then by id.
 func sortRows(rows []billing.Row) {
 	slices.SortStableFunc(rows, func(a, b billing.Row) int {

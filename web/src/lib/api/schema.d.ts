@@ -698,7 +698,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The company's bookings whose session date (fechaReserva) or sale date (fechaVenta) is in the range. */
+        /**
+         * The company's bookings whose session date (fechaReserva) or sale date (fechaVenta) is in the range.
+         * @description fechaReserva selects by the local date of the booking's first session (vouchers, without a session, never match); fechaVenta by the instant of sale between the company's local midnights of dateIni and dateEnd + 1. Rows come in session order (then id), bookings without a session last. The range, both ends counted, may span at most the largest maxDaysBooking of the company's installations, and never less than 31 days, so a whole month always fits (admin spec section 5).
+         */
         post: operations["adminRetrieveBookings"];
         delete?: never;
         options?: never;
@@ -713,7 +716,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The same rows as retrieve-bookings as a CSV or XLSX download with totals rows, streamed. */
+        /**
+         * The same rows as retrieve-bookings as a CSV or XLSX download with totals rows, streamed.
+         * @description Columns: ID, booking, created (company-local), session date, customer, phone, email, price, drivers, sessions, status (in the language), track; then a totals row (the number of bookings, and the price, drivers and sessions of the rows not cancelled). The same range rules as retrieve-bookings; errors are JSON answers sent before any byte of the file. Rows are written as they are read from the database. Formula injection (OWASP CSV injection): in CSV, every customer-typed text cell (customer, phone, email, track) that starts with =, +, -, @, tab or carriage return is prefixed with a single quote, so phone numbers written "+34 …" appear as '+34 … in the CSV text; in XLSX every text is an inline string, never a formula. The CSV is UTF-8 with a byte-order mark.
+         */
         get: operations["adminExportBookings"];
         put?: never;
         post?: never;
@@ -1701,17 +1707,19 @@ export interface components {
             source: "BOOKING" | "EVENT" | "LICENSING" | "EXTERNAL";
             /** @enum {string} */
             paymentMode: "online" | "circuit";
-            /** @description Whether staff may cancel it now (section 4's rule). */
+            /** @description Whether staff may cancel it now (section 4's rule: it has a date, is not cancelada, and its first session has not started). */
             cancellable: boolean;
         };
         BookingRows: {
             data: components["schemas"]["BookingRow"][];
             totals: {
+                /** @description Rows (cancelled ones included). */
                 bookings: number;
                 /** @description Sessions booked by the rows (cancelled rows excluded). */
                 sessions: number;
                 /** @description Drivers of the rows (cancelled rows excluded). */
                 drivers: number;
+                /** @description Price of the rows (cancelled rows excluded). */
                 price: number;
             };
         };
@@ -3253,10 +3261,26 @@ export interface operations {
                     "application/json": components["schemas"]["BookingRows"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description A date is not YYYY-MM-DD, filterType is unknown, or the body is malformed; `fields` names each. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["Unprocessable"];
+            /** @description dateIni is after dateEnd, or the range is longer than the limit (max(maxDaysBooking, 31) days); `fields` names the date. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminExportBookings: {
@@ -3276,7 +3300,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file; Content-Disposition names it from name, company, from and to (e.g. bookings_Circuito-Norte_2026-11-01_2026-11-30.xlsx). */
+            /** @description The file; Content-Disposition names it from name, company, from and to: an ASCII filename (e.g. bookings_Circuito-Norte_2026-11-01_2026-11-30.xlsx) and the UTF-8 name in filename*. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3402,7 +3426,7 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The booking cannot be cancelled; `message` says why (already cancelled, no date, date past). */
+            /** @description The booking cannot be cancelled; `message` says why: already cancelled, no date (a voucher), or its first session has started. The customer's cancellation window (cancel_booking_max_days) does not bind staff. Of two staff cancelling at once, one gets 200 and the other 409. */
             409: {
                 headers: {
                     [name: string]: unknown;

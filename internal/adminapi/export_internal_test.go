@@ -1,0 +1,59 @@
+package adminapi
+
+import "testing"
+
+// Customer-typed text that a spreadsheet would run is quoted; anything else is left alone.
+func TestNeutralise(t *testing.T) {
+	for in, want := range map[string]string{
+		"=1+1": "'=1+1", "+34 600": "'+34 600", "-2+3": "'-2+3", "@SUM(A1)": "'@SUM(A1)", "\t=1": "'\t=1", "\r=1": "'\r=1",
+		"Ana": "Ana", "": "", " =1": " =1", "ana@example.com": "ana@example.com",
+	} {
+		if got := neutralise(in); got != want {
+			t.Errorf("neutralise(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// File names are ASCII: accents folded, everything else a single dash.
+func TestExportFileName(t *testing.T) {
+	for company, want := range map[string]string{
+		"Circuito Norte": "bookings_Circuito-Norte_2026-11-01_2026-11-30.csv",
+		"Kørebane Ærø":   "bookings_Korebane-AEro_2026-11-01_2026-11-30.csv",
+		"  Año/Ñandú!! ": "bookings_Ano-Nandu_2026-11-01_2026-11-30.csv",
+		"حلبة":           "bookings_company_2026-11-01_2026-11-30.csv",
+		`a"b;c`:          "bookings_a-b-c_2026-11-01_2026-11-30.csv",
+	} {
+		if got := exportFileName("bookings", company, "2026-11-01", "2026-11-30", "csv"); got != want {
+			t.Errorf("%q: %q, want %q", company, got, want)
+		}
+	}
+}
+
+// Every language has every heading and state; unknown languages fall back to English.
+func TestExportLabels(t *testing.T) {
+	for lang, l := range exportLanguages {
+		for i, c := range l.Columns {
+			if c == "" {
+				t.Errorf("%s: column %d has no heading", lang, i)
+			}
+		}
+		if l.Total == "" || len(l.States) != 4 {
+			t.Errorf("%s: total %q, %d states", lang, l.Total, len(l.States))
+		}
+	}
+	if len(exportLanguages) != 7 {
+		t.Errorf("%d languages", len(exportLanguages))
+	}
+	if labelsFor("es-ES").Columns[4] != "Cliente" || labelsFor("nb_NO").Total != "Totalt" || labelsFor("xx").Columns[4] != "Customer" {
+		t.Errorf("labelsFor")
+	}
+}
+
+// The UTF-8 file name is percent-encoded except RFC 5987's attr-chars, so no name can break the header.
+func TestContentDisposition(t *testing.T) {
+	got := contentDisposition("bookings_a.csv", `bookings_Año; x="1",y.csv`)
+	want := `attachment; filename="bookings_a.csv"; filename*=UTF-8''bookings_A%C3%B1o%3B%20x%3D%221%22%2Cy.csv`
+	if got != want {
+		t.Errorf("%s\nwant %s", got, want)
+	}
+}

@@ -1,0 +1,223 @@
+package checkout
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"pitlane/internal/apperr"
+	"pitlane/internal/pricing"
+)
+
+// Filter types of the staff bookings list (admin spec section 2).
+const (
+	FilterSessionDate = "fechaReserva" // by the booking's (first) session date, the default
+	FilterSaleDate    = "fechaVenta"   // by the date it was sold, in the company's time zone
+)
+
+// MinRangeDays is the shortest longest range the staff bookings list accepts, whatever the company's
+// maxDaysBooking: a whole month always fits.
+const MinRangeDays = 31
+
+// StaffStore is the database side of the back office's bookings section. Every method is scoped by
+// the company: a booking of another company is never read nor changed (apperr.NotFound).
+type StaffStore interface {
+	// StaffLimits reads what the bookings query depends on: the company's name, time zone and the
+	// largest maxDaysBooking of its installations. Returns apperr.NotFound for an unknown company.
+	StaffLimits(ctx context.Context, companyID int64) (StaffLimits, error)
+	// EachBooking calls fn for each booking of the range in order (session date, then id), reading
+	// them with a cursor: the rows are never all in memory. An error of fn stops the walk.
+	EachBooking(ctx context.Context, r BookingRange, fn func(BookingRow) error) error
+	// CartDetails returns the lines of the company's sale named by a booking identifier or a cart
+	// token. Returns apperr.NotFound.
+	CartDetails(ctx context.Context, companyID int64, token string) (CartDetails, error)
+	// MasterData returns the whole booking. Returns apperr.NotFound.
+	MasterData(ctx context.Context, companyID, bookingID int64) (MasterData, error)
+	// Member returns a member of the company. Returns apperr.NotFound.
+	Member(ctx context.Context, companyID, memberID int64) (StaffMember, error)
+	// CancelByStaff cancels the company's booking when CheckStaffCancel allows, in one transaction with
+	// the release of its places, the cancellation mails and the audit entry. Returns apperr.NotFound
+	// and CheckStaffCancel's errors.
+	CancelByStaff(ctx context.Context, companyID, bookingID int64, by Actor, now time.Time) (StaffCancelled, error)
+}
+
+// StaffLimits are the company settings the staff bookings query depends on.
+type StaffLimits struct {
+	CompanyName    string
+	TimeZone       string
+	MaxDaysBooking int // the largest of the company's installations (0 when it has none)
+}
+
+// BookingsQuery is the body of POST /api/admin/retrieve-bookings (and the export's query).
+type BookingsQuery struct {
+	IDCompany  int64  `json:"idCompany"`
+	DateIni    string `json:"dateIni"`
+	DateEnd    string `json:"dateEnd"`
+	FilterType string `json:"filterType,omitempty"`
+}
+
+// BookingRange is a checked bookings query: the company, the inclusive local dates, and for sale dates
+// the instants [FromMs, UntilMs) of the company's local midnights that bound them.
+type BookingRange struct {
+	CompanyID   int64
+	CompanyName string
+	From, To    string // YYYY-MM-DD, inclusive
+	BySale      bool
+	FromMs      int64
+	UntilMs     int64
+	Now         time.Time      // when cancellability is judged
+	Location    *time.Location // the company's time zone (sale dates, exported times)
+}
+
+// RangeLimit is the longest range in days the bookings query accepts: the company's maxDaysBooking,
+// never less than MinRangeDays.
+func RangeLimit(maxDaysBooking int) int { return max(maxDaysBooking, MinRangeDays) }
+
+// CheckBookingsQuery validates a bookings query against the company's limits (admin spec section 5):
+// dates are YYYY-MM-DD (apperr.Invalid otherwise, as is an unknown filter type), dateIni not after
+// dateEnd and the range no longer than RangeLimit days, both ends counted (apperr.Unprocessable).
+func CheckBookingsQuery(q BookingsQuery, l StaffLimits, loc *time.Location, now time.Time) (BookingRange, error) {
+	fe := apperr.FieldErrors{}
+	from, errFrom := time.ParseInLocation(time.DateOnly, q.DateIni, loc)
+	if errFrom != nil {
+		fe.Add("dateIni", "must be a date YYYY-MM-DD")
+	}
+	to, errTo := time.ParseInLocation(time.DateOnly, q.DateEnd, loc)
+	if errTo != nil {
+		fe.Add("dateEnd", "must be a date YYYY-MM-DD")
+	}
+	bySale := false
+	switch q.FilterType {
+	case "", FilterSessionDate:
+	case FilterSaleDate:
+		bySale = true
+	default:
+		fe.Add("filterType", "must be fechaReserva or fechaVenta")
+	}
+	if err := fe.Err(apperr.Invalid, "The bookings query is malformed."); err != nil {
+		return BookingRange{}, err
+	}
+	if from.After(to) {
+		return BookingRange{}, apperr.WithFields(apperr.Unprocessable, "The start date is after the end date.",
+			map[string]string{"dateIni": "must not be after dateEnd", "dateEnd": "must not be before dateIni"})
+	}
+	limit := RangeLimit(l.MaxDaysBooking)
+	if days := daysBetween(from, to) + 1; days > limit {
+		return BookingRange{}, apperr.WithFields(apperr.Unprocessable, "The date range is too long.",
+			map[string]string{"dateEnd": "the range may span at most " + strconv.Itoa(limit) + " days"})
+	}
+	return BookingRange{From: q.DateIni, To: q.DateEnd, BySale: bySale, CompanyName: l.CompanyName,
+		FromMs: from.UnixMilli(), UntilMs: to.AddDate(0, 0, 1).UnixMilli(), Now: now}, nil
+}
+
+// daysBetween counts calendar days from a to b (local midnights; DST-safe).
+func daysBetween(a, b time.Time) int {
+	ua := time.Date(a.Year(), a.Month(), a.Day(), 0, 0, 0, 0, time.UTC)
+	ub := time.Date(b.Year(), b.Month(), b.Day(), 0, 0, 0, 0, time.UTC)
+	return int(ub.Sub(ua).Hours() / 24)
+}
+
+// BookingRow is one row of the staff bookings list (schema BookingRow).
+type BookingRow struct {
+	ID                int64         `json:"id"`
+	IDBooking         int64         `json:"idBooking"`
+	BookingIdentifier string        `json:"bookingIdentifier"`
+	CreatedAt         time.Time     `json:"createdAt"`
+	BookingDate       *string       `json:"bookingDate"` // first session, circuit-local "YYYY-MM-DD HH:mm"; nil for a voucher
+	ContactName       string        `json:"contactName"`
+	Phone             string        `json:"phone"`
+	Email             string        `json:"email"`
+	Price             pricing.Cents `json:"price"`
+	NumParticipants   int           `json:"numParticipants"`
+	State             string        `json:"state"`
+	Track             string        `json:"track"`
+	Source            string        `json:"source"`
+	PaymentMode       string        `json:"paymentMode"`
+	Cancellable       bool          `json:"cancellable"`
+
+	Sessions   int        `json:"-"` // sessions the booking takes (booking_slots rows)
+	FirstStart *time.Time `json:"-"` // the first session's start, nil for a voucher
+}
+
+// BookingTotals are the totals of a bookings list. Cancelled rows count as bookings but not in the
+// sessions, drivers and price.
+type BookingTotals struct {
+	Bookings int           `json:"bookings"`
+	Sessions int           `json:"sessions"`
+	Drivers  int           `json:"drivers"`
+	Price    pricing.Cents `json:"price"`
+}
+
+// Add counts a row into the totals.
+func (t *BookingTotals) Add(r BookingRow) {
+	t.Bookings++
+	if r.State == StatusCancelled {
+		return
+	}
+	t.Sessions += r.Sessions
+	t.Drivers += r.NumParticipants
+	t.Price += r.Price
+}
+
+// BookingRows is the answer of the staff bookings list (schema BookingRows).
+type BookingRows struct {
+	Data   []BookingRow  `json:"data"`
+	Totals BookingTotals `json:"totals"`
+}
+
+// Actor is the staff user behind a back-office write, for the audit log.
+type Actor struct {
+	UserID int64
+	Email  string
+}
+
+// StaffBookingsRange checks a bookings query of the company against its limits (CheckBookingsQuery)
+// and returns the range to list or export.
+func (s *Service) StaffBookingsRange(ctx context.Context, companyID int64, q BookingsQuery) (BookingRange, error) {
+	st, err := s.staff()
+	if err != nil {
+		return BookingRange{}, err
+	}
+	l, err := st.StaffLimits(ctx, companyID)
+	if err != nil {
+		return BookingRange{}, err
+	}
+	loc, err := time.LoadLocation(l.TimeZone)
+	if err != nil {
+		loc = time.UTC
+	}
+	r, err := CheckBookingsQuery(q, l, loc, s.d.Clock.Now())
+	r.CompanyID, r.Location = companyID, loc
+	return r, err
+}
+
+// StaffEachBooking walks the bookings of a checked range in order, each with its cancellability,
+// and returns their totals. The rows are streamed from the database, never all held at once.
+func (s *Service) StaffEachBooking(ctx context.Context, r BookingRange, fn func(BookingRow) error) (BookingTotals, error) {
+	var t BookingTotals
+	st, err := s.staff()
+	if err != nil {
+		return t, err
+	}
+	err = st.EachBooking(ctx, r, func(row BookingRow) error {
+		row.Cancellable = StaffCancelReason(row.State, row.FirstStart, r.Now) == ""
+		t.Add(row)
+		return fn(row)
+	})
+	return t, err
+}
+
+// StaffBookings lists the company's bookings of a query with their totals (admin spec section 2).
+// Returns apperr.Invalid for malformed dates, apperr.Unprocessable for a reversed or too long range.
+func (s *Service) StaffBookings(ctx context.Context, companyID int64, q BookingsQuery) (BookingRows, error) {
+	r, err := s.StaffBookingsRange(ctx, companyID, q)
+	if err != nil {
+		return BookingRows{}, err
+	}
+	out := BookingRows{Data: []BookingRow{}}
+	out.Totals, err = s.StaffEachBooking(ctx, r, func(row BookingRow) error {
+		out.Data = append(out.Data, row)
+		return nil
+	})
+	return out, err
+}

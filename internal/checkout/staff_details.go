@@ -1,0 +1,169 @@
+package checkout
+
+import (
+	"context"
+	"time"
+
+	"pitlane/internal/apperr"
+	"pitlane/internal/pricing"
+)
+
+// SaleLine is one line of a sale for the cart-details dialog (schema SaleDetailLine).
+type SaleLine struct {
+	ID                int64         `json:"id"`
+	Name              string        `json:"name"`
+	Token             string        `json:"token"` // the booking identifier
+	Type              string        `json:"type"`  // the line's kind (PRODUCT, PACK, EVENT, VOUCHER) or REFUND
+	Quantity          int           `json:"quantity"`
+	UnitPrice         pricing.Cents `json:"unitPriceConverted"`
+	OriginalUnitPrice pricing.Cents `json:"originalUnitPriceConverted"`
+	Discount          pricing.Cents `json:"discountPrice"`
+	Price             pricing.Cents `json:"priceConverted"` // negative on a refund line
+	Sessions          []string      `json:"sessions"`       // circuit-local "YYYY-MM-DD HH:mm"
+}
+
+// SaleLineRefund is the type of a refund line of a sale (its prices are negative).
+const SaleLineRefund = "REFUND"
+
+// CartDetails is a sale with its lines (schema AdminCartDetails's data).
+type CartDetails struct {
+	Token   string        `json:"token"`
+	State   string        `json:"state"`
+	Details []SaleLine    `json:"details"`
+	Price   pricing.Cents `json:"priceConverted"`
+}
+
+// MasterContact is the contact of a booking.
+type MasterContact struct {
+	Name      string  `json:"name"`
+	Surname   *string `json:"surname"`
+	Phone     string  `json:"phone"`
+	Email     string  `json:"email"`
+	BirthDate *string `json:"birthDate"`
+	MemberID  *int64  `json:"memberId"`
+}
+
+// MasterSession is one session of a booking line.
+type MasterSession struct {
+	Date  string `json:"date"` // YYYY-MM-DD, circuit-local
+	Time  string `json:"time"` // HH:mm
+	Track string `json:"track"`
+}
+
+// MasterLine is one line of a booking.
+type MasterLine struct {
+	ID         int64           `json:"id"`
+	Name       string          `json:"name"`
+	Type       string          `json:"type"`
+	Quantity   int             `json:"quantity"`
+	NumDrivers int             `json:"numDrivers"`
+	UnitPrice  pricing.Cents   `json:"unitPrice"`
+	Total      pricing.Cents   `json:"total"`
+	Sessions   []MasterSession `json:"sessions"`
+}
+
+// MasterDriver is one driver of a booking.
+type MasterDriver struct {
+	Name     string  `json:"name"`
+	Email    *string `json:"email"`
+	Underage bool    `json:"underage"`
+}
+
+// MasterPayment is one payment of a booking.
+type MasterPayment struct {
+	Provider  string        `json:"provider"`
+	Status    string        `json:"status"`
+	Amount    pricing.Cents `json:"amount"`
+	CreatedAt time.Time     `json:"createdAt"`
+}
+
+// MasterRefund is one refund of a booking's ledger.
+type MasterRefund struct {
+	Amount pricing.Cents `json:"amount"`
+	At     time.Time     `json:"at"`
+	By     *string       `json:"by"` // the staff e-mail, nil for a provider-side refund
+}
+
+// MasterData is the whole booking for the details dialog (schema BookingMasterData).
+type MasterData struct {
+	ID            int64           `json:"id"`
+	Identifier    string          `json:"identifier"`
+	State         string          `json:"state"`
+	Source        string          `json:"source"`
+	CreatedAt     time.Time       `json:"createdAt"`
+	CancelledAt   *time.Time      `json:"cancelledAt"`
+	Culture       string          `json:"culture"`
+	PaymentMode   string          `json:"paymentMode"`
+	Contact       MasterContact   `json:"contact"`
+	Lines         []MasterLine    `json:"lines"`
+	Drivers       []MasterDriver  `json:"drivers"`
+	Payments      []MasterPayment `json:"payments"`
+	Refunds       []MasterRefund  `json:"refunds"`
+	Total         pricing.Cents   `json:"total"`
+	OriginalTotal pricing.Cents   `json:"originalTotal"`
+	Discount      pricing.Cents   `json:"discount"`
+	Refundable    pricing.Cents   `json:"refundable"`
+	Cancellable   bool            `json:"cancellable"`
+	CancelReason  *string         `json:"cancelReason"`
+
+	FirstStart    *time.Time `json:"-"`
+	ChargedCents  int64      `json:"-"` // charges of the ledger
+	RefundedCents int64      `json:"-"` // refunds of the ledger (positive)
+}
+
+// StaffMember is a member as the back office shows it (schema AdminMember's data).
+type StaffMember struct {
+	ID   int64 `json:"id"`
+	Data struct {
+		Nick            string    `json:"nick"`
+		Name            string    `json:"name"`
+		Surname         *string   `json:"surname"`
+		Birthday        *string   `json:"birthday"`
+		Phone           *string   `json:"phone"`
+		Email           string    `json:"email"`
+		AcceptSendPromo bool      `json:"acceptSendPromo"`
+		CreatedAt       time.Time `json:"createdAt"`
+	} `json:"data"`
+}
+
+// StaffCartDetails returns the lines of one sale of the company, named by its booking identifier or
+// its cart token. Returns apperr.Invalid for an empty or overlong token and apperr.NotFound.
+func (s *Service) StaffCartDetails(ctx context.Context, companyID int64, token string) (CartDetails, error) {
+	st, err := s.staff()
+	if err != nil {
+		return CartDetails{}, err
+	}
+	if token == "" || len(token) > 200 {
+		return CartDetails{}, apperr.WithFields(apperr.Invalid, "The token is malformed.", map[string]string{"token": "required, at most 200 characters"})
+	}
+	return st.CartDetails(ctx, companyID, token)
+}
+
+// StaffMasterData returns the whole booking with what can still be refunded and whether staff may
+// cancel it now. Returns apperr.NotFound.
+func (s *Service) StaffMasterData(ctx context.Context, companyID, bookingID int64) (MasterData, error) {
+	st, err := s.staff()
+	if err != nil {
+		return MasterData{}, err
+	}
+	m, err := st.MasterData(ctx, companyID, bookingID)
+	if err != nil {
+		return MasterData{}, err
+	}
+	m.Refundable = pricing.Cents(max(m.ChargedCents-m.RefundedCents, 0))
+	if reason := StaffCancelReason(m.State, m.FirstStart, s.d.Clock.Now()); reason != "" {
+		m.CancelReason = &reason
+	} else {
+		m.Cancellable = true
+	}
+	return m, nil
+}
+
+// StaffMember returns a member of the company. Returns apperr.NotFound.
+func (s *Service) StaffMember(ctx context.Context, companyID, memberID int64) (StaffMember, error) {
+	st, err := s.staff()
+	if err != nil {
+		return StaffMember{}, err
+	}
+	return st.Member(ctx, companyID, memberID)
+}

@@ -1,0 +1,280 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"pitlane/internal/apperr"
+	"pitlane/internal/checkout"
+	"pitlane/internal/pricing"
+)
+
+// CartDetails implements checkout.StaffStore: the booking is found by its identifier or by the token
+// of the cart it was ordered from, always within the company.
+func (b Bookings) CartDetails(ctx context.Context, companyID int64, token string) (checkout.CartDetails, error) {
+	var out checkout.CartDetails
+	err := b.db.Read(ctx, func(tx *Tx) error {
+		var id, total int64
+		err := tx.QueryRow(ctx, `SELECT b.id, b.identifier, b.status, b.total_cents FROM bookings b
+			WHERE b.company_id = ? AND (b.identifier = ?
+				OR b.cart_id = (SELECT c.id FROM carts c WHERE c.token = ? AND c.company_id = ?))
+			ORDER BY b.id DESC LIMIT 1`, companyID, token, token, companyID).Scan(&id, &out.Token, &out.State, &total)
+		if IsNoRows(err) {
+			return apperr.New(apperr.NotFound, "No sale of this company with that token.")
+		}
+		if err != nil {
+			return translate(err)
+		}
+		out.Price = pricing.Cents(total)
+		sessions, err := lineSessions(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `SELECT id, name, kind, quantity, unit_price_cents, original_price_cents, discount_cents,
+			total_cents FROM booking_lines WHERE booking_id = ? ORDER BY id`, id)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		out.Details = []checkout.SaleLine{}
+		for rows.Next() {
+			l := checkout.SaleLine{Token: out.Token}
+			var unit, orig, disc, tot int64
+			if err := rows.Scan(&l.ID, &l.Name, &l.Type, &l.Quantity, &unit, &orig, &disc, &tot); err != nil {
+				return err
+			}
+			l.UnitPrice, l.OriginalUnitPrice, l.Discount, l.Price = pricing.Cents(unit), pricing.Cents(orig), pricing.Cents(disc), pricing.Cents(tot)
+			l.Sessions = []string{}
+			for _, s := range sessions[l.ID] {
+				l.Sessions = append(l.Sessions, s.Date+" "+s.Time)
+			}
+			out.Details = append(out.Details, l)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		rows.Close()
+		return refundLines(ctx, tx, id, &out)
+	})
+	return out, err
+}
+
+// refundLines appends a booking's refunds to its sale as negative REFUND lines (admin spec section 3),
+// whichever sign the ledger stores them with.
+func refundLines(ctx context.Context, tx *Tx, bookingID int64, out *checkout.CartDetails) error {
+	rows, err := tx.Query(ctx, `SELECT id, amount_cents FROM payment_entries WHERE booking_id = ? AND kind = 'refund' ORDER BY id`, bookingID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, amount int64
+		if err := rows.Scan(&id, &amount); err != nil {
+			return err
+		}
+		neg := -pricing.Cents(max(amount, -amount))
+		out.Details = append(out.Details, checkout.SaleLine{ID: id, Name: "Refund", Token: out.Token, Type: checkout.SaleLineRefund,
+			Quantity: 1, UnitPrice: neg, OriginalUnitPrice: neg, Price: neg, Sessions: []string{}})
+	}
+	return rows.Err()
+}
+
+// lineSessions reads the sessions of a booking's lines, by line, in order.
+func lineSessions(ctx context.Context, tx *Tx, bookingID int64) (map[int64][]checkout.MasterSession, error) {
+	rows, err := tx.Query(ctx, `SELECT bs.booking_line_id, bs.local_date, SUBSTR(bs.local_time, 1, 5), c.name
+		FROM booking_lines bl JOIN booking_slots bs ON bs.booking_line_id = bl.id JOIN circuits c ON c.id = bs.circuit_id
+		WHERE bl.booking_id = ? ORDER BY bs.booking_line_id, bs.starts_at, bs.position`, bookingID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64][]checkout.MasterSession{}
+	for rows.Next() {
+		var line int64
+		var s checkout.MasterSession
+		if err := rows.Scan(&line, &s.Date, &s.Time, &s.Track); err != nil {
+			return nil, err
+		}
+		out[line] = append(out[line], s)
+	}
+	return out, rows.Err()
+}
+
+// MasterData implements checkout.StaffStore.
+func (b Bookings) MasterData(ctx context.Context, companyID, bookingID int64) (checkout.MasterData, error) {
+	var m checkout.MasterData
+	err := b.db.Read(ctx, func(tx *Tx) error {
+		var created, total, orig, disc int64
+		var cancelled, first, memberID sql.NullInt64
+		var surname, birth sql.NullString
+		err := tx.QueryRow(ctx, `SELECT id, identifier, status, source, created_at, cancelled_at, culture, payment_mode,
+				contact_name, contact_surname, phone, email, birth_date, member_id, total_cents, original_total_cents,
+				discount_cents, first_starts_at
+			FROM bookings WHERE id = ? AND company_id = ?`, bookingID, companyID).Scan(&m.ID, &m.Identifier, &m.State,
+			&m.Source, &created, &cancelled, &m.Culture, &m.PaymentMode, &m.Contact.Name, &surname, &m.Contact.Phone,
+			&m.Contact.Email, &birth, &memberID, &total, &orig, &disc, &first)
+		if IsNoRows(err) {
+			return apperr.New(apperr.NotFound, "No booking of this company with that id.")
+		}
+		if err != nil {
+			return translate(err)
+		}
+		m.CreatedAt = time.UnixMilli(created).UTC()
+		m.CancelledAt = instantOrNil(cancelled)
+		m.FirstStart = instantOrNil(first)
+		m.Contact.Surname, m.Contact.BirthDate = stringOrNil(surname), stringOrNil(birth)
+		if memberID.Valid {
+			m.Contact.MemberID = &memberID.Int64
+		}
+		m.Total, m.OriginalTotal, m.Discount = pricing.Cents(total), pricing.Cents(orig), pricing.Cents(disc)
+		if m.Lines, err = masterLines(ctx, tx, m.ID); err != nil {
+			return err
+		}
+		if m.Drivers, err = masterDrivers(ctx, tx, m.ID); err != nil {
+			return err
+		}
+		return masterLedger(ctx, tx, &m)
+	})
+	return m, err
+}
+
+// masterLines reads a booking's lines with their sessions.
+func masterLines(ctx context.Context, tx *Tx, bookingID int64) ([]checkout.MasterLine, error) {
+	sessions, err := lineSessions(ctx, tx, bookingID)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := tx.Query(ctx, `SELECT id, name, kind, quantity, num_drivers, unit_price_cents, total_cents
+		FROM booking_lines WHERE booking_id = ? ORDER BY id`, bookingID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []checkout.MasterLine{}
+	for rows.Next() {
+		var l checkout.MasterLine
+		var unit, tot int64
+		if err := rows.Scan(&l.ID, &l.Name, &l.Type, &l.Quantity, &l.NumDrivers, &unit, &tot); err != nil {
+			return nil, err
+		}
+		l.UnitPrice, l.Total = pricing.Cents(unit), pricing.Cents(tot)
+		l.Sessions = sessions[l.ID]
+		if l.Sessions == nil {
+			l.Sessions = []checkout.MasterSession{}
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+// masterDrivers reads a booking's drivers in order.
+func masterDrivers(ctx context.Context, tx *Tx, bookingID int64) ([]checkout.MasterDriver, error) {
+	rows, err := tx.Query(ctx, `SELECT name, email, underage FROM drivers WHERE booking_id = ?
+		ORDER BY booking_line_id, position`, bookingID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []checkout.MasterDriver{}
+	for rows.Next() {
+		var d checkout.MasterDriver
+		var email sql.NullString
+		var underage int
+		if err := rows.Scan(&d.Name, &email, &underage); err != nil {
+			return nil, err
+		}
+		d.Email, d.Underage = stringOrNil(email), underage == 1
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
+
+// masterLedger reads a booking's payments and refunds and sums its ledger. Refund entries count by
+// their absolute amount, whichever sign the ledger stores them with.
+func masterLedger(ctx context.Context, tx *Tx, m *checkout.MasterData) error {
+	rows, err := tx.Query(ctx, `SELECT provider, status, amount_cents, created_at FROM payments WHERE booking_id = ? ORDER BY id`, m.ID)
+	if err != nil {
+		return err
+	}
+	m.Payments = []checkout.MasterPayment{}
+	for rows.Next() {
+		var p checkout.MasterPayment
+		var amount, at int64
+		if err := rows.Scan(&p.Provider, &p.Status, &amount, &at); err != nil {
+			rows.Close()
+			return err
+		}
+		p.Amount, p.CreatedAt = pricing.Cents(amount), time.UnixMilli(at).UTC()
+		m.Payments = append(m.Payments, p)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	rows, err = tx.Query(ctx, `SELECT e.kind, e.amount_cents, e.created_at, u.email FROM payment_entries e
+		LEFT JOIN admin_users u ON u.id = e.created_by WHERE e.booking_id = ? ORDER BY e.id`, m.ID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	m.Refunds = []checkout.MasterRefund{}
+	for rows.Next() {
+		var kind string
+		var amount, at int64
+		var by sql.NullString
+		if err := rows.Scan(&kind, &amount, &at, &by); err != nil {
+			return err
+		}
+		if amount < 0 {
+			amount = -amount
+		}
+		if kind == "charge" {
+			m.ChargedCents += amount
+			continue
+		}
+		m.RefundedCents += amount
+		m.Refunds = append(m.Refunds, checkout.MasterRefund{Amount: pricing.Cents(amount), At: time.UnixMilli(at).UTC(), By: stringOrNil(by)})
+	}
+	return rows.Err()
+}
+
+// Member implements checkout.StaffStore.
+func (b Bookings) Member(ctx context.Context, companyID, memberID int64) (checkout.StaffMember, error) {
+	var m checkout.StaffMember
+	err := b.db.Read(ctx, func(tx *Tx) error {
+		var surname, birthday, phone sql.NullString
+		var promo int
+		var created int64
+		err := tx.QueryRow(ctx, `SELECT id, nick, name, surname, birthday, phone, email, accept_send_promo, created_at
+			FROM members WHERE id = ? AND company_id = ?`, memberID, companyID).Scan(&m.ID, &m.Data.Nick, &m.Data.Name,
+			&surname, &birthday, &phone, &m.Data.Email, &promo, &created)
+		if IsNoRows(err) {
+			return apperr.New(apperr.NotFound, "No member of this company with that id.")
+		}
+		if err != nil {
+			return translate(err)
+		}
+		m.Data.Surname, m.Data.Birthday, m.Data.Phone = stringOrNil(surname), stringOrNil(birthday), stringOrNil(phone)
+		m.Data.AcceptSendPromo, m.Data.CreatedAt = promo == 1, time.UnixMilli(created).UTC()
+		return nil
+	})
+	return m, err
+}
+
+// stringOrNil is a nullable text column as a pointer (nil for NULL).
+func stringOrNil(s sql.NullString) *string {
+	if !s.Valid {
+		return nil
+	}
+	return &s.String
+}
+
+// instantOrNil is a nullable Unix-millisecond column as a UTC time (nil for NULL).
+func instantOrNil(v sql.NullInt64) *time.Time {
+	if !v.Valid {
+		return nil
+	}
+	t := time.UnixMilli(v.Int64).UTC()
+	return &t
+}
