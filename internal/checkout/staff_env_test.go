@@ -23,8 +23,9 @@ const deskToken = "desk-session-token"
 
 // deskAuth is a staff sign-in double: one fixed token, one user, one company.
 type deskAuth struct {
-	user    account.Staff
-	company int64
+	adminapi.AuthService // sign-in itself is not used by these tests
+	user                 account.Staff
+	company              int64
 }
 
 func (a deskAuth) Resolve(_ context.Context, token string) (account.Staff, error) {
