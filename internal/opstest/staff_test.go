@@ -1,20 +1,18 @@
 package opstest
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"testing"
 	"time"
-
-	"pitlane/internal/payment/simulated"
 )
 
 // TestTwoInstancesStaff runs the staff-side checks of issue 17 "Two instances, one database" against
 // the back-office contract in docs/openapi.yaml (POST /api/users/adminLogin, DELETE
 // /api/private/cancelBooking/{id}, POST /api/payment/execute-refund). The back office is built on
-// other branches (issue 13): until they are merged these endpoints answer 503 and this test fails.
+// the staff API (issue 13) on two instances of the built binary.
 func TestTwoInstancesStaff(t *testing.T) {
 	p, _ := startPair(t, 0)
 	t.Run("cancel and refund through the other instance", func(t *testing.T) { testStaffAcrossInstances(t, p) })
@@ -63,10 +61,24 @@ func testStaffAcrossInstances(t *testing.T, p *pair) {
 		WHERE p.provider = 'simulated' AND p.provider_ref = ?`), b.payRef).Scan(&paymentID, &amount, &bookingID, &identifier); err != nil {
 		t.Fatal(err)
 	}
-	body, _ := json.Marshal(simulated.Body{ID: "evt_staff_" + b.payRef, Type: simulated.TypeApproved, Ref: b.payRef,
-		PaymentID: paymentID, AmountCents: amount, Created: time.Now().Unix()})
-	if _, err := notify(p.in[0].base, body); err != nil {
+	// Pay on the simulated provider's card page, as the customer would: the provider decides the
+	// checkout and notifies instance 1, so its own record allows a refund later.
+	form := url.Values{"number": {"4242 4242 4242 4242"}, "expiry": {"12/39"}, "cvc": {"123"}, "name": {"Staff Across"}, "action": {"pay"}}
+	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err := noRedirect.PostForm(p.in[0].base+"/pay/sim/"+b.payRef, form)
+	if err != nil {
 		t.Fatal(err)
+	}
+	_ = res.Body.Close()
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("card page: %d", res.StatusCode)
+	}
+	deadline := time.Now().Add(15 * time.Second)
+	for count(t, db, p.dbURL, `SELECT COUNT(*) FROM payment_entries WHERE payment_id = ? AND kind = 'charge'`, paymentID) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the provider's payment notification was not applied")
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 
 	admin := p.admins["Circuito Norte"]
@@ -89,7 +101,7 @@ func testStaffAcrossInstances(t *testing.T, p *pair) {
 	if refund.Data.Method != "provider" {
 		t.Errorf("refund method %q, want provider", refund.Data.Method)
 	}
-	if n := count(t, db, p.dbURL, `SELECT COUNT(*) FROM payment_entries WHERE payment_id = ? AND kind = 'refund' AND amount_cents = 100`, paymentID); n != 1 {
+	if n := count(t, db, p.dbURL, `SELECT COUNT(*) FROM payment_entries WHERE payment_id = ? AND kind = 'refund' AND ABS(amount_cents) = 100`, paymentID); n != 1 {
 		t.Errorf("%d refund entries of 1.00, want 1", n)
 	}
 
