@@ -1,4 +1,14 @@
 import 'i18next';
+// The back office's namespaces (src/admin/lib/i18n.ts) are typed here too: i18next has one resources type.
+// Type-only imports of JSON, nothing of src/admin reaches the customer's code.
+// eslint-disable-next-line import-x/no-restricted-paths
+import type admin from '@/admin/locales/en.json';
+// eslint-disable-next-line import-x/no-restricted-paths
+import type billing from '@/admin/features/billing/locales/en.json';
+// eslint-disable-next-line import-x/no-restricted-paths
+import type bookings from '@/admin/features/bookings/locales/en.json';
+// eslint-disable-next-line import-x/no-restricted-paths
+import type kpi from '@/admin/features/kpi/locales/en.json';
 import type components from '@/components/locales/en.json';
 import type appUpdate from '@/features/app-update/locales/en.json';
 import type booking from '@/features/booking/locales/en.json';
@@ -33,6 +43,10 @@ declare module 'i18next' {
       eventRegister: typeof eventRegister;
       eventsCalendar: typeof eventsCalendar;
       landing: typeof landing;
+      admin: typeof admin;
+      bookings: typeof bookings;
+      billing: typeof billing;
+      kpi: typeof kpi;
     };
   }
 }

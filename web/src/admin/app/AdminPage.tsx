@@ -1,0 +1,4 @@
+/** The back office (being built). */
+export function AdminPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** The staff sign-in page (being built). */
+export function LoginPage() {
+  return null;
+}
