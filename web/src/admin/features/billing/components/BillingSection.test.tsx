@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { BillingSection } from '@/admin/features/billing/components/BillingSection';
 import { adminCompany, billingResponse } from '@/admin/features/billing/test/fixtures';
-import { renderBilling } from '@/admin/features/billing/test/render';
+import { renderAdmin } from '@/admin/test/render';
 import { server } from '@/test/server';
 
 type Json = Record<string, unknown>;
@@ -22,10 +22,10 @@ function billingApi(answer: () => Response = () => HttpResponse.json(billingResp
 
 const box = (source: string) => screen.getByTestId(`billing-box-${source}`);
 
-describe('BillingSection', () => {
+describe('BillingSection', { timeout: 30_000 }, () => {
   it('asks for the current month with details and shows a box per line and the totals', async () => {
     const bodies = billingApi();
-    renderBilling(<BillingSection company={adminCompany()} />);
+    renderAdmin(<BillingSection company={adminCompany()} />);
 
     await waitFor(() => expect(within(box('EVENT')).getByText('€100.50')).toBeInTheDocument());
     expect(bodies[0]).toMatchObject({ idCompany: 7, details: true });
@@ -43,7 +43,7 @@ describe('BillingSection', () => {
 
   it('shows the licences box only to a company with licences', async () => {
     billingApi();
-    renderBilling(<BillingSection company={adminCompany({ showLicences: true })} />);
+    renderAdmin(<BillingSection company={adminCompany({ showLicences: true })} />);
     await waitFor(() => expect(within(box('LICENSING')).getByText('€75.00')).toBeInTheDocument());
     expect(screen.getByRole('heading', { name: 'Licences' })).toBeInTheDocument();
   });
@@ -51,38 +51,27 @@ describe('BillingSection', () => {
   it('lists the sales with refund rows in red, and sends the chosen range', async () => {
     const bodies = billingApi();
     const user = userEvent.setup();
-    renderBilling(<BillingSection company={adminCompany()} />);
+    renderAdmin(<BillingSection company={adminCompany()} />);
     const refundRow = await screen.findByTestId('sale-refund-1');
     const amount = within(refundRow).getByText(/20\.00/);
     expect(amount).toHaveStyle({ color: 'var(--mantine-color-red-8)' });
     expect(within(screen.getByTestId('sale-sale-2')).getByText('Partially refunded')).toBeInTheDocument();
 
-    await user.clear(screen.getByLabelText('From'));
-    await user.type(screen.getByLabelText('From'), '2026-10-01');
-    await user.clear(screen.getByLabelText('To'));
-    await user.type(screen.getByLabelText('To'), '2026-10-31');
+    await user.clear(screen.getByLabelText('Start date'));
+    await user.type(screen.getByLabelText('Start date'), '2026-10-01');
+    await user.tab();
+    await user.clear(screen.getByLabelText('End date'));
+    await user.type(screen.getByLabelText('End date'), '2026-10-31');
+    await user.tab();
     await user.click(screen.getByRole('button', { name: 'Send query' }));
     await waitFor(() => expect(bodies).toHaveLength(2));
     expect(bodies[1]).toEqual({ idCompany: 7, dateIni: '2026-10-01', dateEnd: '2026-10-31', details: true });
     expect(screen.getByRole('heading', { name: 'Sales from \u20682026-10-01\u2069 to \u20682026-10-31\u2069' })).toBeInTheDocument();
   });
 
-  it('refuses a range that ends before it starts', async () => {
-    billingApi();
-    const user = userEvent.setup();
-    renderBilling(<BillingSection company={adminCompany()} />);
-    await screen.findByTestId('sale-sale-1');
-    await user.clear(screen.getByLabelText('From'));
-    await user.type(screen.getByLabelText('From'), '2026-12-20');
-    await user.clear(screen.getByLabelText('To'));
-    await user.type(screen.getByLabelText('To'), '2026-12-01');
-    expect(screen.getByRole('button', { name: 'Send query' })).toBeDisabled();
-    expect(screen.getByText('The start date must not be after the end date.')).toBeInTheDocument();
-  });
-
   it('turns refunds off for refund rows, sales with nothing left, and companies without refunds', async () => {
     billingApi();
-    const { unmount } = renderBilling(<BillingSection company={adminCompany()} />);
+    const { unmount } = renderAdmin(<BillingSection company={adminCompany()} />);
     expect(await screen.findByRole('button', { name: 'Refund BK-0001' })).toBeEnabled();
     const eventButtons = screen.getAllByRole('button', { name: 'Refund EV-0002' });
     expect(eventButtons.map((b) => (b as HTMLButtonElement).disabled)).toEqual([false, true]); // the sale, its refund row
@@ -90,7 +79,7 @@ describe('BillingSection', () => {
     unmount();
 
     billingApi();
-    renderBilling(<BillingSection company={adminCompany({ isRefundEnabled: false })} />);
+    renderAdmin(<BillingSection company={adminCompany({ isRefundEnabled: false })} />);
     await screen.findByTestId('sale-sale-1');
     expect(screen.queryByRole('button', { name: /^Refund / })).not.toBeInTheDocument();
   });
@@ -98,7 +87,7 @@ describe('BillingSection', () => {
   it('filters by source and state and searches the text columns', async () => {
     billingApi();
     const user = userEvent.setup();
-    renderBilling(<BillingSection company={adminCompany()} />);
+    renderAdmin(<BillingSection company={adminCompany()} />);
     await screen.findByTestId('sale-sale-1');
     expect(screen.getByText('5 of 5 rows')).toBeInTheDocument();
 
@@ -139,7 +128,7 @@ describe('BillingSection', () => {
         }),
       ),
     );
-    renderBilling(<BillingSection company={adminCompany()} />);
+    renderAdmin(<BillingSection company={adminCompany()} />);
     expect(await screen.findByText('There are no sales in this period.')).toBeInTheDocument();
   });
 
@@ -151,7 +140,7 @@ describe('BillingSection', () => {
         : HttpResponse.json(billingResponse()),
     );
     const user = userEvent.setup();
-    renderBilling(<BillingSection company={adminCompany()} />);
+    renderAdmin(<BillingSection company={adminCompany()} />);
     await screen.findByTestId('sale-sale-1');
 
     fail = true;
@@ -166,7 +155,7 @@ describe('BillingSection', () => {
 
   it('offers the range as XLSX and CSV named detalles-facturacion', async () => {
     billingApi();
-    renderBilling(<BillingSection company={adminCompany()} />);
+    renderAdmin(<BillingSection company={adminCompany()} />);
     await screen.findByTestId('sale-sale-1');
     expect(screen.getByRole('group', { name: 'Export' })).toBeInTheDocument();
     const xlsx = screen.getByRole('link', { name: 'Excel (XLSX)' });
@@ -210,7 +199,7 @@ describe('BillingSection', () => {
       }),
     );
     const user = userEvent.setup();
-    renderBilling(<BillingSection company={adminCompany()} />);
+    renderAdmin(<BillingSection company={adminCompany()} />);
     await user.click(await screen.findByRole('button', { name: 'Details of BK-0001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sale BK-0001' });
     expect(await within(dialog).findByRole('cell', { name: 'Gran Premio 10 min' })).toBeInTheDocument();

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Loader, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
+import { DateRangeFields } from '@/admin/components/DateRangeFields';
 import { useBilling, type BillingRange } from '@/admin/features/billing/api/retrieve-billing';
 import { BillingBoxes } from '@/admin/features/billing/components/BillingBoxes';
 import { ExportMenu } from '@/admin/features/billing/components/ExportMenu';
@@ -9,11 +10,14 @@ import { SalesTable } from '@/admin/features/billing/components/SalesTable';
 import { useBillingTexts } from '@/admin/features/billing/hooks/useBillingTexts';
 import { longToast } from '@/admin/features/billing/utils/toast';
 import type { SaleRow } from '@/admin/features/billing/utils/refund';
-import { todayIn } from '@/admin/features/billing/utils/days';
+import { defaultRange, todayIn } from '@/admin/lib/dates';
 import type { components } from '@/lib/api/schema';
 import { formatDay, isolate } from '@/lib/format';
 
 const NO_ROWS: SaleRow[] = [];
+
+/** The longest range the billing query accepts, both ends included (the server answers 422 beyond it). */
+export const BILLING_MAX_DAYS = 366;
 
 /**
  * The back office's billing section (admin spec section 2): a date range sent with a button (the current
@@ -23,7 +27,7 @@ const NO_ROWS: SaleRow[] = [];
  */
 export function BillingSection({ company }: { company: components['schemas']['AdminCompany'] }) {
   const { t, language } = useBillingTexts();
-  const [draft, setDraft] = useState<BillingRange>(() => initialRange(company.timeZone));
+  const [draft, setDraft] = useState<BillingRange>(() => defaultRange(todayIn(company.timeZone)));
   const [range, setRange] = useState<BillingRange>(draft);
   const [detailsOf, setDetailsOf] = useState<string>();
   const [refunding, setRefunding] = useState<SaleRow>();
@@ -38,12 +42,10 @@ export function BillingSection({ company }: { company: components['schemas']['Ad
   }, [isError, errorUpdatedAt]);
 
   const data = billing.isError ? undefined : billing.data;
-  const orderWrong = draft.start !== '' && draft.end !== '' && draft.start > draft.end;
   const onDetails = useCallback((row: SaleRow) => setDetailsOf(row.token), []);
   const onRefund = useCallback((row: SaleRow) => setRefunding(row), []);
 
   const send = () => {
-    if (orderWrong || !draft.start || !draft.end) return;
     if (draft.start === range.start && draft.end === range.end) void billing.refetch();
     else setRange(draft);
   };
@@ -57,29 +59,9 @@ export function BillingSection({ company }: { company: components['schemas']['Ad
           send();
         }}
       >
-        <Group align="start" gap="sm" wrap="wrap">
-          <TextInput
-            type="date"
-            label={t('from')}
-            value={draft.start}
-            max={draft.end || undefined}
-            onChange={(event) => {
-              const start = event.currentTarget.value;
-              setDraft((d) => ({ ...d, start }));
-            }}
-            error={orderWrong ? t('rangeOrder') : undefined}
-          />
-          <TextInput
-            type="date"
-            label={t('to')}
-            value={draft.end}
-            min={draft.start || undefined}
-            onChange={(event) => {
-              const end = event.currentTarget.value;
-              setDraft((d) => ({ ...d, end }));
-            }}
-          />
-          <Button type="submit" mt={25} disabled={orderWrong || !draft.start || !draft.end} loading={billing.isFetching}>
+        <Group align="end" gap="sm" wrap="wrap">
+          <DateRangeFields value={draft} onChange={setDraft} timeZone={company.timeZone} maxDays={BILLING_MAX_DAYS} />
+          <Button type="submit" loading={billing.isFetching}>
             {t('query')}
           </Button>
         </Group>
@@ -106,9 +88,4 @@ export function BillingSection({ company }: { company: components['schemas']['Ad
       {refunding && <RefundDialog key={refunding.id} row={refunding} company={company} onClose={() => setRefunding(undefined)} />}
     </Stack>
   );
-}
-
-function initialRange(timeZone: string): BillingRange {
-  const today = todayIn(timeZone);
-  return { start: `${today.slice(0, 7)}-01`, end: today };
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { BillingSection } from '@/admin/features/billing/components/BillingSection';
 import { adminCompany, billingResponse } from '@/admin/features/billing/test/fixtures';
-import { renderBilling } from '@/admin/features/billing/test/render';
+import { renderAdmin } from '@/admin/test/render';
 import { server } from '@/test/server';
 
 interface RefundCall {
@@ -34,11 +34,11 @@ async function openRefund(user: ReturnType<typeof userEvent.setup>, token = 'BK-
   return screen.findByRole('dialog', { name: `Refund sale ${token}` });
 }
 
-describe('RefundDialog', () => {
+describe('RefundDialog', { timeout: 30_000 }, () => {
   it('accepts only more than 0 and up to what is left', async () => {
     api(ok);
     const user = userEvent.setup();
-    renderBilling(<BillingSection company={adminCompany()} />);
+    renderAdmin(<BillingSection company={adminCompany()} />);
     const dialog = await openRefund(user);
     const amount = within(dialog).getByLabelText('Amount to refund');
     const accept = within(dialog).getByRole('button', { name: 'Refund' });
@@ -68,7 +68,7 @@ describe('RefundDialog', () => {
       return ok();
     });
     const user = userEvent.setup();
-    renderBilling(<BillingSection company={adminCompany()} />);
+    renderAdmin(<BillingSection company={adminCompany()} />);
     const dialog = await openRefund(user);
     await user.type(within(dialog).getByLabelText('Amount to refund'), '12,34');
     const loadsBefore = calls.billingCalls;
@@ -94,7 +94,7 @@ describe('RefundDialog', () => {
       HttpResponse.json({ code: 'provider_error', message: 'The payment provider refused the refund.' }, { status: 502 }),
     );
     const user = userEvent.setup();
-    renderBilling(<BillingSection company={adminCompany()} />);
+    renderAdmin(<BillingSection company={adminCompany()} />);
     const dialog = await openRefund(user);
     await user.type(within(dialog).getByLabelText('Amount to refund'), '5');
     const loadsBefore = calls.billingCalls;

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type en from '@/admin/features/billing/locales/en.json';
 
@@ -15,7 +16,11 @@ export type BillingKey = Keys<typeof en>;
  */
 export function useBillingTexts() {
   const { t, i18n } = useTranslation();
-  const text = (key: BillingKey, values?: Record<string, string | number>): string =>
-    (t as unknown as (k: string, o: object) => string)(key, { ns: 'billing', ...values });
+  // Stable while the language stays, so tables and charts built from the texts are not rebuilt every render.
+  const text = useCallback(
+    (key: BillingKey, values?: Record<string, string | number>): string =>
+      (t as unknown as (k: string, o: object) => string)(key, { ns: 'billing', ...values }),
+    [t],
+  );
   return { t: text, language: i18n.resolvedLanguage ?? i18n.language ?? 'en' };
 }

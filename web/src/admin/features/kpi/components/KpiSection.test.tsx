@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { Kpi, KpiSeries } from '@/admin/features/kpi/api/kpis';
 import { KpiSection } from '@/admin/features/kpi/components/KpiSection';
-import { renderKpi } from '@/admin/features/kpi/test/render';
+import { renderAdmin } from '@/admin/test/render';
 import type { components } from '@/lib/api/schema';
 import { server } from '@/test/server';
 
@@ -105,7 +105,7 @@ const box = (id: string) => screen.getByTestId(`kpi-${id}`);
 /** A test id's text without the isolation marks that keep dates in order in Arabic. */
 const plain = (testId: string) => (screen.getByTestId(testId).textContent ?? '').replace(/[\u2068\u2069]/g, '');
 
-describe('KpiSection', () => {
+describe('KpiSection', { timeout: 30_000 }, () => {
   beforeEach(() => {
     // Sunday 29 November 2026, 12:00 in Madrid: only Date is faked, timers run.
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -118,7 +118,7 @@ describe('KpiSection', () => {
 
   it('asks for this month and the boxes show the answers rounded, with symbol, change and colours', async () => {
     const calls = kpiApi();
-    renderKpi(<KpiSection company={company} />);
+    renderAdmin(<KpiSection company={company} />);
 
     await waitFor(() => expect(within(box('billing')).getByText('€1,234.57')).toBeInTheDocument());
     expect(plain('kpi-current')).toContain('Current period: 2026-11-01 – 2026-11-30');
@@ -166,7 +166,7 @@ describe('KpiSection', () => {
   ])('reloads for %s with its days', async (label, start, end, title, previous) => {
     const calls = kpiApi();
     const user = userEvent.setup();
-    renderKpi(<KpiSection company={company} />);
+    renderAdmin(<KpiSection company={company} />);
     await screen.findByText('Billing this month');
 
     await user.click(screen.getByRole('radio', { name: label }));
@@ -183,39 +183,38 @@ describe('KpiSection', () => {
     expect(calls.filter((c) => c.path === '/api/kpi/participant' && c.query.start === start && c.query.end === end)).toHaveLength(3);
   });
 
-  it('takes a custom range once its start is not after its end', { timeout: 20_000 }, async () => {
+  it('takes a custom range and reloads for it', async () => {
     const calls = kpiApi();
     const user = userEvent.setup();
-    renderKpi(<KpiSection company={company} />);
+    renderAdmin(<KpiSection company={company} />);
     await screen.findByText('Billing this month');
     await user.click(screen.getByRole('radio', { name: 'Custom range' }));
 
-    const from = screen.getByLabelText('From');
-    await user.clear(from);
-    await user.type(from, '2026-12-05');
-    expect(screen.getByText('The start date must not be after the end date.')).toBeInTheDocument();
+    const from = screen.getByLabelText('Start date');
+    expect(from).toHaveValue('2026-11-01'); // the range starts as the month shown before
     await user.clear(from);
     await user.type(from, '2026-11-10');
-    const to = screen.getByLabelText('To');
+    await user.tab();
+    const to = screen.getByLabelText('End date');
     await user.clear(to);
     await user.type(to, '2026-11-16');
+    await user.tab();
 
     await waitFor(() => expect(plain('kpi-current')).toContain('Current period: 2026-11-10 – 2026-11-16'));
     expect(plain('kpi-previous')).toContain('Previous period: 2026-11-03 – 2026-11-09');
     await waitFor(() =>
       expect(calls.some((c) => c.path === '/api/kpi/series' && c.query.start === '2026-11-10T00:00:00Z' && c.query.end === '2026-11-16T00:00:00Z')).toBe(true),
     );
-    expect(calls.some((c) => c.query.start === '2026-12-05T00:00:00Z')).toBe(false);
   });
 
-  it('draws the charts from the series, with names and a table of the figures', { timeout: 20_000 }, async () => {
+  it('draws the charts from the series, with names and a table of the figures', async () => {
     // jsdom lays nothing out: the charts' containers measure 560 × 260 as in a browser (the rest 0 × 0).
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
       const sized = this.classList.contains('recharts-responsive-container');
       return DOMRect.fromRect(sized ? { width: 560, height: 260 } : { width: 0, height: 0 });
     });
     kpiApi();
-    const { container } = renderKpi(<KpiSection company={company} />);
+    const { container } = renderAdmin(<KpiSection company={company} />);
     const billing = await screen.findByRole('figure', { name: 'Daily billing, this period against the previous one' });
     expect(screen.getByRole('figure', { name: 'Drivers per day' })).toBeInTheDocument();
     expect(screen.getByRole('figure', { name: 'Average ticket per day' })).toBeInTheDocument();
@@ -234,7 +233,7 @@ describe('KpiSection', () => {
 
   it('shows the error toast when a KPI call fails and stops loading', async () => {
     kpiApi(['/api/kpi/participant']);
-    renderKpi(<KpiSection company={company} />);
+    renderAdmin(<KpiSection company={company} />);
     expect(await screen.findByText('The KPIs could not be loaded. Please try again.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Loading KPIs…')).not.toBeInTheDocument());
     expect(screen.queryByTestId('kpi-billing')).not.toBeInTheDocument();

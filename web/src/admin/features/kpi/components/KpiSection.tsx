@@ -5,7 +5,8 @@ import { KpiBoxes } from '@/admin/features/kpi/components/KpiBoxes';
 import { KpiCharts } from '@/admin/features/kpi/components/KpiCharts';
 import { PeriodPicker } from '@/admin/features/kpi/components/PeriodPicker';
 import { useKpiTexts } from '@/admin/features/kpi/hooks/useKpiTexts';
-import { periodPair, todayIn, type DayPeriod, type PeriodKind } from '@/admin/features/kpi/utils/periods';
+import { periodPair, type DayPeriod, type PeriodKind } from '@/admin/features/kpi/utils/periods';
+import { todayIn } from '@/admin/lib/dates';
 import type { components } from '@/lib/api/schema';
 import { toast } from '@/lib/toast';
 
@@ -39,6 +40,7 @@ export function KpiSection({ company }: { company: components['schemas']['AdminC
       <Title order={2}>{t('title')}</Title>
       <PeriodPicker
         kind={kind}
+        timeZone={company.timeZone}
         pair={pair}
         onKind={(next) => {
           if (next === 'RANGE') setRange(pair.current);

@@ -1,11 +1,13 @@
-import { Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { DateRangeFields } from '@/admin/components/DateRangeFields';
 import { useKpiTexts } from '@/admin/features/kpi/hooks/useKpiTexts';
-import { PERIOD_KINDS, rangeProblem, type DayPeriod, type PeriodKind, type PeriodPair } from '@/admin/features/kpi/utils/periods';
+import { MAX_PERIOD_DAYS, PERIOD_KINDS, type DayPeriod, type PeriodKind, type PeriodPair } from '@/admin/features/kpi/utils/periods';
 import { formatDay, isolate } from '@/lib/format';
 
 interface PeriodPickerProps {
   kind: PeriodKind;
+  /** The company's time zone: the date fields' today and bounds are its own. */
+  timeZone: string;
   pair: PeriodPair;
   onKind: (kind: PeriodKind) => void;
   /** Called with a custom range once it is valid (start not after end). */
@@ -14,18 +16,11 @@ interface PeriodPickerProps {
 
 /**
  * The KPI period selector (admin spec sections 2 and 5): today, week, month, year or a custom range with
- * a start not after its end; the current and previous periods written below it.
+ * a start not after its end (the date fields keep it so); the current and previous periods written below it.
  */
-export function PeriodPicker({ kind, pair, onKind, onRange }: PeriodPickerProps) {
+export function PeriodPicker({ kind, timeZone, pair, onKind, onRange }: PeriodPickerProps) {
   const { t, language } = useKpiTexts();
-  const [draft, setDraft] = useState<DayPeriod>(pair.current);
-  const problem = rangeProblem(draft);
   const day = (value: string) => isolate(formatDay(value, language));
-
-  const change = (next: DayPeriod) => {
-    setDraft(next);
-    if (!rangeProblem(next)) onRange(next);
-  };
 
   return (
     <Stack gap="xs">
@@ -35,32 +30,12 @@ export function PeriodPicker({ kind, pair, onKind, onRange }: PeriodPickerProps)
       <SegmentedControl
         aria-labelledby="kpi-period"
         value={kind}
-        onChange={(value) => {
-          const next = value as PeriodKind;
-          if (next === 'RANGE') setDraft(pair.current);
-          onKind(next);
-        }}
+        onChange={(value) => onKind(value as PeriodKind)}
         data={PERIOD_KINDS.map((k) => ({ value: k, label: t(`periods.${k}`) }))}
         style={{ alignSelf: 'flex-start' }}
       />
       {kind === 'RANGE' && (
-        <Group align="start" gap="sm">
-          <TextInput
-            type="date"
-            label={t('from')}
-            value={draft.start}
-            max={draft.end || undefined}
-            onChange={(event) => change({ ...draft, start: event.currentTarget.value })}
-            error={problem === 'order' ? t('rangeOrder') : undefined}
-          />
-          <TextInput
-            type="date"
-            label={t('to')}
-            value={draft.end}
-            min={draft.start || undefined}
-            onChange={(event) => change({ ...draft, end: event.currentTarget.value })}
-          />
-        </Group>
+        <DateRangeFields value={pair.current} onChange={onRange} timeZone={timeZone} maxDays={MAX_PERIOD_DAYS} />
       )}
       <div aria-live="polite">
         <Text size="sm" data-testid="kpi-current">

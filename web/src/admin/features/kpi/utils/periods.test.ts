@@ -1,4 +1,5 @@
-import { currentPeriod, isDay, kpiDate, periodLength, periodPair, previousPeriod, rangeProblem, todayIn } from '@/admin/features/kpi/utils/periods';
+import { currentPeriod, isDay, kpiDate, periodLength, periodPair, previousPeriod, rangeProblem } from '@/admin/features/kpi/utils/periods';
+import { todayIn } from '@/admin/lib/dates';
 
 describe('currentPeriod', () => {
   it.each([

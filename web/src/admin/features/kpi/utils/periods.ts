@@ -1,9 +1,12 @@
 /**
  * The KPI section's periods (admin spec section 4): TODAY, WEEK (Monday to Sunday), MONTH (first to last
  * day), YEAR (1 January to 31 December) or a custom range, each with the previous period of the same
- * length immediately before it. Days are "YYYY-MM-DD" strings of the company's time zone, never Dates,
- * so a staff member abroad sees the circuit's days; the arithmetic runs on UTC midnights.
+ * length immediately before it. Days are "YYYY-MM-DD" strings of the company's time zone (today comes
+ * from todayIn of src/admin/lib/dates.ts, which also does the day arithmetic), never Dates, so a staff
+ * member abroad sees the circuit's days.
  */
+
+import { addDays, isIsoDay, rangeLength } from '@/admin/lib/dates';
 
 /** The period choices of the selector. */
 export const PERIOD_KINDS = ['TODAY', 'WEEK', 'MONTH', 'YEAR', 'RANGE'] as const;
@@ -23,40 +26,25 @@ export interface PeriodPair {
   previous: DayPeriod;
 }
 
-const DAY_MS = 86_400_000;
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** The longest custom period the KPI API accepts, both ends included (three years and a day). */
+export const MAX_PERIOD_DAYS = 3 * 365 + 1;
 
 function toUtc(day: string): Date {
-  const m = ISO_DAY.exec(day);
-  if (!m) throw new RangeError(`not a day: ${day}`);
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (!isIsoDay(day)) throw new RangeError(`not a day: ${day}`);
+  return new Date(`${day}T00:00:00Z`);
 }
 
 const fromUtc = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Whether a string is a real calendar day "YYYY-MM-DD" (2026-02-30 is not). */
-export function isDay(value: string): boolean {
-  return ISO_DAY.test(value) && fromUtc(toUtc(value)) === value;
-}
+export const isDay = isIsoDay;
 
 /** A day moved by a number of days (negative goes back). */
-export function shiftDay(day: string, days: number): string {
-  return fromUtc(new Date(toUtc(day).getTime() + days * DAY_MS));
-}
+export const shiftDay = addDays;
 
 /** The number of days of a period, both ends included (a single day is 1). */
 export function periodLength(period: DayPeriod): number {
-  return Math.round((toUtc(period.end).getTime() - toUtc(period.start).getTime()) / DAY_MS) + 1;
-}
-
-/** Today's day in a time zone (an IANA name; an unknown one falls back to the browser's zone). */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const options = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
-  try {
-    return new Intl.DateTimeFormat('en-CA', { ...options, timeZone }).format(now); // en-CA writes YYYY-MM-DD
-  } catch {
-    return new Intl.DateTimeFormat('en-CA', options).format(now);
-  }
+  return rangeLength(period.start, period.end);
 }
 
 /** The period of a choice around today (RANGE needs its own days, given in `range`). */
