@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { BillingSection } from '@/admin/features/billing/components/BillingSection';
-import { adminCompany, billingResponse } from '@/admin/features/billing/test/fixtures';
+import { adminCompany, billingResponse, saleRow } from '@/admin/features/billing/test/fixtures';
 import { renderAdmin } from '@/admin/test/render';
 import { server } from '@/test/server';
 
@@ -23,6 +23,8 @@ function billingApi(answer: () => Response = () => HttpResponse.json(billingResp
 const box = (source: string) => screen.getByTestId(`billing-box-${source}`);
 
 describe('BillingSection', { timeout: 30_000 }, () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('asks for the current month with details and shows a box per line and the totals', async () => {
     const bodies = billingApi();
     renderAdmin(<BillingSection company={adminCompany()} />);
@@ -109,6 +111,32 @@ describe('BillingSection', { timeout: 30_000 }, () => {
     await user.clear(screen.getByLabelText('Search'));
     await user.type(screen.getByLabelText('Search'), 'nobody-matches');
     expect(screen.getByText('No sale matches the search.')).toBeInTheDocument();
+  });
+
+  it('puts only the visible rows of a long list in the page, and still searches them all', async () => {
+    const payments = Array.from({ length: 600 }, (_, i) =>
+      saleRow({ id: `s${i}`, token: `BK-${String(i).padStart(4, '0')}`, contactName: `Customer ${i}`, email: `c${i}@example.com` }),
+    );
+    billingApi(() => HttpResponse.json(billingResponse({ payments })));
+    // jsdom lays nothing out: the table's scroll box measures 1000 × 680 as on a desktop.
+    const sized = (size: number) =>
+      function (this: HTMLElement) {
+        return this.dataset.testid === 'sales-scroll' ? size : 0;
+      };
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(sized(680));
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(sized(1000));
+    const user = userEvent.setup();
+    renderAdmin(<BillingSection company={adminCompany()} />);
+    await screen.findByTestId('sale-s0');
+    const inPage = screen.getAllByTestId(/^sale-s\d+$/).length;
+    expect(inPage).toBeGreaterThan(0);
+    expect(inPage).toBeLessThan(60);
+    expect(screen.queryByTestId('sale-s599')).not.toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Search'));
+    await user.paste('c599@');
+    expect(await screen.findByTestId('sale-s599')).toBeInTheDocument();
+    expect(screen.getByText('1 of 600 rows')).toBeInTheDocument();
   });
 
   it('shows the no-sales text for an empty period', async () => {

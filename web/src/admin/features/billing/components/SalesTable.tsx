@@ -1,4 +1,4 @@
-import { ActionIcon, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Box, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   columnFilteringFeature,
@@ -199,8 +199,9 @@ function TableBody({ table, height, empty }: { table: SalesTableInstance; height
   }
 
   return (
-    <Table.ScrollContainer minWidth={1100} mah={height} ref={scrollRef} data-testid="sales-scroll">
-      <Table stickyHeader striped highlightOnHover aria-label={t('table.label')} verticalSpacing="xs">
+    // One element scrolls both ways (the virtualizer measures and listens to it); the header stays on top.
+    <Box ref={scrollRef} mah={height} style={{ overflow: 'auto' }} data-testid="sales-scroll" tabIndex={0} aria-label={t('table.label')} role="region">
+      <Table stickyHeader striped highlightOnHover aria-label={t('table.label')} verticalSpacing="xs" miw={1100}>
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>
@@ -214,7 +215,7 @@ function TableBody({ table, height, empty }: { table: SalesTableInstance; height
         </Table.Thead>
         <Table.Tbody>{body}</Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }
 
