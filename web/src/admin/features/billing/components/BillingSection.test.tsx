@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { BillingSection } from '@/admin/features/billing/components/BillingSection';
 import { adminCompany, billingResponse, saleRow } from '@/admin/features/billing/test/fixtures';
 import { renderAdmin } from '@/admin/test/render';
+import { i18n } from '@/lib/i18n';
 import { server } from '@/test/server';
 
 type Json = Record<string, unknown>;
@@ -137,6 +138,18 @@ describe('BillingSection', { timeout: 30_000 }, () => {
     await user.paste('c599@');
     expect(await screen.findByTestId('sale-s599')).toBeInTheDocument();
     expect(screen.getByText('1 of 600 rows')).toBeInTheDocument();
+  });
+
+  it('speaks Arabic, right to left, with the amounts the Arabic way', async () => {
+    billingApi();
+    await i18n.changeLanguage('ar');
+    renderAdmin(<BillingSection company={adminCompany()} />);
+    expect(await screen.findByRole('heading', { name: 'الفوترة' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'إرسال الاستعلام' })).toBeInTheDocument();
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    expect(screen.getByRole('heading', { name: 'الحجوزات' })).toBeInTheDocument();
+    await waitFor(() => expect(within(box('BOOKING')).getByText(/40[.,٫]00/)).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'استرداد BK-0001' })).toBeEnabled();
   });
 
   it('shows the no-sales text for an empty period', async () => {

@@ -5,6 +5,7 @@ import type { Kpi, KpiSeries } from '@/admin/features/kpi/api/kpis';
 import { KpiSection } from '@/admin/features/kpi/components/KpiSection';
 import { renderAdmin } from '@/admin/test/render';
 import type { components } from '@/lib/api/schema';
+import { i18n } from '@/lib/i18n';
 import { server } from '@/test/server';
 
 const company: components['schemas']['AdminCompany'] = {
@@ -229,6 +230,17 @@ describe('KpiSection', { timeout: 30_000 }, () => {
     expect(container.querySelectorAll('.recharts-bar-rectangle').length).toBe(4);
     expect(within(billing).getAllByText('2026-11-01').length).toBeGreaterThan(0); // the axis tick and the table
     expect(container.querySelectorAll('.recharts-legend-item').length).toBe(5);
+  });
+
+  it('speaks Arabic, right to left', async () => {
+    kpiApi();
+    await i18n.changeLanguage('ar');
+    renderAdmin(<KpiSection company={company} />);
+    expect(await screen.findByRole('heading', { name: 'مؤشرات الأداء' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'الأسبوع' })).toBeInTheDocument();
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    expect(await screen.findByText('إيرادات هذا الشهر')).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'السائقون يوميًا' })).toBeInTheDocument();
   });
 
   it('shows the error toast when a KPI call fails and stops loading', async () => {
