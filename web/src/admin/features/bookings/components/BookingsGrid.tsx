@@ -107,6 +107,7 @@ export function BookingsGrid({ rows, company, label, onDetails, onCancelled }: B
   const table = useTable({ features, columns, data: rows, getRowId: (r) => String(r.id) });
   const tableRows = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the app does not use the React Compiler; the virtualiser re-renders this component itself
   const virtualizer = useVirtualizer({
     count: tableRows.length,
     getScrollElement: () => scrollRef.current,

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { components } from '@/lib/api/schema';
 
 /** Placeholder of the KPI section (built on its own branch; the integrator takes that version). */
-export function KpiSection(_props: { company: components['schemas']['AdminCompany'] }) {
+export function KpiSection({ company }: { company: components['schemas']['AdminCompany'] }) {
   const { t } = useTranslation('kpi');
   return (
-    <section aria-label={t('heading')}>
+    <section aria-label={t('heading')} data-company={company.idCompany}>
       <Text>…</Text>
     </section>
   );
