@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, Image, Loader, SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Group, Image, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,16 +51,17 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
     <div className={classes.page}>
       <header className={classes.bar}>
         <Group gap="sm" wrap="nowrap" className={classes.brand}>
-          <Anchor href={`/${encodeURIComponent(company.publicKey)}`} className={classes.logo}>
+          <Anchor
+            href={`/${encodeURIComponent(company.publicKey)}`}
+            className={classes.logo}
+            aria-label={t('shell.publicPage', { company: company.companyName })}
+          >
             {company.logo ? (
-              <Image src={company.logo} alt={t('shell.publicPage', { company: company.companyName })} h={40} w="auto" fit="contain" />
+              <Image src={company.logo} alt="" h={40} w="auto" fit="contain" />
             ) : (
-              <>
-                <Text fw={700} c="blue.8">
-                  Pitlane
-                </Text>
-                <VisuallyHidden>{t('shell.publicPage', { company: company.companyName })}</VisuallyHidden>
-              </>
+              <Text fw={700} c="blue.8">
+                Pitlane
+              </Text>
             )}
           </Anchor>
           <CompanySwitcher companies={companies} current={company.idCompany} onChange={onSwitchCompany} />
@@ -82,7 +83,7 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
             ]}
           />
         </nav>
-        <Box key={`${company.idCompany}:${section}`}>
+        <Box key={company.idCompany}>
           <Suspense fallback={<Loader aria-label={t('loading')} />}>
             {section === 'bookings' && <BookingsSection company={company} />}
             {section === 'billing' && <BillingSection company={company} />}
