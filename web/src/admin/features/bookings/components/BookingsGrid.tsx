@@ -1,6 +1,6 @@
 import { ActionIcon, Group } from '@mantine/core';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingRow } from '@/admin/features/bookings/api/bookings';
@@ -34,6 +34,7 @@ const TEMPLATE = Object.values(WIDTHS)
   .map((w) => `${w}px`)
   .join(' ');
 const MIN_WIDTH = Object.values(WIDTHS).reduce((a, b) => a + b, 0);
+const FALLBACK_RECT = { width: MIN_WIDTH, height: 680 };
 
 interface BookingsGridProps {
   rows: BookingRow[];
@@ -114,8 +115,10 @@ export function BookingsGrid({ rows, company, label, onDetails, onCancelled }: B
     estimateSize: () => ROW_HEIGHT,
     getItemKey: (index) => tableRows[index].id,
     overscan: 8,
-    // Before the first measure (and in tests, where nothing is laid out): the desktop height.
-    initialRect: { width: MIN_WIDTH, height: 680 },
+    // Before the first measure, and where nothing is laid out (a hidden grid, jsdom): the desktop height.
+    initialRect: FALLBACK_RECT,
+    observeElementRect: (instance, cb) =>
+      observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : FALLBACK_RECT)),
   });
 
   const gridStyle = { '--grid-template': TEMPLATE, '--grid-min-width': `${MIN_WIDTH}px` } as CSSProperties;
