@@ -27,6 +27,8 @@ interface AdminProvidersProps {
   children: ReactNode;
   /** A query client to use instead of a new one (tests pass one without retries). */
   queryClient?: QueryClient;
+  /** 'test' turns Mantine's transitions and portals off (the Vitest render helper). */
+  env?: 'default' | 'test';
 }
 
 /**
@@ -34,7 +36,7 @@ interface AdminProvidersProps {
  * mirrored), Mantine's default theme with its whole style sheet (the back office is not tuned for the
  * first paint as the customer pages are) and the toasts, one at a time.
  */
-export function AdminProviders({ children, queryClient }: AdminProvidersProps) {
+export function AdminProviders({ children, queryClient, env }: AdminProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const initialDirection = languageForCode(i18n.resolvedLanguage ?? i18n.language).dir;
   return (
@@ -42,7 +44,7 @@ export function AdminProviders({ children, queryClient }: AdminProvidersProps) {
       <I18nextProvider i18n={i18n}>
         <DirectionProvider initialDirection={initialDirection} detectDirection={false}>
           <DirectionSync />
-          <MantineProvider theme={defaultTheme} defaultColorScheme="light">
+          <MantineProvider theme={defaultTheme} defaultColorScheme="light" env={env}>
             <Toasts />
             <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
           </MantineProvider>

@@ -3,6 +3,7 @@ import {
   adminDayBounds,
   defaultRange,
   isIsoDay,
+  localDateTime,
   maxRangeDays,
   rangeLength,
   rangeProblem,
@@ -46,5 +47,13 @@ describe('admin dates', () => {
 
   it('starts on the first of the month', () => {
     expect(defaultRange('2026-11-24')).toEqual({ start: '2026-11-01', end: '2026-11-24' });
+  });
+});
+
+describe('localDateTime', () => {
+  it("writes an instant in the company's zone", () => {
+    expect(localDateTime('2026-11-24T23:30:00Z', 'Europe/Madrid')).toBe('2026-11-25 00:30');
+    expect(localDateTime('2026-07-01T08:05:00Z', 'Europe/Copenhagen')).toBe('2026-07-01 10:05');
+    expect(localDateTime('not a date', 'Europe/Madrid')).toBe('not a date');
   });
 });

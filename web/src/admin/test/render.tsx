@@ -21,13 +21,13 @@ export function testQueryClient() {
 }
 
 /**
- * Renders a back-office component with the admin providers (Mantine, direction, query client, i18n with
- * every admin namespace loaded) inside a memory router at `path`.
+ * Renders a back-office component with the admin providers (Mantine without transitions or portals,
+ * direction, query client, i18n with every admin namespace loaded) inside a memory router at `path`.
  */
 export function renderAdmin(ui: ReactNode, { path = '/admin' }: { path?: string } = {}) {
   const queryClient = testQueryClient();
   const result = render(
-    <AdminProviders queryClient={queryClient}>
+    <AdminProviders queryClient={queryClient} env="test">
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </AdminProviders>,
   );
@@ -39,7 +39,7 @@ export function renderAdminRoute(path: string) {
   const router = createMemoryRouter(adminRoutes, { initialEntries: [path] });
   const queryClient = testQueryClient();
   const result = render(
-    <AdminProviders queryClient={queryClient}>
+    <AdminProviders queryClient={queryClient} env="test">
       <RouterProvider router={router} />
     </AdminProviders>,
   );

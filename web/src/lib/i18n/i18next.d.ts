@@ -1,13 +1,9 @@
 import 'i18next';
 // The back office's namespaces (src/admin/lib/i18n.ts) are typed here too: i18next has one resources type.
-// Type-only imports of JSON, nothing of src/admin reaches the customer's code.
-// eslint-disable-next-line import-x/no-restricted-paths
+// Type-only imports of JSON, nothing of src/admin or src/features reaches code (eslint.config.js exempts this file).
 import type admin from '@/admin/locales/en.json';
-// eslint-disable-next-line import-x/no-restricted-paths
 import type billing from '@/admin/features/billing/locales/en.json';
-// eslint-disable-next-line import-x/no-restricted-paths
 import type bookings from '@/admin/features/bookings/locales/en.json';
-// eslint-disable-next-line import-x/no-restricted-paths
 import type kpi from '@/admin/features/kpi/locales/en.json';
 import type components from '@/components/locales/en.json';
 import type appUpdate from '@/features/app-update/locales/en.json';
