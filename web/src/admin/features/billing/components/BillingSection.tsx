@@ -51,41 +51,45 @@ export function BillingSection({ company }: { company: components['schemas']['Ad
   };
 
   return (
-    <Stack gap="md">
-      <Title order={2}>{t('title')}</Title>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          send();
-        }}
-      >
-        <Group align="end" gap="sm" wrap="wrap">
-          <DateRangeFields value={draft} onChange={setDraft} timeZone={company.timeZone} maxDays={BILLING_MAX_DAYS} />
-          <Button type="submit" loading={billing.isFetching}>
-            {t('query')}
-          </Button>
-        </Group>
-      </form>
-
-      <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={3} size="h4">
-          {t('heading', { start: isolate(formatDay(range.start, language)), end: isolate(formatDay(range.end, language)) })}
+    <section aria-labelledby="billing-title">
+      <Stack gap="md">
+        <Title order={2} id="billing-title">
+          {t('title')}
         </Title>
-        <ExportMenu idCompany={company.idCompany} range={range} />
-      </Group>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            send();
+          }}
+        >
+          <Group align="end" gap="sm" wrap="wrap">
+            <DateRangeFields value={draft} onChange={setDraft} timeZone={company.timeZone} maxDays={BILLING_MAX_DAYS} />
+            <Button type="submit" loading={billing.isFetching}>
+              {t('query')}
+            </Button>
+          </Group>
+        </form>
 
-      {billing.isPending && (
-        <Alert color="gray" icon={<Loader size="xs" />} aria-live="polite">
-          {t('loading')}
-        </Alert>
-      )}
+        <Group justify="space-between" align="center" wrap="wrap">
+          <Title order={3} size="h4">
+            {t('heading', { start: isolate(formatDay(range.start, language)), end: isolate(formatDay(range.end, language)) })}
+          </Title>
+          <ExportMenu idCompany={company.idCompany} range={range} />
+        </Group>
 
-      <BillingBoxes billing={data} company={company} />
+        {billing.isPending && (
+          <Alert color="gray" icon={<Loader size="xs" />} aria-live="polite">
+            {t('loading')}
+          </Alert>
+        )}
 
-      <SalesTable rows={data?.payments ?? NO_ROWS} company={company} onDetails={onDetails} onRefund={onRefund} />
+        <BillingBoxes billing={data} company={company} />
 
-      <SaleDetailsModal token={detailsOf} company={company} onClose={() => setDetailsOf(undefined)} />
-      {refunding && <RefundDialog key={refunding.id} row={refunding} company={company} onClose={() => setRefunding(undefined)} />}
-    </Stack>
+        <SalesTable rows={data?.payments ?? NO_ROWS} company={company} onDetails={onDetails} onRefund={onRefund} />
+
+        <SaleDetailsModal token={detailsOf} company={company} onClose={() => setDetailsOf(undefined)} />
+        {refunding && <RefundDialog key={refunding.id} row={refunding} company={company} onClose={() => setRefunding(undefined)} />}
+      </Stack>
+    </section>
   );
 }

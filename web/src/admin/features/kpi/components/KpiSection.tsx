@@ -36,25 +36,29 @@ export function KpiSection({ company }: { company: components['schemas']['AdminC
   }, [failedAt]);
 
   return (
-    <Stack gap="lg">
-      <Title order={2}>{t('title')}</Title>
-      <PeriodPicker
-        kind={kind}
-        timeZone={company.timeZone}
-        pair={pair}
-        onKind={(next) => {
-          if (next === 'RANGE') setRange(pair.current);
-          setKind(next);
-        }}
-        onRange={setRange}
-      />
-      {(kpis.isFetching || series.isFetching) && (
-        <Alert color="gray" icon={<Loader size="xs" />} aria-live="polite">
-          {t('loading')}
-        </Alert>
-      )}
-      {kpis.data && !kpis.isError && <KpiBoxes kpis={kpis.data} kind={kind} company={company} />}
-      {series.data && !series.isError && <KpiCharts series={series.data} company={company} />}
-    </Stack>
+    <section aria-labelledby="kpi-title">
+      <Stack gap="lg">
+        <Title order={2} id="kpi-title">
+          {t('title')}
+        </Title>
+        <PeriodPicker
+          kind={kind}
+          timeZone={company.timeZone}
+          pair={pair}
+          onKind={(next) => {
+            if (next === 'RANGE') setRange(pair.current);
+            setKind(next);
+          }}
+          onRange={setRange}
+        />
+        {(kpis.isFetching || series.isFetching) && (
+          <Alert color="gray" icon={<Loader size="xs" />} aria-live="polite">
+            {t('loading')}
+          </Alert>
+        )}
+        {kpis.data && !kpis.isError && <KpiBoxes kpis={kpis.data} kind={kind} company={company} />}
+        {series.data && !series.isError && <KpiCharts series={series.data} company={company} />}
+      </Stack>
+    </section>
   );
 }
