@@ -160,6 +160,7 @@ function TableBody({ table, height, empty }: { table: SalesTableInstance; height
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = table.getRowModel().rows;
   const virtual = rows.length > VIRTUAL_FROM;
+  // eslint-disable-next-line react-hooks/incompatible-library -- the app does not use the React Compiler; the virtualiser re-renders this component itself
   const virtualizer = useVirtualizer({
     count: virtual ? rows.length : 0,
     getScrollElement: () => scrollRef.current,
