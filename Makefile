@@ -6,7 +6,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 BIN := bin/pitlane
 GO_SOURCES := $(shell find cmd internal web/embed.go -name '*.go' -not -name '*_test.go' 2>/dev/null) $(shell find internal -name '*.sql' 2>/dev/null) go.mod go.sum
-WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/package.json web/vite.config.ts docs/openapi.yaml
+WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/admin.html web/package.json web/vite.config.ts docs/openapi.yaml
 
 .PHONY: help run build web deps test test-go test-web test-e2e lint bench clean
 
@@ -41,8 +41,8 @@ test: deps build lint test-go test-web test-e2e ## run every test: Go on SQLite 
 test-go: ## Go tests with the race detector, on SQLite and on a throwaway PostgreSQL
 	go test -race -count=1 -timeout 20m ./...
 
-test-web: web/node_modules/.package-lock.json ## front-end unit tests, type check, API contract drift and Mantine style-sheet checks
-	cd web && npm run check:api && npm run check:styles && npm run typecheck && npm test
+test-web: web/node_modules/.package-lock.json web/dist/index.html ## front-end lint, unit tests, type check, API contract drift, Mantine style-sheet and back-office chunk checks
+	cd web && npm run lint && npm run check:api && npm run check:styles && npm run typecheck && npm test && node scripts/check-admin-chunks.mjs
 
 test-e2e: build ## browser tests in Chromium against the real binary
 	cd e2e && PITLANE_BIN=$(CURDIR)/$(BIN) npx playwright test

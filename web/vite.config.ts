@@ -16,6 +16,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 // booking-page lists in src/lib/i18n/index.ts).
 const FIRST_PAGE_FOLDERS = /^(components|lib[\\/]i18n|features[\\/](booking|problem-report|live-viewers|app-update))$/;
 
+const APP_SHELL =
+  /([\\/]src[\\/](lib[\\/]i18n[\\/](index|languages)|lib[\\/]api[\\/](client|errors)|components[\\/](SimplePage|LanguageSelect))\.tsx?$)|vite[\\/]preload-helper|([\\/]src[\\/](components[\\/]LoadingScreen|lib[\\/](format|query-client|theme|toast))\.tsx?$)|vite[\\/]modulepreload-polyfill/;
+
 const vendorGroups = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
   {
@@ -27,15 +30,17 @@ const vendorGroups = [
   // requests and better compression. Every other component stays with the chunks that use it.
   {
     name: 'vendor-mantine-core',
-    test: /node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/](core|components[\\/](Box|Loader|Stack|Group|Title|Center|Text|Container|DirectionProvider|Button|UnstyledButton|Transition|CloseButton|Input|InputBase|InlineInput|Checkbox[\\/]CheckIcon)|utils[\\/](InlineInput|InputsGroupFieldset))|hooks[\\/]esm[\\/]use-uncontrolled|notifications[\\/]esm[\\/]notifications\.store|store)[\\/.]/,
+    test: /node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/](core|components[\\/](Box|Loader|Stack|Group|Title|Center|Text|Container|DirectionProvider|Button|UnstyledButton|Transition|CloseButton|Input|InputBase|InlineInput|Checkbox[\\/]CheckIcon|ActionIcon[\\/]ActionIcon|Alert|Anchor|Badge|Paper|Radio[\\/]Radio|Radio[\\/]RadioIcon|VisuallyHidden)|utils[\\/](InlineInput|InputsGroupFieldset))|hooks[\\/]esm[\\/]use-uncontrolled|notifications[\\/]esm[\\/]notifications\.store|store)[\\/.]/,
   },
   // The app's own modules that the booking page's first render needs and lazy pages share (texts and
   // languages, the API client, the language selector, the plain page frame): one chunk instead of
   // five of under 1 KB each, since every request before the first render costs a round trip on a phone.
-  {
-    name: 'app-shell',
-    test: /([\\/]src[\\/](lib[\\/]i18n[\\/](index|languages)|lib[\\/]api[\\/](client|errors)|components[\\/](SimplePage|LanguageSelect))\.tsx?$)|vite[\\/]preload-helper/,
-  },
+  //
+  // The back office (admin.html, a second entry) uses some modules of the customer's entry chunk too
+  // (the second line of APP_SHELL, and ActionIcon to VisuallyHidden in vendor-mantine-core): left alone, the bundler would split each of them out of the entry chunk into
+  // a small chunk of its own, a dozen more requests before the booking page's first render. They go here
+  // instead; scripts/check-admin-chunks.mjs fails when the customer's first load gains another chunk.
+  { name: 'app-shell', test: APP_SHELL },
   // The locale files (src/lib/i18n/index.ts): per language, one chunk with the booking page's namespaces
   // (locale-es-[hash].js) and one with the other pages' (locale-es-pages-[hash].js). The booking page's
   // English texts stay in the entry chunk (they are imported eagerly, so no group takes them).
@@ -44,6 +49,9 @@ const vendorGroups = [
     name: (id: string) => {
       const m = /[\\/]src[\\/](.*)[\\/]locales[\\/]([a-z]{2})\.json$/.exec(id);
       if (!m) return null;
+      // The back office's texts (src/admin/lib/i18n.ts): one chunk per language of their own, so that no
+      // customer chunk holds a back-office module (scripts/check-admin-chunks.mjs).
+      if (/^admin([\\/]|$)/.test(m[1])) return `admin-locale-${m[2]}`;
       const firstPage = FIRST_PAGE_FOLDERS.test(m[1]);
       if (firstPage && m[2] === 'en') return null;
       return firstPage ? `locale-${m[2]}` : `locale-${m[2]}-pages`;
@@ -71,7 +79,32 @@ function collectAppShell(): Plugin {
         chunk.viteMetadata?.importedCss.forEach((css) => appShell.add(css));
         chunk.viteMetadata?.importedAssets.forEach((asset) => appShell.add(asset));
       };
-      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+      // The customer entry only (index.html): the back office's entry is never precached.
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && chunk.isEntry && /[\\/]index\.html$/.test(chunk.facadeModuleId ?? '')) visit(chunk.fileName);
+      }
+    },
+  };
+}
+
+// Writes dist/.vite/admin-chunks.json: every output chunk that holds a module of src/admin, with those
+// modules. scripts/check-admin-chunks.mjs reads it with the manifest (dist/.vite/manifest.json, which
+// names only a chunk's entry module) to prove that no chunk the customer entry can load holds back-office code.
+function recordAdminChunks(): Plugin {
+  return {
+    name: 'pitlane-admin-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const admin: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const modules = chunk.moduleIds
+          .filter((id) => !id.includes('node_modules'))
+          .map((id) => /[\\/](src[\\/]admin[\\/][^?]*)/.exec(id)?.[1]?.replaceAll('\\', '/'))
+          .filter((id): id is string => id !== undefined);
+        if (modules.length > 0) admin[chunk.fileName] = modules;
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/admin-chunks.json', source: JSON.stringify(admin, null, 1) });
     },
   };
 }
@@ -80,6 +113,10 @@ function collectAppShell(): Plugin {
 // the demo mail viewer (all served by the Go binary, none part of the app).
 const notTheApp = [/^\/api(\/|$)/, /^\/ws$/, /^\/pay\//, /^\/dev\//, /^\/healthz$/];
 
+// The back office (admin.html, src/admin): the server answers these with admin.html; the service worker
+// must not answer them with the customer's index.html, nor precache anything of the back office.
+const backOffice = [/^\/login\/?$/, /^\/admin(\/|$)/];
+
 const devApi = process.env.PITLANE_DEV_API ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
@@ -87,6 +124,7 @@ export default defineConfig({
   plugins: [
     react(),
     collectAppShell(),
+    recordAdminChunks(),
     // A Workbox service worker that caches the app shell. registerType 'autoUpdate': a new deployment's
     // worker activates at once, drops the old caches and the page reloads behind a loading screen
     // (features/app-update registers it). sw.js and workbox-*.js are served with no-cache (internal/httpapi/spa.go).
@@ -103,7 +141,7 @@ export default defineConfig({
           }),
         ],
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: notTheApp,
+        navigateFallbackDenylist: [...notTheApp, ...backOffice],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,
@@ -133,6 +171,12 @@ export default defineConfig({
     // route's initial JavaScript (a few KB of file names, nothing secret; the app never fetches it).
     manifest: true,
     rolldownOptions: {
+      // Two pages: the customer app (index.html) and the back office (admin.html), sharing only vendor
+      // chunks and src/lib, src/components modules.
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        admin: fileURLToPath(new URL('./admin.html', import.meta.url)),
+      },
       output: {
         codeSplitting: { groups: vendorGroups },
       },

@@ -38,10 +38,14 @@ var now = time.Date(2026, 12, 1, 12, 7, 0, 0, madrid)
 // indexHTML is the web app's page in the test file system.
 const indexHTML = "<!doctype html><title>Pitlane</title><div id=root></div>"
 
+// adminHTML is the back office's page (admin.html) in the test file system.
+const adminHTML = "<!doctype html><title>Pitlane back office</title><div id=root></div>"
+
 // webFS stands in for the built React app.
 func webFS() fstest.MapFS {
 	return fstest.MapFS{
 		"index.html":           {Data: []byte(indexHTML)},
+		"admin.html":           {Data: []byte(adminHTML)},
 		"assets/app-1a2b3c.js": {Data: []byte("console.log('app')")},
 		"favicon.svg":          {Data: []byte("<svg/>")},
 	}
@@ -329,8 +333,8 @@ func TestRequestIDEchoedWhenSane(t *testing.T) {
 	})
 }
 
-// TestWebAppRoutes: pages are the app's index.html (its router shows unknown pages), a missing asset
-// is a plain 404 and never the page.
+// TestWebAppRoutes: pages are the app's index.html (its router shows unknown pages), the back office's
+// pages its admin.html, a missing asset is a plain 404 and never the page.
 func TestWebAppRoutes(t *testing.T) {
 	h := httpapi.New(httpapi.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: webFS()})
 	get := func(path string) *httptest.ResponseRecorder {
@@ -338,7 +342,13 @@ func TestWebAppRoutes(t *testing.T) {
 		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
 		return rec
 	}
-	for _, path := range []string{"/", "/nowhere", "/event/x/register", "/admin", "/admin/bookings/42", "/index.html", "/fixture-key"} {
+	for _, path := range []string{"/login", "/admin", "/admin/bookings/42"} {
+		rec := get(path)
+		if rec.Code != http.StatusOK || rec.Body.String() != adminHTML || rec.Header().Get("Cache-Control") != "no-cache" {
+			t.Errorf("%s → %d %q %q, want admin.html (no-cache)", path, rec.Code, rec.Header().Get("Cache-Control"), rec.Body)
+		}
+	}
+	for _, path := range []string{"/", "/nowhere", "/event/x/register", "/index.html", "/fixture-key"} {
 		rec := get(path)
 		if rec.Code != http.StatusOK || rec.Body.String() != indexHTML || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
 			t.Errorf("%s → %d %q %q, want index.html", path, rec.Code, rec.Header().Get("Content-Type"), rec.Body)

@@ -11,12 +11,14 @@ import (
 	"time"
 )
 
-// spaHandler serves the built React app: real files (assets, images) as they are, and index.html for
-// every other path, so deep links load the app and the app's router shows 'Page not found' for unknown
-// pages. Hashed assets are cached for a year; index.html and the service worker never.
+// spaHandler serves the built React app: real files (assets, images) as they are, admin.html (the back
+// office's own entry) for /login, /admin and /admin/*, and index.html (the customer app) for every other
+// path, so deep links load the app and the app's router shows 'Page not found' for unknown pages. Hashed
+// assets are cached for a year; the two pages and the service worker never.
 type spaHandler struct {
 	files fs.FS
 	index []byte
+	admin []byte
 	// preloads, when set, lists the Link header values of a booking page (preload.go).
 	preloads func(ctx context.Context, key string) []string
 }
@@ -26,7 +28,16 @@ func newSPA(files fs.FS) *spaHandler {
 	if b, err := fs.ReadFile(files, "index.html"); err == nil {
 		h.index = b
 	}
+	if b, err := fs.ReadFile(files, "admin.html"); err == nil {
+		h.admin = b
+	}
 	return h
+}
+
+// isBackOfficePage reports whether a cleaned path (without its leading slash) is a back-office page:
+// login, admin and anything under admin/, and admin.html itself.
+func isBackOfficePage(name string) bool {
+	return name == "login" || name == "admin" || name == "admin.html" || strings.HasPrefix(name, "admin/")
 }
 
 func (h *spaHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -36,6 +47,10 @@ func (h *spaHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	if isBackOfficePage(name) {
+		h.servePage(w, r, "admin.html", h.admin)
+		return
+	}
 	if name != "" && name != "index.html" {
 		if f, err := h.files.Open(name); err == nil {
 			st, statErr := f.Stat()
@@ -62,7 +77,20 @@ func (h *spaHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if h.index == nil {
+	if h.index != nil {
+		if key, ok := bookingPageKey(name); ok && h.preloads != nil {
+			for _, link := range h.preloads(r.Context(), key) {
+				w.Header().Add("Link", link)
+			}
+		}
+	}
+	h.servePage(w, r, "index.html", h.index)
+}
+
+// servePage answers with one of the app's HTML pages, never cached (a release changes the scripts it
+// names), or 503 when the web app is not built into the binary.
+func (h *spaHandler) servePage(w http.ResponseWriter, r *http.Request, name string, page []byte) {
+	if page == nil {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		w.WriteHeader(http.StatusServiceUnavailable)
 		_, _ = io.WriteString(w, "The web app is not built into this binary: run `make build`.\n")
@@ -70,10 +98,5 @@ func (h *spaHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
-	if key, ok := bookingPageKey(name); ok && h.preloads != nil {
-		for _, link := range h.preloads(r.Context(), key) {
-			w.Header().Add("Link", link)
-		}
-	}
-	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(h.index))
+	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(page))
 }

@@ -4,7 +4,7 @@
 // follow the order of styles.css (later sheets override earlier ones), and name no sheet twice.
 // `--write` rewrites the list from what the app uses. Exits 1 when the list is wrong.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const web = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,7 +35,10 @@ function addCoreImports(source, names) {
 function importedNames() {
   const names = new Set();
   const usedPackages = new Set();
+  // The back office (src/admin) loads Mantine's whole style sheet itself (src/admin/app/providers.tsx).
+  const backOffice = join(web, 'src', 'admin');
   for (const path of filesUnder(join(web, 'src'), (n) => /\.tsx?$/.test(n) && !/\.test\.tsx?$/.test(n))) {
+    if (path.startsWith(backOffice + sep)) continue;
     const source = readFileSync(path, 'utf8');
     for (const m of source.matchAll(/from\s*'@mantine\/(dates|notifications)'/g)) usedPackages.add(m[1]);
     addCoreImports(source, names);

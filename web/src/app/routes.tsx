@@ -36,9 +36,10 @@ function ToastsWhenNeeded() {
 const AppUpdate = lazy(async () => ({ default: (await import('@/features/app-update/components/AppUpdate')).AppUpdate }));
 
 /**
- * The route table. The customer booking page is in the entry chunk; staff pages (`/login`, `/admin`) are
- * lazy chunks, so a customer never downloads back-office code. Static segments outrank `/:key`, and any
- * path with no route shows 'Page not found' without asking the server.
+ * The route table. The customer booking page is in the entry chunk; the other pages are lazy chunks.
+ * Static segments outrank `/:key`, and any path with no route shows 'Page not found' without asking the
+ * server. The staff pages (`/login`, `/admin`) are not here: they are the back office's own entry
+ * (admin.html, src/admin), which the server sends for those paths, so a customer never loads its code.
  */
 export const routes: RouteObject[] = withPageTexts([
   {
@@ -55,14 +56,6 @@ export const routes: RouteObject[] = withPageTexts([
     hydrateFallbackElement: <LoadingScreen />,
     children: [
       { index: true, element: <NotFoundPage /> },
-      {
-        path: 'login',
-        lazy: async () => ({ Component: (await import('@/features/auth/components/LoginPage')).LoginPage }),
-      },
-      {
-        path: 'admin/*',
-        lazy: async () => ({ Component: (await import('@/features/admin/components/AdminPage')).AdminPage }),
-      },
       // Pages reached from mails and payment returns: lazy chunks of their own.
       {
         path: 'cancelBooking/:token',

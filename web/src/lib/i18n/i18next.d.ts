@@ -1,4 +1,10 @@
 import 'i18next';
+// The back office's namespaces (src/admin/lib/i18n.ts) are typed here too: i18next has one resources type.
+// Type-only imports of JSON, nothing of src/admin or src/features reaches code (eslint.config.js exempts this file).
+import type admin from '@/admin/locales/en.json';
+import type billing from '@/admin/features/billing/locales/en.json';
+import type bookings from '@/admin/features/bookings/locales/en.json';
+import type kpi from '@/admin/features/kpi/locales/en.json';
 import type components from '@/components/locales/en.json';
 import type appUpdate from '@/features/app-update/locales/en.json';
 import type booking from '@/features/booking/locales/en.json';
@@ -33,6 +39,10 @@ declare module 'i18next' {
       eventRegister: typeof eventRegister;
       eventsCalendar: typeof eventsCalendar;
       landing: typeof landing;
+      admin: typeof admin;
+      bookings: typeof bookings;
+      billing: typeof billing;
+      kpi: typeof kpi;
     };
   }
 }

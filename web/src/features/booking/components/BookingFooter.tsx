@@ -2,6 +2,7 @@ import { Box, Container, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from '@/features/booking/components/BookingLayout.module.css';
 import type { CompanyConfig } from '@/lib/api/get-config';
+// eslint-disable-next-line import-x/no-restricted-paths -- the problem-report widget is part of the booking page's footer; a deliberate exception
 import { ProblemReportButton } from '@/features/problem-report/components/ProblemReportButton';
 
 /** The booking page's footer: the optional footer image (a subsidy notice, say) and the company line. */

@@ -13,6 +13,7 @@ import { isCompanyKey, rememberCompanyKey } from '@/lib/company-key';
 
 // The 'hurry' toast when someone else views this page: its code and socket load after the page.
 const LiveViewers = lazy(async () => ({
+  // eslint-disable-next-line import-x/no-restricted-paths -- the live-viewers widget shows on the booking page; a deliberate exception
   default: (await import('@/features/live-viewers/components/LiveViewers')).LiveViewers,
 }));
 

@@ -46,6 +46,7 @@ export function HoldCountdown() {
 
   if (!active || expiry === null) return null;
   // Read at render: the text changes only when a tick (each minute boundary) or a new expiry re-renders it.
+  // eslint-disable-next-line react-hooks/purity -- the clock is read at render on purpose: each minute's tick re-renders (comment above)
   const minutes = minutesLeft(expiry, Date.now());
   return (
     <Alert color="blue" variant="light" role="status" aria-live="polite" aria-atomic data-testid="hold-countdown">

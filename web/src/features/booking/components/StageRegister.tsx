@@ -59,6 +59,7 @@ function useMemberLookup(control: Control<RegisterValues>, setValue: UseFormSetV
   const key = emails.join('\n');
   const looked = useRef<Map<number, string>>(new Map());
   const latestDrivers = useRef(drivers);
+  // eslint-disable-next-line react-hooks/refs -- the latest value for effects and callbacks that must not re-run when it changes, written during render on purpose
   latestDrivers.current = drivers;
 
   useEffect(() => {

@@ -49,6 +49,7 @@ export function StageSummary() {
   const discount = useApplyDiscount(state.cartToken ?? '', config.token);
   const save = useSaveBooking();
   const discountForm = useForm<{ code: string }>({ defaultValues: { code: queryDiscount ?? '' } });
+  // eslint-disable-next-line react-hooks/incompatible-library -- the app does not use the React Compiler; watch() re-renders this component itself
   const code = discountForm.watch('code');
   const discountCodeError = discountForm.formState.errors.code?.message;
   const [termsAccepted, setTermsAccepted] = useState(false);

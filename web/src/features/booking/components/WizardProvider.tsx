@@ -114,13 +114,16 @@ export function WizardProvider({ config, companyKey, children }: WizardProviderP
   const productsQuery = useProducts(config.idCompany);
   const cartQuery = useShoppingCart(state.cartToken);
   const stateRef = useRef(state);
+  // eslint-disable-next-line react-hooks/refs -- the latest value for effects and callbacks that must not re-run when it changes, written during render on purpose
   stateRef.current = state;
   const navigated = useRef(false);
+  /* eslint-disable react-hooks/refs -- a stage change is noted during the render that shows it, before its effects run */
   const lastStage = useRef(state.stage);
   if (lastStage.current !== state.stage) {
     lastStage.current = state.stage;
     if (!restoring) navigated.current = true;
   }
+  /* eslint-enable react-hooks/refs */
 
   const voucherMode = config.voucherMode;
   const paymentsActive = config.isPaymentsActive === 1;
@@ -151,6 +154,7 @@ export function WizardProvider({ config, companyKey, children }: WizardProviderP
     if (!restoring) return;
     const token = stored?.cartToken;
     if (!token) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- restoring ends at once when there is no stored cart to ask the server about
       setRestoring(false);
       return;
     }

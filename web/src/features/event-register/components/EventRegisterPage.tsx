@@ -35,6 +35,7 @@ function Registration({ eventKey }: { eventKey: string }) {
   useEffect(() => {
     if (!unavailable) return;
     queryClient.removeQueries({ queryKey: ['event', eventKey] });
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- set once, after the stale cache entry is removed
     setForgotten(true);
   }, [unavailable, queryClient, eventKey]);
 

@@ -201,6 +201,7 @@ export function RegistrationFlow({ registration }: { registration: EventRegistra
                   team={team}
                   checkboxText={ticket.data.checkboxText}
                   companyCountry={company?.country ?? null}
+                  // eslint-disable-next-line react-hooks/refs -- whether the user moved between stages, read when the stage renders to move the focus
                   focusHeading={moved.current}
                   focusField={focusField}
                   onNext={goToSummary}
@@ -211,6 +212,7 @@ export function RegistrationFlow({ registration }: { registration: EventRegistra
                   registration={registration}
                   values={values}
                   team={team}
+                  // eslint-disable-next-line react-hooks/refs -- as above
                   focusHeading={moved.current}
                   paying={save.isPending}
                   payError={payError}

@@ -6,6 +6,7 @@ import { NotFoundPage } from '@/components/NotFoundPage';
 import { useEvent } from '@/features/event/api/get-event';
 import { EventDetails } from '@/features/event/components/EventDetails';
 import { EventNotAvailable } from '@/features/event/components/EventNotAvailable';
+// eslint-disable-next-line import-x/no-restricted-paths -- the event page counts its live viewers like the booking page; a deliberate exception
 import { useLiveViewers } from '@/features/live-viewers/hooks/use-live-viewers';
 import { isNotFound } from '@/lib/api/errors';
 

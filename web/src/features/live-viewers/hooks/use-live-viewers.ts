@@ -28,6 +28,7 @@ function randomUser(): string {
 export function useLiveViewers(page: ViewedPage, key: string | null | undefined): void {
   const { t } = useTranslation('liveViewers');
   const translate = useRef(t);
+  // eslint-disable-next-line react-hooks/refs -- the latest value for effects and callbacks that must not re-run when it changes, written during render on purpose
   translate.current = t;
 
   useEffect(() => {

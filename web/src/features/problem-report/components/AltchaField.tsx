@@ -29,6 +29,7 @@ export default function AltchaField({ onChange, resetKey, error }: AltchaFieldPr
   const widget = useRef<HTMLElement & WidgetMethods>(null);
   const language = i18n.resolvedLanguage ?? i18n.language;
   const changed = useRef(onChange);
+  // eslint-disable-next-line react-hooks/refs -- the latest value for effects and callbacks that must not re-run when it changes, written during render on purpose
   changed.current = onChange;
 
   // Register the texts in the page's language before the widget renders them.

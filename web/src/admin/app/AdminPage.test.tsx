@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { COMPANIES_KEY, COMPANY_KEY, saveSignIn } from '@/admin/lib/session';
+import { adminCompany, staffCompanies } from '@/admin/test/fixtures';
+import { renderAdminRoute } from '@/admin/test/render';
+import { server } from '@/test/server';
+
+/** The company endpoint: company 1 is Circuito Norte (ADMIN), 2 Arena Karting (SUPERADMIN, advertising on). */
+function companies(requested: number[] = []) {
+  return http.get('/api/admin/company', ({ request }) => {
+    const id = Number(new URL(request.url).searchParams.get('idCompany'));
+    requested.push(id);
+    if (id === 2) {
+      return HttpResponse.json(
+        adminCompany({ idCompany: 2, companyName: 'Arena Karting', role: 'SUPERADMIN', publicKey: 'arena', advertisingActive: true }),
+      );
+    }
+    return HttpResponse.json(adminCompany());
+  });
+}
+
+describe('AdminPage', () => {
+  beforeEach(() => saveSignIn(staffCompanies(), 'Ana Ruiz'));
+
+  it('sends a browser without a stored sign-in to /login', async () => {
+    localStorage.clear();
+    const { router } = renderAdminRoute('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it.each([400, 401, 403, 404])('ends the session when the company answers %i', async (status) => {
+    server.use(http.get('/api/admin/company', () => HttpResponse.json({ code: 'forbidden', message: 'No.' }, { status })));
+    const { router } = renderAdminRoute('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem(COMPANIES_KEY)).toBeNull();
+    expect(localStorage.getItem(COMPANY_KEY)).toBeNull();
+  });
+
+  it('shows an error with a retry when the company fails otherwise', async () => {
+    let calls = 0;
+    server.use(
+      http.get('/api/admin/company', () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.json({ code: 'internal', message: 'Oops.' }, { status: 500 }) : HttpResponse.json(adminCompany());
+      }),
+    );
+    renderAdminRoute('/admin');
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Circuito Norte: public booking page' })).toHaveAttribute('href', '/norte');
+  });
+
+  it('opens on billing, with the logo linking to the public booking page', async () => {
+    server.use(companies());
+    renderAdminRoute('/admin');
+    expect(await screen.findByRole('link', { name: 'Circuito Norte: public booking page' })).toHaveAttribute('href', '/norte');
+    expect(screen.getByRole('radio', { name: 'Billing' })).toBeChecked();
+    expect(await screen.findByRole('region', { name: 'Billing' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'KPIs' }));
+    expect(await screen.findByRole('region', { name: 'KPIs' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Billing' })).not.toBeInTheDocument();
+  });
+
+  it('lists the companies by name and switching loads the chosen one and remembers it', async () => {
+    const requested: number[] = [];
+    server.use(companies(requested));
+    renderAdminRoute('/admin');
+    const switcher = await screen.findByRole('combobox', { name: 'Company' });
+    await userEvent.click(switcher);
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Arena Karting', 'Circuito Norte']);
+    await userEvent.click(screen.getByRole('option', { name: 'Arena Karting' }));
+    expect(await screen.findByRole('link', { name: 'Arena Karting: public booking page' })).toHaveAttribute('href', '/arena');
+    expect(requested).toEqual([1, 2]);
+    expect(localStorage.getItem(COMPANY_KEY)).toBe('2');
+  });
+
+  it('shows only the company name when the user has one company', async () => {
+    saveSignIn([staffCompanies()[0]], 'Ana Ruiz');
+    server.use(companies());
+    renderAdminRoute('/admin');
+    await screen.findByRole('link', { name: 'Circuito Norte: public booking page' });
+    expect(screen.queryByRole('combobox', { name: 'Company' })).not.toBeInTheDocument();
+    expect(screen.getByText('Circuito Norte')).toBeInTheDocument();
+  });
+
+  it("shows an ADMIN neither event creation nor advertising when the company's advertising is off", async () => {
+    server.use(companies());
+    renderAdminRoute('/admin');
+    await userEvent.click(await screen.findByRole('button', { name: 'User menu of Ana Ruiz' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: /Settings/ })).toBeDisabled();
+    expect(within(menu).queryByRole('menuitem', { name: /Create event/ })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: /Advertising/ })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'User menu of Ana Ruiz' })).toHaveTextContent('AR');
+  });
+
+  it('shows a SUPERADMIN event creation and, with advertising active, advertising', async () => {
+    localStorage.setItem(COMPANY_KEY, '2');
+    server.use(companies());
+    renderAdminRoute('/admin');
+    await userEvent.click(await screen.findByRole('button', { name: 'User menu of Ana Ruiz' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: /Create event/ })).toBeDisabled();
+    expect(within(menu).getByRole('menuitem', { name: /Advertising/ })).toBeDisabled();
+  });
+
+  it('logs out: ends the session on the server, forgets it here and goes to /login', async () => {
+    let loggedOut = false;
+    server.use(
+      companies(),
+      http.post('/api/users/logout', () => {
+        loggedOut = true;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { router } = renderAdminRoute('/admin');
+    await userEvent.click(await screen.findByRole('button', { name: 'User menu of Ana Ruiz' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(loggedOut).toBe(true);
+    expect(localStorage.getItem(COMPANIES_KEY)).toBeNull();
+  });
+
+  it('mirrors the page in Arabic', async () => {
+    server.use(companies());
+    renderAdminRoute('/admin');
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'ar-SA');
+    expect(await screen.findByRole('radio', { name: 'الفوترة' })).toBeChecked();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(document.documentElement).toHaveAttribute('lang', 'ar-SA');
+  });
+});
+
+describe('AdminNotFound', () => {
+  it("says 'Page not found' for another back-office address", async () => {
+    renderAdminRoute('/admin/settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import '@mantine/core/styles.css';
+import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { LoadingScreen } from '@/components/LoadingScreen';
+import { Toasts } from '@/components/Toasts';
+import { i18n } from '@/lib/i18n';
+import { languageForCode } from '@/lib/i18n/languages';
+import { createQueryClient } from '@/lib/query-client';
+import { defaultTheme } from '@/lib/theme';
+
+/** Keeps `<html lang dir>` and Mantine's direction in step with the language (Arabic right to left). */
+function DirectionSync() {
+  const { i18n: instance } = useTranslation();
+  const { setDirection } = useDirection();
+  const language = languageForCode(instance.resolvedLanguage ?? instance.language);
+  useEffect(() => {
+    document.documentElement.lang = language.culture;
+    document.documentElement.dir = language.dir;
+    setDirection(language.dir);
+  }, [language, setDirection]);
+  return null;
+}
+
+interface AdminProvidersProps {
+  children: ReactNode;
+  /** A query client to use instead of a new one (tests pass one without retries). */
+  queryClient?: QueryClient;
+  /** 'test' turns Mantine's transitions and portals off (the Vitest render helper). */
+  env?: 'default' | 'test';
+}
+
+/**
+ * What every back-office page needs around it: server-state cache, translations, direction (Arabic is
+ * mirrored), Mantine's default theme with its whole style sheet (the back office is not tuned for the
+ * first paint as the customer pages are) and the toasts, one at a time.
+ */
+export function AdminProviders({ children, queryClient, env }: AdminProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  const initialDirection = languageForCode(i18n.resolvedLanguage ?? i18n.language).dir;
+  return (
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <DirectionProvider initialDirection={initialDirection} detectDirection={false}>
+          <DirectionSync />
+          <MantineProvider theme={defaultTheme} defaultColorScheme="light" env={env}>
+            <Toasts />
+            <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+          </MantineProvider>
+        </DirectionProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

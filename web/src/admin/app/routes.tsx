@@ -1,0 +1,14 @@
+import type { RouteObject } from 'react-router';
+import { AdminPage } from '@/admin/app/AdminPage';
+import { AdminNotFound } from '@/admin/app/AdminNotFound';
+import { LoginPage } from '@/admin/features/auth/components/LoginPage';
+
+/**
+ * The back office's routes (admin spec section 2, exact matches): /login and /admin; anything else that
+ * reaches this entry (the server sends admin.html for /admin/* too) is 'Page not found'.
+ */
+export const adminRoutes: RouteObject[] = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/admin', element: <AdminPage /> },
+  { path: '*', element: <AdminNotFound /> },
+];

@@ -1,0 +1,96 @@
+import { Anchor, Box, Group, Image, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import classes from '@/admin/app/shell/AdminShell.module.css';
+import { AdminLanguageSelect } from '@/admin/app/shell/AdminLanguageSelect';
+import { CompanySwitcher } from '@/admin/app/shell/CompanySwitcher';
+import { UserMenu } from '@/admin/app/shell/UserMenu';
+import { signOut } from '@/admin/features/auth/api/sign-in';
+import type { AdminCompany } from '@/admin/lib/company';
+import { clearSession, storedUserName, type StaffCompany } from '@/admin/lib/session';
+
+// Each section is its own chunk: recharts comes with the KPI section only, the grid's libraries with bookings.
+const BookingsSection = lazy(async () => ({
+  default: (await import('@/admin/features/bookings/components/BookingsSection')).BookingsSection,
+}));
+const BillingSection = lazy(async () => ({
+  default: (await import('@/admin/features/billing/components/BillingSection')).BillingSection,
+}));
+const KpiSection = lazy(async () => ({ default: (await import('@/admin/features/kpi/components/KpiSection')).KpiSection }));
+
+/** The three mutually exclusive sections; billing is the default (admin spec section 2). */
+export type Section = 'bookings' | 'billing' | 'kpi';
+
+interface AdminShellProps {
+  company: AdminCompany;
+  companies: StaffCompany[];
+  onSwitchCompany: (idCompany: number) => void;
+}
+
+/**
+ * The back office's frame: the top bar (logo linking to the public booking page, language, company,
+ * user menu), the section switch and the chosen section. A section is keyed by the company, so a
+ * company switch resets its dates and lists.
+ */
+export function AdminShell({ company, companies, onSwitchCompany }: AdminShellProps) {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [section, setSection] = useState<Section>('billing');
+
+  const logout = async () => {
+    await signOut();
+    clearSession();
+    queryClient.removeQueries({ queryKey: ['admin'] });
+    void navigate('/login', { replace: true });
+  };
+
+  return (
+    <div className={classes.page}>
+      <header className={classes.bar}>
+        <Group gap="sm" wrap="nowrap" className={classes.brand}>
+          <Anchor
+            href={`/${encodeURIComponent(company.publicKey)}`}
+            className={classes.logo}
+            aria-label={t('shell.publicPage', { company: company.companyName })}
+          >
+            {company.logo ? (
+              <Image src={company.logo} alt="" h={40} w="auto" fit="contain" />
+            ) : (
+              <Text fw={700} c="blue.8">
+                Pitlane
+              </Text>
+            )}
+          </Anchor>
+          <CompanySwitcher companies={companies} current={company.idCompany} onChange={onSwitchCompany} />
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          <AdminLanguageSelect />
+          <UserMenu userName={storedUserName()} company={company} onLogout={() => void logout()} />
+        </Group>
+      </header>
+      <Stack component="main" className={classes.main} gap="md">
+        <nav aria-label={t('shell.sections')}>
+          <SegmentedControl
+            value={section}
+            onChange={(value) => setSection(value as Section)}
+            data={[
+              { value: 'bookings', label: t('shell.bookings') },
+              { value: 'billing', label: t('shell.billing') },
+              { value: 'kpi', label: t('shell.kpi') },
+            ]}
+          />
+        </nav>
+        <Box key={company.idCompany}>
+          <Suspense fallback={<Loader aria-label={t('loading')} />}>
+            {section === 'bookings' && <BookingsSection company={company} />}
+            {section === 'billing' && <BillingSection company={company} />}
+            {section === 'kpi' && <KpiSection company={company} />}
+          </Suspense>
+        </Box>
+      </Stack>
+    </div>
+  );
+}

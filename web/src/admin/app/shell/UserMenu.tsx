@@ -1,0 +1,64 @@
+import { Avatar, Badge, Menu, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AdminCompany } from '@/admin/lib/company';
+
+/** Up to two initials of a name ("Ana Ruiz" → "AR"); '?' when there is no name. */
+export function initials(name: string): string {
+  const letters = name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? '');
+  return letters.join('') || '?';
+}
+
+interface UserMenuProps {
+  userName: string;
+  company: AdminCompany;
+  onLogout: () => void;
+}
+
+/**
+ * The user menu (admin spec sections 2 and 6), opened from the user's initials: settings, create event
+ * (SUPERADMIN only), advertising (only when the company's advertising is active) and logout. Settings,
+ * events and advertising are built under other issues: shown, disabled, marked 'coming soon'.
+ */
+export function UserMenu({ userName, company, onLogout }: UserMenuProps) {
+  const { t } = useTranslation('admin');
+  const soon = (
+    <Badge size="xs" variant="light" color="gray">
+      {t('shell.comingSoon')}
+    </Badge>
+  );
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={240}>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('shell.userMenu', { name: userName || '?' })}>
+          <Avatar color="blue" radius="xl">
+            {initials(userName)}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item disabled rightSection={soon}>
+          {t('shell.settings')}
+        </Menu.Item>
+        {company.role === 'SUPERADMIN' && (
+          <Menu.Item disabled rightSection={soon}>
+            {t('shell.createEvent')}
+          </Menu.Item>
+        )}
+        {company.advertisingActive && (
+          <Menu.Item disabled rightSection={soon}>
+            {t('shell.advertising')}
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={onLogout}>
+          {t('shell.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,44 @@
+import { api } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
+
+/** The outcome of a sign-in: the answer, bad credentials, too many attempts (seconds to wait) or another failure. */
+export type SignInResult =
+  | { kind: 'ok'; data: components['schemas']['AdminLoginResponse'] }
+  | { kind: 'invalid' }
+  | { kind: 'tooMany'; retryAfter: number }
+  | { kind: 'failed' };
+
+/** POST /api/users/adminLogin; the server sets the session cookie on success. */
+export async function signIn(email: string, password: string): Promise<SignInResult> {
+  try {
+    const { data, response } = await api.POST('/api/users/adminLogin', { body: { email: email.trim(), password } });
+    if (data) return { kind: 'ok', data };
+    if (response.status === 401 || response.status === 400) return { kind: 'invalid' };
+    if (response.status === 429) {
+      const seconds = Number(response.headers.get('Retry-After'));
+      return { kind: 'tooMany', retryAfter: Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60 };
+    }
+    return { kind: 'failed' };
+  } catch {
+    return { kind: 'failed' }; // network failure or timeout
+  }
+}
+
+/** GET /api/users/me: the user and companies when the session cookie is still valid, undefined when not. */
+export async function currentUser(): Promise<components['schemas']['AdminMe'] | undefined> {
+  try {
+    const { data } = await api.GET('/api/users/me');
+    return data;
+  } catch {
+    return undefined;
+  }
+}
+
+/** POST /api/users/logout: ends the session on the server (204 even without one); failures are ignored. */
+export async function signOut(): Promise<void> {
+  try {
+    await api.POST('/api/users/logout');
+  } catch {
+    // the local sign-in is forgotten anyway; the cookie expires on its own
+  }
+}

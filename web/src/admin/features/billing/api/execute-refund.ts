@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { billingKeys } from '@/admin/features/billing/api/retrieve-billing';
+import { api } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import type { components } from '@/lib/api/schema';
+
+/** What a refund did. */
+export type RefundResult = components['schemas']['RefundResult']['data'];
+
+/** One refund order: the sale, the amount in hundredths and the key that makes a repeat harmless. */
+export interface RefundOrder {
+  idCompany: number;
+  orderId: string;
+  hundredths: number;
+  idempotencyKey: string;
+}
+
+/** Refunds part of a sale (POST /api/payment/execute-refund); a repeat with the same key refunds once. */
+export async function executeRefund(order: RefundOrder): Promise<RefundResult> {
+  const { data, error, response } = await api.POST('/api/payment/execute-refund', {
+    params: { header: { 'Idempotency-Key': order.idempotencyKey } },
+    body: { amount: order.hundredths, orderId: order.orderId, idCompany: order.idCompany },
+  });
+  if (!data) throw new ApiError(response.status, error);
+  return data.data;
+}
+
+/** The refund mutation; on success the company's sales are loaded again. */
+export function useExecuteRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: executeRefund,
+    onSuccess: (_, order) => queryClient.invalidateQueries({ queryKey: billingKeys.company(order.idCompany) }),
+  });
+}

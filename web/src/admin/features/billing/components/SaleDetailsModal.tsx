@@ -1,0 +1,66 @@
+import { Alert, Center, Loader, Modal, Table, Text } from '@mantine/core';
+import { useCartDetails } from '@/admin/features/billing/api/cart-details';
+import { useBillingTexts } from '@/admin/features/billing/hooks/useBillingTexts';
+import { money, type Money } from '@/admin/features/billing/utils/format';
+import { formatDayHour } from '@/lib/format';
+
+interface SaleDetailsModalProps {
+  /** The sale whose lines to show, or undefined when the dialog is closed. */
+  token: string | undefined;
+  company: Money & { idCompany: number };
+  onClose: () => void;
+}
+
+/** The sales-detail dialog: the lines of one sale (POST /api/admin/retrieveShoppingCartDetails). */
+export function SaleDetailsModal({ token, company, onClose }: SaleDetailsModalProps) {
+  const { t, language } = useBillingTexts();
+  const details = useCartDetails(company.idCompany, token);
+  return (
+    <Modal opened={token !== undefined} onClose={onClose} title={t('detailsTitle', { token: token ?? '' })} size="xl" centered>
+      {details.isPending && (
+        <Center py="lg">
+          <Loader aria-label={t('loading')} />
+        </Center>
+      )}
+      {details.isError && <Alert color="red">{t('detailsFailed')}</Alert>}
+      {details.data && (
+        <Table.ScrollContainer minWidth={600}>
+          <Table aria-label={t('detailsTitle', { token: details.data.token })}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('lines.name')}</Table.Th>
+                <Table.Th scope="col">{t('lines.quantity')}</Table.Th>
+                <Table.Th scope="col">{t('lines.unitPrice')}</Table.Th>
+                <Table.Th scope="col">{t('lines.discount')}</Table.Th>
+                <Table.Th scope="col">{t('lines.amount')}</Table.Th>
+                <Table.Th scope="col">{t('lines.sessions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {details.data.details.map((line) => (
+                <Table.Tr key={line.id}>
+                  <Table.Td>{line.name}</Table.Td>
+                  <Table.Td>{line.quantity}</Table.Td>
+                  <Table.Td>{money(line.unitPriceConverted, company, language)}</Table.Td>
+                  <Table.Td>{money(line.discountPrice, company, language)}</Table.Td>
+                  <Table.Td>
+                    <Text span inherit c={line.priceConverted < 0 ? 'red.8' : undefined}>
+                      {money(line.priceConverted, company, language)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {(line.sessions ?? []).map((session) => (
+                      <div key={session}>
+                        <bdi>{formatDayHour(session, language)}</bdi>
+                      </div>
+                    ))}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Modal>
+  );
+}

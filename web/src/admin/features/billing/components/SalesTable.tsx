@@ -1,0 +1,284 @@
+import { ActionIcon, Box, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  columnFilteringFeature,
+  createColumnHelper,
+  createFilteredRowModel,
+  filterFn_equalsString,
+  filterFn_includesString,
+  globalFilteringFeature,
+  tableFeatures,
+  useTable,
+  type ColumnFiltersState,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useBillingTexts, type BillingKey } from '@/admin/features/billing/hooks/useBillingTexts';
+import { localDateTime, money, type Money } from '@/admin/features/billing/utils/format';
+import { refundBlock, type SaleRow } from '@/admin/features/billing/utils/refund';
+
+/** The sales table's height (admin spec section 9): 680 pixels, 370 on a phone. */
+export const TABLE_HEIGHT = { desktop: 680, mobile: 370 } as const;
+
+/** Above this many rows only the visible ones are in the page. */
+export const VIRTUAL_FROM = 100;
+
+const ROW_HEIGHT = 44;
+
+const features = tableFeatures({
+  columnFilteringFeature,
+  globalFilteringFeature,
+  filteredRowModel: createFilteredRowModel(),
+  filterFns: { includesString: filterFn_includesString, equalsString: filterFn_equalsString },
+});
+
+const helper = createColumnHelper<typeof features, SaleRow>();
+
+const SOURCES = ['BOOKING', 'EVENT', 'LICENSING', 'EXTERNAL'] as const;
+const STATES = ['PAID', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND'] as const;
+
+// The columns the free-text search looks in.
+const SEARCHED = new Set(['contactName', 'phone', 'email', 'name', 'token']);
+
+interface SalesTableProps {
+  rows: SaleRow[];
+  company: Money & { timeZone: string; isRefundEnabled: boolean };
+  onDetails: (row: SaleRow) => void;
+  onRefund: (row: SaleRow) => void;
+}
+
+/**
+ * The sales detail table (admin spec section 2): a column filter by source and by state, a free-text
+ * search, a details action per row and, when the company refunds, a refund action that is off for refund
+ * rows and sales with nothing left to refund. Long lists render only their visible rows.
+ */
+export function SalesTable({ rows, company, onDetails, onRefund }: SalesTableProps) {
+  const { t, language } = useBillingTexts();
+  const mobile = useMediaQuery('(max-width: 48em)');
+  const [search, setSearch] = useState('');
+  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
+
+  const columns = useMemo(
+    () =>
+      helper.columns([
+        helper.accessor('updatedAt', {
+          header: () => t('table.date'),
+          cell: (info) => localDateTime(info.getValue(), company.timeZone, language),
+        }),
+        helper.accessor('contactName', { header: () => t('table.customer') }),
+        helper.accessor('phone', { header: () => t('table.phone'), cell: (info) => <bdi>{info.getValue()}</bdi> }),
+        helper.accessor('email', { header: () => t('table.email') }),
+        helper.accessor('name', { header: () => t('table.products') }),
+        helper.accessor('token', { header: () => t('table.token'), cell: (info) => <bdi>{info.getValue()}</bdi> }),
+        helper.accessor((row) => row.shopping_cart.source, {
+          id: 'source',
+          header: () => t('table.source'),
+          filterFn: 'equalsString',
+          cell: (info) => t(`sources.${info.getValue()}`),
+        }),
+        helper.accessor('priceConverted', {
+          header: () => t('table.amount'),
+          cell: (info) => {
+            const amount = info.getValue();
+            return (
+              <Text span inherit c={amount < 0 ? 'red.8' : undefined} fw={amount < 0 ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
+                {money(amount, company, language)}
+              </Text>
+            );
+          },
+        }),
+        helper.accessor((row) => row.shopping_cart.state, {
+          id: 'state',
+          header: () => t('table.state'),
+          filterFn: 'equalsString',
+          cell: (info) => stateText(info.getValue(), t),
+        }),
+        helper.display({
+          id: 'actions',
+          header: () => t('table.actions'),
+          cell: ({ row }) => (
+            <RowActions row={row.original} refunds={company.isRefundEnabled} onDetails={onDetails} onRefund={onRefund} />
+          ),
+        }),
+      ]),
+    [t, language, company, onDetails, onRefund],
+  );
+
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    state: { globalFilter: search, columnFilters },
+    onGlobalFilterChange: (updater) => setSearch((old) => (typeof updater === 'function' ? updater(old) : updater) ?? ''),
+    onColumnFiltersChange: setColumnFilters,
+    globalFilterFn: 'includesString',
+    getColumnCanGlobalFilter: (column) => SEARCHED.has(column.id),
+    getRowId: (row) => row.id,
+  });
+
+  const shown = table.getRowModel().rows;
+  const filterValue = (id: string) => (columnFilters.find((f) => f.id === id)?.value as string | undefined) ?? '';
+  const setFilter = (id: string, value: string) =>
+    setColumnFilters((old) => [...old.filter((f) => f.id !== id), ...(value ? [{ id, value }] : [])]);
+
+  return (
+    <>
+      <Group align="end" gap="sm" wrap="wrap">
+        <TextInput
+          label={t('search')}
+          placeholder={t('searchPlaceholder')}
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          miw={220}
+        />
+        <NativeSelect
+          label={t('filterSource')}
+          value={filterValue('source')}
+          onChange={(event) => setFilter('source', event.currentTarget.value)}
+          data={[{ value: '', label: t('all') }, ...SOURCES.map((s) => ({ value: s, label: t(`sources.${s}`) }))]}
+        />
+        <NativeSelect
+          label={t('filterState')}
+          value={filterValue('state')}
+          onChange={(event) => setFilter('state', event.currentTarget.value)}
+          data={[{ value: '', label: t('all') }, ...STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))]}
+        />
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t('table.shown', { shown: shown.length, total: rows.length })}
+        </Text>
+      </Group>
+      <TableBody table={table} height={mobile ? TABLE_HEIGHT.mobile : TABLE_HEIGHT.desktop} empty={rows.length > 0 ? t('noMatches') : t('noSales')} />
+    </>
+  );
+}
+
+type SalesTableInstance = ReturnType<typeof useTable<typeof features, SaleRow>>;
+
+function TableBody({ table, height, empty }: { table: SalesTableInstance; height: number; empty: string }) {
+  const { t } = useBillingTexts();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rows = table.getRowModel().rows;
+  const virtual = rows.length > VIRTUAL_FROM;
+  // eslint-disable-next-line react-hooks/incompatible-library -- the app does not use the React Compiler; the virtualiser re-renders this component itself
+  const virtualizer = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan: 8,
+    initialRect: { width: 1000, height },
+  });
+  const columnCount = table.getAllLeafColumns().length;
+
+  let body: ReactNode;
+  if (rows.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columnCount}>
+          <Text c="dimmed" ta="center" py="lg">
+            {empty}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (virtual) {
+    const items = virtualizer.getVirtualItems();
+    const before = items[0]?.start ?? 0;
+    const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+    body = (
+      <>
+        {before > 0 && <tr aria-hidden style={{ height: before }} />}
+        {items.map((item) => (
+          <SaleTr key={rows[item.index].id} table={table} row={rows[item.index]} />
+        ))}
+        {after > 0 && <tr aria-hidden style={{ height: after }} />}
+      </>
+    );
+  } else {
+    body = rows.map((row) => <SaleTr key={row.id} table={table} row={row} />);
+  }
+
+  return (
+    // One element scrolls both ways (the virtualizer measures and listens to it); the header stays on top.
+    <Box ref={scrollRef} mah={height} style={{ overflow: 'auto' }} data-testid="sales-scroll" tabIndex={0} aria-label={t('table.label')} role="region">
+      <Table stickyHeader striped highlightOnHover aria-label={t('table.label')} verticalSpacing="xs" miw={1100}>
+        <Table.Thead>
+          {table.getHeaderGroups().map((group) => (
+            <Table.Tr key={group.id}>
+              {group.headers.map((header) => (
+                <Table.Th key={header.id} scope="col">
+                  <table.FlexRender header={header} />
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Thead>
+        <Table.Tbody>{body}</Table.Tbody>
+      </Table>
+    </Box>
+  );
+}
+
+function SaleTr({ table, row }: { table: SalesTableInstance; row: ReturnType<SalesTableInstance['getRowModel']>['rows'][number] }) {
+  return (
+    <Table.Tr data-testid={`sale-${row.id}`}>
+      {row.getAllCells().map((cell) => (
+        <Table.Td key={cell.id}>
+          <table.FlexRender cell={cell} />
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+}
+
+interface RowActionsProps {
+  row: SaleRow;
+  refunds: boolean;
+  onDetails: (row: SaleRow) => void;
+  onRefund: (row: SaleRow) => void;
+}
+
+function RowActions({ row, refunds, onDetails, onRefund }: RowActionsProps) {
+  const { t } = useBillingTexts();
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon variant="subtle" aria-label={t('details', { token: row.token })} onClick={() => onDetails(row)}>
+        <DetailsIcon />
+      </ActionIcon>
+      {refunds && (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={t('refund', { token: row.token })}
+          disabled={refundBlock(row) !== undefined}
+          onClick={() => onRefund(row)}
+        >
+          <RefundIcon />
+        </ActionIcon>
+      )}
+    </Group>
+  );
+}
+
+function stateText(state: string, t: (key: BillingKey) => string): string {
+  return (STATES as readonly string[]).includes(state) ? t(`states.${state as (typeof STATES)[number]}`) : state;
+}
+
+function DetailsIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 11v5M12 8h.01" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function RefundIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+      <path d="M9 14 4 9l5-5" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" strokeLinecap="round" />
+    </svg>
+  );
+}

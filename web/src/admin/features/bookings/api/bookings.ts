@@ -1,0 +1,71 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import type { components } from '@/lib/api/schema';
+
+export type BookingRow = components['schemas']['BookingRow'];
+export type BookingRows = components['schemas']['BookingRows'];
+export type BookingMasterData = components['schemas']['BookingMasterData'];
+
+/** Which date the range applies to: the session's (fechaReserva, the default) or the sale's (fechaVenta). */
+export type FilterType = 'fechaReserva' | 'fechaVenta';
+
+/** One bookings query as sent: the company, the days (YYYY-MM-DD, both included) and the filter. */
+export interface BookingsQuery {
+  idCompany: number;
+  dateIni: string;
+  dateEnd: string;
+  filterType: FilterType;
+}
+
+/** POST /api/admin/retrieve-bookings (fails with an ApiError; 422 carries the server's message). */
+export function bookingsQueryOptions(query: BookingsQuery) {
+  return queryOptions({
+    queryKey: ['admin', 'bookings', query.idCompany, query.dateIni, query.dateEnd, query.filterType],
+    queryFn: async ({ signal }) => {
+      const { data, error, response } = await api.POST('/api/admin/retrieve-bookings', { body: query, signal });
+      if (!data) throw new ApiError(response.status, error);
+      return data;
+    },
+    staleTime: 0,
+  });
+}
+
+/** GET /api/booking/master-data/{id}?idCompany: the whole booking for the details dialog. */
+export function masterDataQueryOptions(idCompany: number, id: number) {
+  return queryOptions({
+    queryKey: ['admin', 'booking-master-data', idCompany, id],
+    queryFn: async ({ signal }) => {
+      const { data, error, response } = await api.GET('/api/booking/master-data/{id}', {
+        params: { path: { id }, query: { idCompany } },
+        signal,
+      });
+      if (!data) throw new ApiError(response.status, error);
+      return data;
+    },
+  });
+}
+
+/** DELETE /api/private/cancelBooking/{id}?idCompany (409 when it cannot be cancelled, with the reason). */
+export async function cancelBooking(idCompany: number, id: number): Promise<void> {
+  const { data, error, response } = await api.DELETE('/api/private/cancelBooking/{id}', {
+    params: { path: { id }, query: { idCompany } },
+  });
+  if (!data) throw new ApiError(response.status, error);
+}
+
+/**
+ * The address of GET /api/admin/export-bookings for a query: the browser downloads the file (CSV or
+ * XLSX, with totals rows and headings in `lang`) with the session cookie, like any same-origin link.
+ */
+export function exportUrl(query: BookingsQuery, format: 'csv' | 'xlsx', lang: string): string {
+  const params = new URLSearchParams({
+    idCompany: String(query.idCompany),
+    dateIni: query.dateIni,
+    dateEnd: query.dateEnd,
+    filterType: query.filterType,
+    format,
+    lang,
+  });
+  return `/api/admin/export-bookings?${params.toString()}`;
+}

@@ -1,0 +1,226 @@
+import { Alert, Button, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { masterDataQueryOptions, type BookingMasterData } from '@/admin/features/bookings/api/bookings';
+import { BookingStatus } from '@/admin/features/bookings/components/BookingStatus';
+import type { AdminCompany } from '@/admin/lib/company';
+import { localDateTime } from '@/admin/lib/dates';
+import { formatDay, formatDayHour, formatPrice } from '@/lib/format';
+
+interface BookingDetailsDialogProps {
+  company: AdminCompany;
+  /** The booking shown (its id and identifier), or null when the dialog is closed. */
+  booking: { id: number; bookingIdentifier: string } | null;
+  onClose: () => void;
+}
+
+/**
+ * The booking's details (admin spec section 2, the shopping-cart details dialog): contact, products with
+ * their sessions, drivers, payments and refunds, from GET /api/booking/master-data/{id}.
+ */
+export function BookingDetailsDialog({ company, booking, onClose }: BookingDetailsDialogProps) {
+  const { t } = useTranslation('bookings');
+  const details = useQuery({
+    ...masterDataQueryOptions(company.idCompany, booking?.id ?? 0),
+    enabled: booking !== null,
+  });
+  return (
+    <Modal
+      opened={booking !== null}
+      onClose={onClose}
+      title={booking ? t('details.title', { id: booking.bookingIdentifier }) : ''}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('details.close') }}
+    >
+      {details.isPending && <Loader aria-label={t('details.title', { id: booking?.bookingIdentifier ?? '' })} />}
+      {details.isError && (
+        <Alert color="red" role="alert">
+          {t('details.failed')}
+        </Alert>
+      )}
+      {details.data && <MasterData data={details.data} company={company} />}
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onClose}>
+          {t('details.close')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap={6} component="section">
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function Field({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{value}</Text>
+    </div>
+  );
+}
+
+function MasterData({ data, company }: { data: BookingMasterData; company: AdminCompany }) {
+  const { t, i18n } = useTranslation('bookings');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const price = (amount: number) => formatPrice(amount, company.simbolCoinType, language, company.currency);
+  const when = (instant: string) => formatDayHour(localDateTime(instant, company.timeZone), language);
+  const none = (
+    <Text size="sm" c="dimmed">
+      {t('details.none')}
+    </Text>
+  );
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Field label={t('details.status')} value={<BookingStatus state={data.state} />} />
+        <Field label={t('columns.created')} value={when(data.createdAt)} />
+        <Field label={t('details.paymentMode')} value={t(data.paymentMode === 'online' ? 'details.online' : 'details.circuit')} />
+      </SimpleGrid>
+
+      <Section title={t('details.contact')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Field label={t('details.name')} value={[data.contact.name, data.contact.surname].filter(Boolean).join(' ')} />
+          <Field label={t('columns.phone')} value={data.contact.phone} />
+          <Field label={t('columns.email')} value={data.contact.email} />
+          {data.contact.birthDate && (
+            <Field label={t('details.birthDate')} value={formatDay(data.contact.birthDate, language)} />
+          )}
+        </SimpleGrid>
+      </Section>
+
+      <Section title={t('details.lines')}>
+        {data.lines.length === 0 ? (
+          none
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('details.product')}</Table.Th>
+                  <Table.Th>{t('details.quantity')}</Table.Th>
+                  <Table.Th>{t('columns.drivers')}</Table.Th>
+                  <Table.Th>{t('details.unitPrice')}</Table.Th>
+                  <Table.Th>{t('details.total')}</Table.Th>
+                  <Table.Th>{t('details.sessions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.lines.map((line) => (
+                  <Table.Tr key={line.id}>
+                    <Table.Td>{line.name}</Table.Td>
+                    <Table.Td>{line.quantity}</Table.Td>
+                    <Table.Td>{line.numDrivers}</Table.Td>
+                    <Table.Td>{price(line.unitPrice)}</Table.Td>
+                    <Table.Td>{price(line.total)}</Table.Td>
+                    <Table.Td>
+                      {line.sessions.map((s) => (
+                        <div key={`${s.date} ${s.time} ${s.track}`}>
+                          {formatDay(s.date, language)} {s.time} · {s.track}
+                        </div>
+                      ))}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <Group gap="lg">
+          {data.discount > 0 && <Field label={t('details.discount')} value={price(data.discount)} />}
+          <Field label={t('details.total')} value={price(data.total)} />
+          <Field label={t('details.refundable')} value={price(data.refundable)} />
+        </Group>
+      </Section>
+
+      <Section title={t('details.drivers')}>
+        {data.drivers.length === 0 ? (
+          none
+        ) : (
+          <Stack gap={2} component="ul" m={0} ps="md">
+            {data.drivers.map((d, i) => (
+              <Text component="li" size="sm" key={`${d.name}-${i}`}>
+                {d.name}
+                {d.email ? ` · ${d.email}` : ''}
+                {d.underage ? ` (${t('details.underage')})` : ''}
+              </Text>
+            ))}
+          </Stack>
+        )}
+      </Section>
+
+      <Section title={t('details.payments')}>
+        {data.payments.length === 0 ? (
+          none
+        ) : (
+          <Table.ScrollContainer minWidth={420}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('details.date')}</Table.Th>
+                  <Table.Th>{t('details.provider')}</Table.Th>
+                  <Table.Th>{t('details.status')}</Table.Th>
+                  <Table.Th>{t('details.amount')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.payments.map((p, i) => (
+                  <Table.Tr key={`${p.createdAt}-${i}`}>
+                    <Table.Td>{when(p.createdAt)}</Table.Td>
+                    <Table.Td>{p.provider}</Table.Td>
+                    <Table.Td>{p.status}</Table.Td>
+                    <Table.Td>{price(p.amount)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Section>
+
+      <Section title={t('details.refunds')}>
+        {data.refunds.length === 0 ? (
+          none
+        ) : (
+          <Table.ScrollContainer minWidth={420}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('details.date')}</Table.Th>
+                  <Table.Th>{t('details.by')}</Table.Th>
+                  <Table.Th>{t('details.amount')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.refunds.map((r, i) => (
+                  <Table.Tr key={`${r.at}-${i}`}>
+                    <Table.Td>{when(r.at)}</Table.Td>
+                    <Table.Td>{r.by ?? t('details.provider_refund')}</Table.Td>
+                    <Table.Td>{price(r.amount)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Section>
+
+      {!data.cancellable && data.cancelReason && data.state !== 'cancelada' && (
+        <Text size="sm" c="dimmed">
+          {t('details.notCancellable', { reason: data.cancelReason })}
+        </Text>
+      )}
+    </Stack>
+  );
+}

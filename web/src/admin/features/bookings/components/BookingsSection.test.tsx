@@ -1,0 +1,203 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { BookingsQuery } from '@/admin/features/bookings/api/bookings';
+import { BookingsSection } from '@/admin/features/bookings/components/BookingsSection';
+import { FILTER_STORAGE_KEY } from '@/admin/features/bookings/hooks/use-filter-type';
+import { adminCompany, bookingRow, bookingRows } from '@/admin/test/fixtures';
+import { renderAdmin } from '@/admin/test/render';
+import { todayIn } from '@/admin/lib/dates';
+import { server } from '@/test/server';
+
+const company = adminCompany({ maxDaysBooking: 45 });
+
+/** Answers the bookings query with the given rows and records every query sent. */
+function bookingsApi(rows: ReturnType<typeof bookingRow>[], sent: BookingsQuery[] = []) {
+  return http.post('/api/admin/retrieve-bookings', async ({ request }) => {
+    sent.push((await request.json()) as BookingsQuery);
+    return HttpResponse.json(bookingRows(rows));
+  });
+}
+
+describe('BookingsSection', () => {
+  it("loads this month by session date at once and shows the rows, their states and the totals", async () => {
+    const sent: BookingsQuery[] = [];
+    server.use(
+      bookingsApi(
+        [bookingRow(1), bookingRow(2, { state: 'cancelada', cancellable: false, numParticipants: 5 }), bookingRow(3, { state: 'parcialmentepagada', numParticipants: 3 })],
+        sent,
+      ),
+    );
+    renderAdmin(<BookingsSection company={company} />);
+    const grid = await screen.findByRole('table');
+    expect(await within(grid).findByText('Customer 1')).toBeInTheDocument();
+    const today = todayIn(company.timeZone);
+    expect(sent[0]).toEqual({ idCompany: 1, dateIni: `${today.slice(0, 7)}-01`, dateEnd: today, filterType: 'fechaReserva' });
+    expect(within(grid).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(grid).getByText('Partially paid')).toBeInTheDocument();
+    expect(within(grid).getAllByText('2026-11-20 18:15')).toHaveLength(3); // session dates
+    expect(within(grid).getAllByText('2026-11-02 10:30')).toHaveLength(3); // created, in Madrid time
+    expect(within(grid).getAllByText('€44.00')).toHaveLength(3);
+    // Totals from the answer: sessions and drivers of the rows not cancelled.
+    expect(screen.getByText('Sessions: 2')).toBeInTheDocument();
+    expect(screen.getByText('Drivers: 5')).toBeInTheDocument();
+    // Cancel only where the server says it may be cancelled.
+    expect(within(grid).getByRole('button', { name: 'Cancel booking B-1' })).toBeInTheDocument();
+    expect(within(grid).queryByRole('button', { name: 'Cancel booking B-2' })).not.toBeInTheDocument();
+  });
+
+  it('remembers the filter across visits and sends it with the query', async () => {
+    const sent: BookingsQuery[] = [];
+    server.use(bookingsApi([bookingRow(1)], sent));
+    const first = renderAdmin(<BookingsSection company={company} />);
+    await screen.findByText('Customer 1');
+    await userEvent.click(screen.getByRole('radio', { name: 'Sale date' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(sent.at(-1)?.filterType).toBe('fechaVenta'));
+    expect(localStorage.getItem(FILTER_STORAGE_KEY)).toBe('fechaVenta');
+    first.unmount();
+
+    sent.length = 0;
+    renderAdmin(<BookingsSection company={company} />);
+    expect(await screen.findByRole('radio', { name: 'Sale date' })).toBeChecked();
+    await waitFor(() => expect(sent[0]?.filterType).toBe('fechaVenta'));
+  });
+
+  it('keeps only the visible rows of ten thousand in the page', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => bookingRow(i + 1));
+    server.use(bookingsApi(rows));
+    renderAdmin(<BookingsSection company={company} />);
+    const grid = await screen.findByRole('table');
+    await within(grid).findByText('Customer 1');
+    const rendered = within(grid).getAllByRole('row');
+    expect(rendered.length).toBeGreaterThan(10); // the header and the rows in view
+    expect(rendered.length).toBeLessThan(100);
+    expect(grid).toHaveAttribute('aria-rowcount', '10001');
+    expect(within(grid).queryByText('Customer 10000')).not.toBeInTheDocument();
+    expect(screen.getByText('Drivers: 20000')).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when it refuses the range", async () => {
+    server.use(
+      http.post('/api/admin/retrieve-bookings', () =>
+        HttpResponse.json(
+          { code: 'unprocessable', message: 'The range is longer than 45 days.', fields: { dateEnd: 'too long' } },
+          { status: 422 },
+        ),
+      ),
+    );
+    renderAdmin(<BookingsSection company={company} />);
+    expect(await screen.findByText('The range is longer than 45 days.')).toBeInTheDocument();
+  });
+
+  it('links the exports to the current query in the page language', async () => {
+    server.use(bookingsApi([bookingRow(1)]));
+    renderAdmin(<BookingsSection company={company} />);
+    await screen.findByText('Customer 1');
+    const csv = new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href') ?? '', 'http://x');
+    expect(csv.pathname).toBe('/api/admin/export-bookings');
+    expect(Object.fromEntries(csv.searchParams)).toMatchObject({ idCompany: '1', filterType: 'fechaReserva', format: 'csv', lang: 'en' });
+    expect(screen.getByRole('link', { name: 'Export XLSX' }).getAttribute('href')).toContain('format=xlsx');
+  });
+
+  it('cancels a booking after confirming, says so and reloads', async () => {
+    let cancelled = false;
+    let loads = 0;
+    server.use(
+      http.post('/api/admin/retrieve-bookings', () => {
+        loads += 1;
+        return HttpResponse.json(bookingRows([bookingRow(1, cancelled ? { state: 'cancelada', cancellable: false } : {})]));
+      }),
+      http.delete('/api/private/cancelBooking/:id', ({ params, request }) => {
+        expect(params.id).toBe('1');
+        expect(new URL(request.url).searchParams.get('idCompany')).toBe('1');
+        cancelled = true;
+        return HttpResponse.json({ data: { id: 1, state: 'cancelada' } });
+      }),
+    );
+    renderAdmin(<BookingsSection company={company} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking B-1' }));
+    expect(cancelled).toBe(false); // asks first
+    const confirm = await screen.findByRole('alertdialog', { name: 'Cancel booking B-1' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel booking' }));
+    expect(await screen.findByText('Booking cancelled.')).toBeInTheDocument();
+    expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+    expect(loads).toBe(2);
+  });
+
+  it("shows the server's reason when a booking cannot be cancelled", async () => {
+    server.use(
+      bookingsApi([bookingRow(1)]),
+      http.delete('/api/private/cancelBooking/:id', () =>
+        HttpResponse.json({ code: 'conflict', message: 'The booking is already cancelled.' }, { status: 409 }),
+      ),
+    );
+    renderAdmin(<BookingsSection company={company} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking B-1' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel booking' }));
+    expect(await screen.findByText('The booking is already cancelled.')).toBeInTheDocument();
+  });
+
+  it("opens a booking's details: contact, products with sessions, drivers, payments and refunds", async () => {
+    server.use(
+      bookingsApi([bookingRow(7)]),
+      http.get('/api/booking/master-data/:id', ({ params }) => {
+        expect(params.id).toBe('7');
+        return HttpResponse.json({
+          id: 7,
+          identifier: 'B-7',
+          state: 'parcialmentepagada',
+          source: 'BOOKING',
+          createdAt: '2026-11-02T09:30:00Z',
+          cancelledAt: null,
+          culture: 'es-ES',
+          paymentMode: 'online',
+          contact: { name: 'Lucía', surname: 'Gómez', phone: '+34611111111', email: 'lucia@example.test', birthDate: null, memberId: null },
+          lines: [
+            { id: 1, name: 'Grand Prix 10 min', type: 'BOOKING', quantity: 2, numDrivers: 2, unitPrice: 22, total: 44, sessions: [{ date: '2026-11-20', time: '18:15', track: 'Pista Norte' }] },
+          ],
+          drivers: [{ name: 'Pablo', email: null, underage: true }],
+          payments: [{ provider: 'simulated', status: 'paid', amount: 44, createdAt: '2026-11-02T09:31:00Z' }],
+          refunds: [{ amount: 10, at: '2026-11-03T10:00:00Z', by: 'ana@norte.test' }],
+          total: 44,
+          originalTotal: 44,
+          discount: 0,
+          refundable: 34,
+          cancellable: true,
+          cancelReason: null,
+        });
+      }),
+    );
+    renderAdmin(<BookingsSection company={company} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Details of booking B-7' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Booking B-7' });
+    expect(await within(dialog).findByText('Lucía Gómez')).toBeInTheDocument();
+    expect(within(dialog).getByText('Grand Prix 10 min')).toBeInTheDocument();
+    expect(within(dialog).getByText('2026-11-20 18:15 · Pista Norte')).toBeInTheDocument();
+    expect(within(dialog).getByText('Pablo (under 18)')).toBeInTheDocument();
+    expect(within(dialog).getByText('simulated')).toBeInTheDocument();
+    expect(within(dialog).getByText('ana@norte.test')).toBeInTheDocument();
+    expect(within(dialog).getByText('€34.00')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('keeps the range within the longest the query allows', async () => {
+    server.use(bookingsApi([bookingRow(1)]));
+    renderAdmin(<BookingsSection company={adminCompany({ maxDaysBooking: 10 })} />);
+    await screen.findByText('Customer 1');
+    const end = screen.getByLabelText('End date');
+    const start = screen.getByLabelText('Start date');
+    const today = todayIn(company.timeZone);
+    // maxDaysBooking is 10, but the query always allows 31 days: a new start pulls the end to start + 30 days,
+    // and a later end typed by hand is refused.
+    const year = today.slice(0, 4);
+    fireEvent.change(start, { target: { value: `${year}-01-01` } });
+    fireEvent.blur(start);
+    expect(end).toHaveValue(`${year}-01-31`);
+    fireEvent.change(end, { target: { value: `${year}-03-01` } });
+    fireEvent.blur(end);
+    expect(end).toHaveValue(`${year}-01-31`);
+    expect(screen.getByRole('button', { name: 'Search' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,142 @@
+import { Alert, Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateRangeFields } from '@/admin/components/DateRangeFields';
+import {
+  bookingsQueryOptions,
+  exportUrl,
+  type BookingRow,
+  type BookingsQuery,
+  type FilterType,
+} from '@/admin/features/bookings/api/bookings';
+import { BookingDetailsDialog } from '@/admin/features/bookings/components/BookingDetailsDialog';
+import { BookingsGrid } from '@/admin/features/bookings/components/BookingsGrid';
+import { useFilterType } from '@/admin/features/bookings/hooks/use-filter-type';
+import type { AdminCompany } from '@/admin/lib/company';
+import { defaultRange, maxRangeDays, rangeProblem, adminDayBounds, todayIn, type DayRange } from '@/admin/lib/dates';
+import { useSessionGuard } from '@/admin/lib/use-session-guard';
+import { ApiError } from '@/lib/api/errors';
+import { formatDay } from '@/lib/format';
+import { toast } from '@/lib/toast';
+
+const EMPTY: BookingRow[] = [];
+
+/**
+ * The bookings section (admin spec sections 2, 5 and 8): a date range (at most the company's
+ * maxDaysBooking, at least 31 days; the server's 422 message shows otherwise), the filter (session date by
+ * default, remembered), a search button, the grid with its totals, CSV/XLSX export of the current query,
+ * refresh, details and cancel per row. It loads the current month at once.
+ */
+export function BookingsSection({ company }: { company: AdminCompany }) {
+  const { t, i18n } = useTranslation('bookings');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const [today] = useState(() => todayIn(company.timeZone));
+  const [range, setRange] = useState<DayRange>(() => defaultRange(today));
+  const [filter, setFilter] = useFilterType();
+  const [query, setQuery] = useState<BookingsQuery>(() => ({
+    idCompany: company.idCompany,
+    dateIni: range.start,
+    dateEnd: range.end,
+    filterType: filter,
+  }));
+  const [details, setDetails] = useState<BookingRow | null>(null);
+
+  const maxDays = maxRangeDays(company.maxDaysBooking);
+  const problem = rangeProblem(range, adminDayBounds(today), maxDays);
+  const bookings = useQuery(bookingsQueryOptions(query));
+  useSessionGuard(bookings.error);
+  const unprocessable = bookings.error instanceof ApiError && bookings.error.status === 422 ? bookings.error : undefined;
+
+  // A failure other than a rule the server explains (422) or the session's end (401): a toast.
+  const failed = bookings.isError && !unprocessable && !(bookings.error instanceof ApiError && bookings.error.status === 401);
+  useEffect(() => {
+    if (failed) toast(t('failed'));
+  }, [failed, t]);
+
+  const search = () => {
+    const next = { idCompany: company.idCompany, dateIni: range.start, dateEnd: range.end, filterType: filter };
+    if (
+      next.dateIni === query.dateIni &&
+      next.dateEnd === query.dateEnd &&
+      next.filterType === query.filterType
+    ) {
+      void bookings.refetch();
+    } else {
+      setQuery(next);
+    }
+  };
+  const { refetch } = bookings;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const openDetails = useCallback((row: BookingRow) => setDetails(row), []);
+
+  const rows = bookings.data?.data ?? EMPTY;
+  const totals = bookings.data?.totals;
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="bookings-heading">
+      <Title order={2} id="bookings-heading" size="h3">
+        {t('heading')}
+      </Title>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!problem) search();
+        }}
+      >
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <DateRangeFields value={range} onChange={setRange} timeZone={company.timeZone} maxDays={maxDays} />
+          <Radio.Group label={t('filter.label')} value={filter} onChange={(v) => setFilter(v as FilterType)}>
+            <Group gap="md" mt={6}>
+              <Radio value="fechaReserva" label={t('filter.session')} />
+              <Radio value="fechaVenta" label={t('filter.sale')} />
+            </Group>
+          </Radio.Group>
+          <Button type="submit" disabled={problem !== undefined} loading={bookings.isFetching}>
+            {t('query')}
+          </Button>
+        </Group>
+      </form>
+      {problem === 'length' && (
+        <Text c="red" size="sm" role="alert">
+          {t('rangeTooLong', { days: maxDays })}
+        </Text>
+      )}
+      {unprocessable && (
+        <Alert color="red" role="alert">
+          {unprocessable.message}
+        </Alert>
+      )}
+
+      <Group gap="sm" wrap="wrap">
+        <Button variant="default" onClick={reload} disabled={bookings.isFetching}>
+          {t('refresh')}
+        </Button>
+        <Button component="a" variant="default" href={exportUrl(query, 'csv', language)} download>
+          {t('exportCsv')}
+        </Button>
+        <Button component="a" variant="default" href={exportUrl(query, 'xlsx', language)} download>
+          {t('exportXlsx')}
+        </Button>
+      </Group>
+
+      <BookingsGrid
+        rows={rows}
+        company={company}
+        label={t('grid', { start: formatDay(query.dateIni, language), end: formatDay(query.dateEnd, language) })}
+        onDetails={openDetails}
+        onCancelled={reload}
+      />
+      {bookings.isSuccess && rows.length === 0 && <Text c="dimmed">{t('empty')}</Text>}
+      {totals && (
+        <Group gap="lg" role="status" aria-live="polite">
+          <Text fw={600}>{t('totals.bookings', { count: totals.bookings })}</Text>
+          <Text fw={600}>{t('totals.sessions', { count: totals.sessions })}</Text>
+          <Text fw={600}>{t('totals.drivers', { count: totals.drivers })}</Text>
+        </Group>
+      )}
+
+      <BookingDetailsDialog company={company} booking={details} onClose={() => setDetails(null)} />
+    </Stack>
+  );
+}

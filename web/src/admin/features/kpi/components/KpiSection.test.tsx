@@ -1,0 +1,253 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { Kpi, KpiSeries } from '@/admin/features/kpi/api/kpis';
+import { KpiSection } from '@/admin/features/kpi/components/KpiSection';
+import { renderAdmin } from '@/admin/test/render';
+import type { components } from '@/lib/api/schema';
+import { i18n } from '@/lib/i18n';
+import { server } from '@/test/server';
+
+const company: components['schemas']['AdminCompany'] = {
+  idCompany: 7,
+  companyName: 'Karting Norte',
+  role: 'ADMIN',
+  publicKey: 'norte',
+  simbolCoinType: '€',
+  currency: 'EUR',
+  timeZone: 'Europe/Madrid',
+  defaultCulture: 'es-ES',
+  logo: '',
+  isRefundEnabled: true,
+  refundMaxDays: 0,
+  maxDaysBooking: 45,
+  showLicences: false,
+  advertisingActive: false,
+  intervalMinutes: 15,
+  openingTime: '08:00',
+  closingTime: '23:00',
+};
+
+const kpi = (change: Partial<Kpi> = {}): Kpi => ({
+  total: 0,
+  average: 0,
+  previous: 0,
+  increment: 0,
+  simbolCoinType: '€',
+  averageAge: 0,
+  averageSession: 0,
+  ...change,
+});
+
+const series: KpiSeries = {
+  simbolCoinType: '€',
+  days: [
+    { date: '2026-11-01', previousDate: '2026-10-02', billing: 120, previousBilling: 80, drivers: 9, previousDrivers: 4, tickets: 3, ticketAverage: 40 },
+    { date: '2026-11-02', previousDate: '2026-10-03', billing: 60.5, previousBilling: 90, drivers: 5, previousDrivers: 7, tickets: 2, ticketAverage: 30.25 },
+  ],
+};
+
+interface Call {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body?: unknown;
+}
+
+/** The KPI API double: records each call and answers fixed figures (or 500 for the paths in `failing`). */
+function kpiApi(failing: string[] = []) {
+  const calls: Call[] = [];
+  const answer = (path: string, body: Kpi | KpiSeries) =>
+    failing.includes(path) ? HttpResponse.json({ code: 'internal', message: 'Internal error.' }, { status: 500 }) : HttpResponse.json(body);
+  const record = async (request: Request) => {
+    const url = new URL(request.url);
+    const call: Call = { method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams) };
+    if (request.method === 'POST') call.body = await request.json();
+    calls.push(call);
+    return call;
+  };
+  server.use(
+    http.post('/api/kpi/ticket/totalBilling', async ({ request }) => {
+      await record(request);
+      return answer('/api/kpi/ticket/totalBilling', kpi({ total: 1234.567, average: 41.15, previous: 1100, increment: 12.2333 }));
+    }),
+    http.get('/api/kpi/ticket', async ({ request }) => {
+      await record(request);
+      return answer('/api/kpi/ticket', kpi({ total: 31, previous: 40, increment: -22.5 }));
+    }),
+    http.get('/api/kpi/ticket/average', async ({ request }) => {
+      await record(request);
+      return answer('/api/kpi/ticket/average', kpi({ total: 39.8234, previous: 39.8234, increment: 0 }));
+    }),
+    http.get('/api/kpi/member', async ({ request }) => {
+      await record(request);
+      return answer('/api/kpi/member', kpi({ total: 512 }));
+    }),
+    http.get('/api/kpi/member/:kind', async ({ request, params }) => {
+      await record(request);
+      return answer(`/api/kpi/member/${String(params.kind)}`, kpi({ total: params.kind === 'new' ? 12 : 500 }));
+    }),
+    http.get('/api/kpi/participant', async ({ request }) => {
+      const call = await record(request);
+      if (call.query.age === 'true') return answer('/api/kpi/participant', kpi({ averageAge: 27.456 }));
+      if (call.query.session === 'true') return answer('/api/kpi/participant', kpi({ averageSession: 6.333 }));
+      return answer('/api/kpi/participant', kpi({ total: 88, previous: 80, increment: 10 }));
+    }),
+    http.get('/api/kpi/series', async ({ request }) => {
+      await record(request);
+      return answer('/api/kpi/series', series);
+    }),
+  );
+  return calls;
+}
+
+const box = (id: string) => screen.getByTestId(`kpi-${id}`);
+
+/** A test id's text without the isolation marks that keep dates in order in Arabic. */
+const plain = (testId: string) => (screen.getByTestId(testId).textContent ?? '').replace(/[\u2068\u2069]/g, '');
+
+describe('KpiSection', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    // Sunday 29 November 2026, 12:00 in Madrid: only Date is faked, timers run.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-29T11:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('asks for this month and the boxes show the answers rounded, with symbol, change and colours', async () => {
+    const calls = kpiApi();
+    renderAdmin(<KpiSection company={company} />);
+
+    await waitFor(() => expect(within(box('billing')).getByText('€1,234.57')).toBeInTheDocument());
+    expect(plain('kpi-current')).toContain('Current period: 2026-11-01 – 2026-11-30');
+    expect(plain('kpi-previous')).toContain('Previous period: 2026-10-02 – 2026-10-31');
+    expect(within(box('billing')).getByText('Billing this month')).toBeInTheDocument();
+    expect(within(box('billing')).getByText('Previous period: €1,100.00')).toBeInTheDocument();
+    expect(within(box('billing')).getByText('\u2068+12.23%\u2069 against the previous period')).toBeInTheDocument();
+    expect(within(box('billing')).getByText('▲')).toBeInTheDocument();
+    expect(within(box('tickets')).getByText('\u2068-22.5%\u2069 against the previous period')).toBeInTheDocument();
+    expect(within(box('tickets')).getByText('▼')).toBeInTheDocument();
+    expect(within(box('ticketAverage')).getByText('€39.82')).toBeInTheDocument();
+    expect(within(box('ticketAverage')).getByText('\u20680%\u2069 against the previous period')).toBeInTheDocument();
+    expect(within(box('averagePerDay')).getByText('€41.15')).toBeInTheDocument();
+    expect(within(box('partners')).getByText('512')).toBeInTheDocument();
+    expect(within(box('newPartners')).getByText('12')).toBeInTheDocument();
+    expect(within(box('oldPartners')).getByText('500')).toBeInTheDocument();
+    expect(within(box('drivers')).getByText('88')).toBeInTheDocument();
+    expect(within(box('driverAge')).getByText('27.46')).toBeInTheDocument();
+    expect(within(box('driversPerSession')).getByText('6.33')).toBeInTheDocument();
+    expect(box('billing')).toHaveAttribute('data-colour', 'blue');
+    expect(box('newPartners')).toHaveAttribute('data-colour', 'orange');
+    expect(box('driverAge')).toHaveAttribute('data-colour', 'green');
+
+    const start = '2026-11-01T00:00:00Z';
+    const end = '2026-11-30T00:00:00Z';
+    const calledWith = (path: string) => calls.filter((c) => c.path === path);
+    expect(calledWith('/api/kpi/ticket/totalBilling')[0].body).toEqual({ state: 'cerrado', idCompany: 7, dateStart: start, dateEnd: end });
+    expect(calledWith('/api/kpi/ticket')[0].query).toEqual({ company: '7', state: 'cerrado', start, end });
+    expect(calledWith('/api/kpi/ticket/average')[0].query).toEqual({ company: '7', state: 'cerrado', start, end });
+    expect(calledWith('/api/kpi/member')[0].query).toEqual({ company: '7' });
+    expect(calledWith('/api/kpi/member/new')[0].query).toEqual({ company: '7', date: start, end });
+    expect(calledWith('/api/kpi/member/old')[0].query).toEqual({ company: '7', date: start, end });
+    expect(calledWith('/api/kpi/participant').map((c) => c.query).sort((a, b) => Object.keys(a).length - Object.keys(b).length)).toEqual([
+      { company: '7', start, end },
+      { company: '7', start, end, age: 'true' },
+      { company: '7', start, end, session: 'true' },
+    ]);
+    await waitFor(() => expect(calledWith('/api/kpi/series')[0]?.query).toEqual({ company: '7', start, end }));
+  });
+
+  it.each([
+    ['Today', '2026-11-29T00:00:00Z', '2026-11-29T00:00:00Z', 'Billing today', '2026-11-28 – 2026-11-28'],
+    ['Week', '2026-11-23T00:00:00Z', '2026-11-29T00:00:00Z', 'Billing this week', '2026-11-16 – 2026-11-22'],
+    ['Year', '2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z', 'Billing this year', '2025-01-01 – 2025-12-31'],
+  ])('reloads for %s with its days', async (label, start, end, title, previous) => {
+    const calls = kpiApi();
+    const user = userEvent.setup();
+    renderAdmin(<KpiSection company={company} />);
+    await screen.findByText('Billing this month');
+
+    await user.click(screen.getByRole('radio', { name: label }));
+    await screen.findByText(title);
+    expect(plain('kpi-previous')).toContain(`Previous period: ${previous}`);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/kpi/ticket/totalBilling').at(-1)?.body).toEqual({
+        state: 'cerrado',
+        idCompany: 7,
+        dateStart: start,
+        dateEnd: end,
+      }),
+    );
+    expect(calls.filter((c) => c.path === '/api/kpi/participant' && c.query.start === start && c.query.end === end)).toHaveLength(3);
+  });
+
+  it('takes a custom range and reloads for it', async () => {
+    const calls = kpiApi();
+    const user = userEvent.setup();
+    renderAdmin(<KpiSection company={company} />);
+    await screen.findByText('Billing this month');
+    await user.click(screen.getByRole('radio', { name: 'Custom range' }));
+
+    const from = screen.getByLabelText('Start date');
+    expect(from).toHaveValue('2026-11-01'); // the range starts as the month shown before
+    await user.clear(from);
+    await user.type(from, '2026-11-10');
+    await user.tab();
+    const to = screen.getByLabelText('End date');
+    await user.clear(to);
+    await user.type(to, '2026-11-16');
+    await user.tab();
+
+    await waitFor(() => expect(plain('kpi-current')).toContain('Current period: 2026-11-10 – 2026-11-16'));
+    expect(plain('kpi-previous')).toContain('Previous period: 2026-11-03 – 2026-11-09');
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/api/kpi/series' && c.query.start === '2026-11-10T00:00:00Z' && c.query.end === '2026-11-16T00:00:00Z')).toBe(true),
+    );
+  });
+
+  it('draws the charts from the series, with names and a table of the figures', async () => {
+    // jsdom lays nothing out: the charts' containers measure 560 × 260 as in a browser (the rest 0 × 0).
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const sized = this.classList.contains('recharts-responsive-container');
+      return DOMRect.fromRect(sized ? { width: 560, height: 260 } : { width: 0, height: 0 });
+    });
+    kpiApi();
+    const { container } = renderAdmin(<KpiSection company={company} />);
+    const billing = await screen.findByRole('figure', { name: 'Daily billing, this period against the previous one' });
+    expect(screen.getByRole('figure', { name: 'Drivers per day' })).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'Average ticket per day' })).toBeInTheDocument();
+
+    const table = within(billing).getByRole('table', { name: 'Daily billing, this period against the previous one' });
+    const row = within(table).getByRole('row', { name: /^2026-11-02/ });
+    expect(row).toHaveTextContent('€60.50');
+    expect(row).toHaveTextContent('2026-10-03');
+    expect(row).toHaveTextContent('€90.00');
+
+    await waitFor(() => expect(container.querySelectorAll('.recharts-line').length).toBe(3));
+    expect(container.querySelectorAll('.recharts-bar-rectangle').length).toBe(4);
+    expect(within(billing).getAllByText('2026-11-01').length).toBeGreaterThan(0); // the axis tick and the table
+    expect(container.querySelectorAll('.recharts-legend-item').length).toBe(5);
+  });
+
+  it('speaks Arabic, right to left', async () => {
+    kpiApi();
+    await i18n.changeLanguage('ar');
+    renderAdmin(<KpiSection company={company} />);
+    expect(await screen.findByRole('heading', { name: 'مؤشرات الأداء' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'الأسبوع' })).toBeInTheDocument();
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    expect(await screen.findByText('إيرادات هذا الشهر')).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'السائقون يوميًا' })).toBeInTheDocument();
+  });
+
+  it('shows the error toast when a KPI call fails and stops loading', async () => {
+    kpiApi(['/api/kpi/participant']);
+    renderAdmin(<KpiSection company={company} />);
+    expect(await screen.findByText('The KPIs could not be loaded. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Loading KPIs…')).not.toBeInTheDocument());
+    expect(screen.queryByTestId('kpi-billing')).not.toBeInTheDocument();
+  });
+});

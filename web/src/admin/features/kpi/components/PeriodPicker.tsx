@@ -1,0 +1,50 @@
+import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { DateRangeFields } from '@/admin/components/DateRangeFields';
+import { useKpiTexts } from '@/admin/features/kpi/hooks/useKpiTexts';
+import { MAX_PERIOD_DAYS, PERIOD_KINDS, type DayPeriod, type PeriodKind, type PeriodPair } from '@/admin/features/kpi/utils/periods';
+import { formatDay, isolate } from '@/lib/format';
+
+interface PeriodPickerProps {
+  kind: PeriodKind;
+  /** The company's time zone: the date fields' today and bounds are its own. */
+  timeZone: string;
+  pair: PeriodPair;
+  onKind: (kind: PeriodKind) => void;
+  /** Called with a custom range once it is valid (start not after end). */
+  onRange: (range: DayPeriod) => void;
+}
+
+/**
+ * The KPI period selector (admin spec sections 2 and 5): today, week, month, year or a custom range with
+ * a start not after its end (the date fields keep it so); the current and previous periods written below it.
+ */
+export function PeriodPicker({ kind, timeZone, pair, onKind, onRange }: PeriodPickerProps) {
+  const { t, language } = useKpiTexts();
+  const day = (value: string) => isolate(formatDay(value, language));
+
+  return (
+    <Stack gap="xs">
+      <Text component="label" id="kpi-period" fw={600} size="sm">
+        {t('period')}
+      </Text>
+      <SegmentedControl
+        aria-labelledby="kpi-period"
+        value={kind}
+        onChange={(value) => onKind(value as PeriodKind)}
+        data={PERIOD_KINDS.map((k) => ({ value: k, label: t(`periods.${k}`) }))}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {kind === 'RANGE' && (
+        <DateRangeFields value={pair.current} onChange={onRange} timeZone={timeZone} maxDays={MAX_PERIOD_DAYS} />
+      )}
+      <div aria-live="polite">
+        <Text size="sm" data-testid="kpi-current">
+          {t('current', { start: day(pair.current.start), end: day(pair.current.end) })}
+        </Text>
+        <Text size="sm" c="dimmed" data-testid="kpi-previous">
+          {t('previous', { start: day(pair.previous.start), end: day(pair.previous.end) })}
+        </Text>
+      </div>
+    </Stack>
+  );
+}

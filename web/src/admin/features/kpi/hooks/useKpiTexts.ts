@@ -1,0 +1,23 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type en from '@/admin/features/kpi/locales/en.json';
+
+/** The dotted keys of a locale tree's texts. */
+type Keys<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Keys<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** A key of the KPI texts (src/admin/features/kpi/locales/en.json). */
+export type KpiKey = Keys<typeof en>;
+
+/** The KPI section's texts (namespace `kpi`), keys typed from the English file, and the interface language. */
+export function useKpiTexts() {
+  const { t, i18n } = useTranslation();
+  // Stable while the language stays, so tables and charts built from the texts are not rebuilt every render.
+  const text = useCallback(
+    (key: KpiKey, values?: Record<string, string | number>): string =>
+      (t as unknown as (k: string, o: object) => string)(key, { ns: 'kpi', ...values }),
+    [t],
+  );
+  return { t: text, language: i18n.resolvedLanguage ?? i18n.language ?? 'en', dir: i18n.dir() };
+}

@@ -1,0 +1,41 @@
+import { formatPrice } from '@/lib/format';
+
+/** A KPI value rounded to two decimals (admin spec section 9). */
+export function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** A KPI figure with at most two decimals, in the interface language (1.234,5 in German). */
+export function formatFigure(value: number, language: string): string {
+  try {
+    return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(round2(value));
+  } catch {
+    return String(round2(value));
+  }
+}
+
+/** A KPI amount with two decimals and the company's symbol (src/lib/format.ts rules). */
+export function formatAmount(value: number, symbol: string, currency: string, language: string): string {
+  return formatPrice(round2(value), symbol, language, currency);
+}
+
+/** Which way a change went. */
+export type Trend = 'up' | 'down' | 'same';
+
+/** The trend of an increment once rounded: 0.004 % is no change. */
+export function trendOf(increment: number): Trend {
+  const rounded = round2(increment);
+  if (rounded > 0) return 'up';
+  if (rounded < 0) return 'down';
+  return 'same';
+}
+
+/** An increment in percent (12.345 → "+12.35%"), signed, in the interface language. */
+export function formatIncrement(increment: number, language: string): string {
+  const options: Intl.NumberFormatOptions = { style: 'percent', maximumFractionDigits: 2, signDisplay: 'exceptZero' };
+  try {
+    return new Intl.NumberFormat(language, options).format(round2(increment) / 100);
+  } catch {
+    return `${round2(increment)}%`;
+  }
+}

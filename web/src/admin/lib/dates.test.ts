@@ -1,0 +1,59 @@
+import {
+  addDays,
+  adminDayBounds,
+  defaultRange,
+  isIsoDay,
+  localDateTime,
+  maxRangeDays,
+  rangeLength,
+  rangeProblem,
+  todayIn,
+} from '@/admin/lib/dates';
+
+describe('admin dates', () => {
+  it('bounds the pickers from three years back to the end of next year', () => {
+    expect(adminDayBounds('2026-11-24')).toEqual({ min: '2023-11-24', max: '2027-12-31' });
+    expect(adminDayBounds('2028-02-29')).toEqual({ min: '2025-02-28', max: '2029-12-31' });
+  });
+
+  it("takes today in the company's time zone, not the browser's", () => {
+    const now = new Date('2026-11-24T23:30:00Z');
+    expect(todayIn('Europe/Madrid', now)).toBe('2026-11-25');
+    expect(todayIn('America/New_York', now)).toBe('2026-11-24');
+  });
+
+  it('counts and moves days across months and leap years', () => {
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(rangeLength('2026-11-01', '2026-11-30')).toBe(30);
+    expect(rangeLength('2026-03-28', '2026-03-30')).toBe(3); // across a clock change
+  });
+
+  it('allows at least 31 days whatever maxDaysBooking says', () => {
+    expect(maxRangeDays(10)).toBe(31);
+    expect(maxRangeDays(45)).toBe(45);
+    expect(maxRangeDays(undefined)).toBe(31);
+  });
+
+  it('names what is wrong with a range', () => {
+    const bounds = adminDayBounds('2026-11-24');
+    expect(rangeProblem({ start: '2026-11-01', end: '2026-11-30' }, bounds, 31)).toBeUndefined();
+    expect(rangeProblem({ start: '2026-11-30', end: '2026-11-01' }, bounds)).toBe('order');
+    expect(rangeProblem({ start: '2020-01-01', end: '2020-01-02' }, bounds)).toBe('bounds');
+    expect(rangeProblem({ start: '2026-01-01', end: '2026-03-01' }, bounds, 31)).toBe('length');
+    expect(rangeProblem({ start: '2026-02-30', end: '2026-03-01' }, bounds)).toBe('invalid');
+    expect(isIsoDay('2026-13-01')).toBe(false);
+  });
+
+  it('starts on the first of the month', () => {
+    expect(defaultRange('2026-11-24')).toEqual({ start: '2026-11-01', end: '2026-11-24' });
+  });
+});
+
+describe('localDateTime', () => {
+  it("writes an instant in the company's zone", () => {
+    expect(localDateTime('2026-11-24T23:30:00Z', 'Europe/Madrid')).toBe('2026-11-25 00:30');
+    expect(localDateTime('2026-07-01T08:05:00Z', 'Europe/Copenhagen')).toBe('2026-07-01 10:05');
+    expect(localDateTime('not a date', 'Europe/Madrid')).toBe('not a date');
+  });
+});

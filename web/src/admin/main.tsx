@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AdminProviders } from '@/admin/app/providers';
+import { adminRoutes } from '@/admin/app/routes';
+import { startAdminI18n } from '@/admin/lib/i18n';
+import { i18nReady } from '@/lib/i18n';
+
+// The back office's entry (admin.html): its own providers and routes; nothing of the customer's pages.
+const container = document.getElementById('root');
+if (!container) throw new Error('admin.html has no #root element');
+
+const router = createBrowserRouter(adminRoutes);
+
+// The first paint waits for the language's texts (the shared ones, then the back office's).
+void i18nReady
+  .then(() => startAdminI18n())
+  .then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <AdminProviders>
+          <RouterProvider router={router} />
+        </AdminProviders>
+      </StrictMode>,
+    ),
+  );
