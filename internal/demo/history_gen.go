@@ -346,7 +346,7 @@ func (g *generator) lines(d, m int, starts []int) []genLine {
 func (g *generator) productLine(pr histProduct, n, d, m int) genLine {
 	return genLine{ref: pr.ref, kind: "PRODUCT", name: pr.name, quantity: 1, drivers: n, unitCents: pr.priceCents,
 		totCents: pr.priceCents * int64(n),
-		slots: []genSlot{{circuit: pr.circuit, startsAt: g.at(d, m), ref: pr.ref, places: n}}}
+		slots:    []genSlot{{circuit: pr.circuit, startsAt: g.at(d, m), ref: pr.ref, places: n}}}
 }
 
 func containsInt(s []int, v int) bool {
