@@ -2,7 +2,10 @@
 // euros, online payment, advertising) and "Fjord Karting" (Danish, kroner, pay at the circuit), each
 // with an installation, circuits, products, a pack, discount codes, upcoming events, a landing page
 // and terms, and "Vättern Karting" (Swedish, kronor, voucher mode: it sells gift vouchers with no
-// session, paid at the circuit), plus their admin users.
+// session, paid at the circuit), plus their admin users. With Options.History (the demo commands) each
+// company is also given a year of activity ending on the seeding day and two weeks of bookings ahead:
+// bookings of every source (BOOKING, EVENT, LICENSING, EXTERNAL) with their drivers, members who book
+// again and again, payments and refunds in the ledger (history.go, history_gen.go, history_sales.go).
 //
 // Seeding is idempotent. A demo company is recognised by its exact name ("Circuito Norte", "Fjord
 // Karting", "Vättern Karting"): when a company of that name exists, nothing of it is written again.
@@ -64,6 +67,10 @@ func demoAdmins() []demoAdmin {
 type Options struct {
 	// Companies are the names of the demo companies to seed; empty is all three.
 	Companies []string
+	// History gives every company this run creates a year of activity ending today and two weeks
+	// of bookings ahead (history.go): what `pitlane serve --demo` and `pitlane demo` show. Without it
+	// only the catalogue is written (tests of the customer side count on its untouched stock).
+	History bool
 	// HistoryBookings is how many past bookings (source BOOKING) each created company gets over the
 	// year; 0 is the demo's own volume (a few thousand).
 	HistoryBookings int
@@ -76,8 +83,8 @@ type Options struct {
 }
 
 // Seed writes the demo data into db in one write transaction (see the package comment) and returns
-// the demo companies and the admin logins with their new passwords. A company created by this run also
-// gets a year of history ending today and two weeks of bookings ahead (history.go).
+// the demo companies and the admin logins with their new passwords. It writes no history: the demo
+// commands call SeedWith with Options.History.
 func Seed(ctx context.Context, db *store.DB, clk clock.Clock) (Result, error) {
 	return SeedWith(ctx, db, clk, Options{})
 }
@@ -151,7 +158,7 @@ func SeedWith(ctx context.Context, db *store.DB, clk clock.Clock, o Options) (Re
 		}
 		for _, s := range specs {
 			sd := created[s.company.Name]
-			if sd == nil {
+			if sd == nil || !o.History {
 				continue
 			}
 			n := o.HistoryBookings

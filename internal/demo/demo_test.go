@@ -17,11 +17,12 @@ func TestMain(m *testing.M) { storetest.Main(m) }
 // seedTime is a Monday morning in spring; the demo's dates are computed from it.
 var seedTime = time.Date(2026, 4, 6, 8, 30, 0, 0, time.UTC)
 
-// seed seeds db with a manual clock at seedTime and returns the result and the clock.
+// seed seeds db as the demo commands do (with the history) with a manual clock at seedTime and returns
+// the result and the clock.
 func seed(t *testing.T, db *store.DB) (demo.Result, *clock.Manual) {
 	t.Helper()
 	clk := clock.NewManual(seedTime)
-	r, err := demo.Seed(context.Background(), db, clk)
+	r, err := demo.SeedWith(context.Background(), db, clk, demo.Options{History: true})
 	if err != nil {
 		t.Fatalf("seed: %v", err)
 	}

@@ -168,7 +168,7 @@ func TestHistoryIsTheSameOnEveryRun(t *testing.T) {
 			return count(t, db, `SELECT COALESCE(SUM(b.total_cents), 0) + COUNT(*) * 7 FROM bookings b`)
 		}
 		other := storetest.Open(t, store.SQLite)
-		if _, err := demo.Seed(context.Background(), other, clock.NewManual(seedTime)); err != nil {
+		if _, err := demo.SeedWith(context.Background(), other, clock.NewManual(seedTime), demo.Options{History: true}); err != nil {
 			t.Fatal(err)
 		}
 		if a, b := sum(db), sum(other); a != b || a == 0 {
