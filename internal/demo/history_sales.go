@@ -78,8 +78,10 @@ func (g *generator) contact(b *genBooking) {
 			i = r.IntN(max(len(g.hist.members)/5, 1)) // the keenest fifth books half the members' sessions
 		}
 		m := g.hist.members[i]
-		b.member, b.contact, b.birthDate = i, m.person, m.birthday
-		return
+		if m.birthday <= g.p.today.AddDate(-16, 0, 0).Format(time.DateOnly) { // children drive; a grown-up books
+			b.member, b.contact, b.birthDate = i, m.person, m.birthday
+			return
+		}
 	}
 	b.contact = g.who.newPerson(r, -1)
 	if r.IntN(3) == 0 {
