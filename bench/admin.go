@@ -86,6 +86,11 @@ func runAdmin(ctx context.Context, o adminOptions, out io.Writer) error {
 		}
 	}
 	printAdmin(out, o, results)
+	for _, r := range results {
+		if r.err != nil {
+			return fmt.Errorf("admin: the %s run stopped before its figures (see the table)", r.name)
+		}
+	}
 	return nil
 }
 

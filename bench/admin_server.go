@@ -137,8 +137,8 @@ func (s *server) do(ctx context.Context, method, path string, body []byte, sink 
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK || sink == io.Discard {
 		b, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-		if resp.StatusCode != http.StatusOK && len(b) > 300 {
-			b = b[:300]
+		if resp.StatusCode != http.StatusOK {
+			b = bytes.TrimSpace(b[:min(len(b), 300)])
 		}
 		_, _ = io.Copy(io.Discard, resp.Body)
 		return resp.StatusCode, b, err
