@@ -97,9 +97,8 @@ func TestProductsOfDemoCompany(t *testing.T) {
 			!e.StartsAt.Equal(time.Date(2026, 4, 20, 18, 0, 0, 0, time.UTC)) {
 			t.Errorf("event of E-401: %+v", ev[0].Event)
 		}
-		// 12 teams, 6 of them registered by the demo's history (a seventh cancelled).
-		if s := ev[1].Stock; s == nil || *s != 6 {
-			t.Errorf("team event stock %v, want 6 left of 12", s)
+		if s := ev[1].Stock; s == nil || *s != 12 {
+			t.Errorf("team event stock %v, want 12", s)
 		}
 
 		// Once the first event has started, only the second is listed.

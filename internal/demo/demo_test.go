@@ -17,12 +17,17 @@ func TestMain(m *testing.M) { storetest.Main(m) }
 // seedTime is a Monday morning in spring; the demo's dates are computed from it.
 var seedTime = time.Date(2026, 4, 6, 8, 30, 0, 0, time.UTC)
 
-// seed seeds db as the demo commands do (with the history) with a manual clock at seedTime and returns
-// the result and the clock.
+// seed seeds db (the catalogue, no history) with a manual clock at seedTime and returns the result and
+// the clock.
 func seed(t *testing.T, db *store.DB) (demo.Result, *clock.Manual) {
+	return seedOptions(t, db, demo.Options{})
+}
+
+// seedOptions is seed with options (History: as the demo commands seed).
+func seedOptions(t *testing.T, db *store.DB, o demo.Options) (demo.Result, *clock.Manual) {
 	t.Helper()
 	clk := clock.NewManual(seedTime)
-	r, err := demo.SeedWith(context.Background(), db, clk, demo.Options{History: true})
+	r, err := demo.SeedWith(context.Background(), db, clk, o)
 	if err != nil {
 		t.Fatalf("seed: %v", err)
 	}
@@ -41,12 +46,12 @@ func byName(r demo.Result) map[string]demo.CompanyResult {
 func TestSeedTwiceAddsNothingAndRenewsPasswords(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		first, _ := seed(t, db)
+		first, _ := seedOptions(t, db, demo.Options{History: true})
 		before, err := db.RowCounts(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		second, _ := seed(t, db)
+		second, _ := seedOptions(t, db, demo.Options{History: true})
 		after, err := db.RowCounts(ctx)
 		if err != nil {
 			t.Fatal(err)
