@@ -10,11 +10,13 @@ import (
 // Default history volumes: past bookings (source BOOKING) per demo company over the year.
 var defaultHistoryBookings = map[string]int{nameNorte: 4000, nameFjord: 3000, nameVattern: 2000}
 
-// historyPlan describes the company the seeder has just written for the history generator.
+// historyPlan describes the company the seeder has just written for the history generator. The bookings
+// ahead fill the third and fourth weeks: the next two weeks are left to live customers, so the booking
+// page's sessions there show every place free (the browser tests count on it).
 func (sd *seeder) historyPlan(s companySpec, capacity, bookings int) histPlan {
 	c := s.company
 	p := histPlan{name: c.Name, country: c.Country, culture: c.DefaultCulture, online: c.PaymentsActive,
-		loc: sd.loc, today: sd.today, now: sd.now, pastDays: 365, futureDays: 14, bookings: bookings,
+		loc: sd.loc, today: sd.today, now: sd.now, pastDays: 365, futureFrom: 14, futureDays: 28, bookings: bookings,
 		capacity: capacity, interval: s.installation.interval, schedule: s.installation.schedule,
 		closed: map[string]bool{sd.closedDate: true}}
 	for _, pr := range s.products {

@@ -19,7 +19,8 @@ type histPlan struct {
 	today      time.Time // local midnight of the seeding day
 	now        time.Time
 	pastDays   int // history ends today and starts this many days before
-	futureDays int // bookings already made for the days ahead
+	futureFrom int // bookings already made for the days ahead: from this day on…
+	futureDays int // …until (not including) this one
 	bookings   int // past bookings (source BOOKING) over the year
 	capacity   int // places per session (installation max_participants)
 	interval   int // minutes between sessions
@@ -145,7 +146,7 @@ func generateHistory(p histPlan) history {
 	}
 	g.members()
 	g.weights()
-	total := p.bookings + p.bookings*p.futureDays/max(p.pastDays, 1)/2
+	total := p.bookings + p.bookings*(p.futureDays-p.futureFrom)/max(p.pastDays, 1)/2
 	for range total {
 		g.booking()
 	}
@@ -192,6 +193,9 @@ func (g *generator) weights() {
 		}
 		if d >= 0 {
 			w *= 0.5 // bookings for the days ahead are still coming in
+		}
+		if d > 0 && d < p.futureFrom {
+			w = 0 // the next days are left to live customers
 		}
 		if len(g.openStarts(day)) == 0 || p.closed[day.Format(time.DateOnly)] {
 			w = 0
@@ -299,8 +303,8 @@ func (g *generator) booking() {
 			all = append(all, l.slots...)
 		}
 		first := all[0].startsAt
-		if d >= 0 && !first.After(g.p.now) {
-			continue // a session of today that has begun is history, not a booking ahead
+		if d < g.p.futureFrom && first.After(g.p.now) {
+			continue // today's sessions still to come are left to live customers too
 		}
 		if !g.fits(all) {
 			continue
