@@ -44,7 +44,7 @@ func cmdMigrate(ctx context.Context, args []string, env map[string]string, stdou
 // cmdDemo seeds the demo data into the configured database and prints its URLs and logins.
 func cmdDemo(ctx context.Context, args []string, env map[string]string, stdout, stderr io.Writer) error {
 	return withDB(ctx, "demo", args, env, stderr, func(cfg *config.Config, db *store.DB) error {
-		r, err := demo.Seed(ctx, db, clock.System{})
+		r, err := demo.SeedWith(ctx, db, clock.System{}, demo.Options{History: true})
 		if err != nil {
 			return err
 		}

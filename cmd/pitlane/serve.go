@@ -34,7 +34,7 @@ func cmdServe(ctx context.Context, args []string, env map[string]string, stdout,
 
 	var seeded *demo.Result
 	if cfg.Demo {
-		r, err := demo.Seed(ctx, db, clk)
+		r, err := demo.SeedWith(ctx, db, clk, demo.Options{History: true})
 		if err != nil {
 			return fmt.Errorf("seed demo data: %w", err)
 		}

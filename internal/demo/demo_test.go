@@ -17,11 +17,17 @@ func TestMain(m *testing.M) { storetest.Main(m) }
 // seedTime is a Monday morning in spring; the demo's dates are computed from it.
 var seedTime = time.Date(2026, 4, 6, 8, 30, 0, 0, time.UTC)
 
-// seed seeds db with a manual clock at seedTime and returns the result and the clock.
+// seed seeds db (the catalogue, no history) with a manual clock at seedTime and returns the result and
+// the clock.
 func seed(t *testing.T, db *store.DB) (demo.Result, *clock.Manual) {
+	return seedOptions(t, db, demo.Options{})
+}
+
+// seedOptions is seed with options (History: as the demo commands seed).
+func seedOptions(t *testing.T, db *store.DB, o demo.Options) (demo.Result, *clock.Manual) {
 	t.Helper()
 	clk := clock.NewManual(seedTime)
-	r, err := demo.Seed(context.Background(), db, clk)
+	r, err := demo.SeedWith(context.Background(), db, clk, o)
 	if err != nil {
 		t.Fatalf("seed: %v", err)
 	}
@@ -40,12 +46,12 @@ func byName(r demo.Result) map[string]demo.CompanyResult {
 func TestSeedTwiceAddsNothingAndRenewsPasswords(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		first, _ := seed(t, db)
+		first, _ := seedOptions(t, db, demo.Options{History: true})
 		before, err := db.RowCounts(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		second, _ := seed(t, db)
+		second, _ := seedOptions(t, db, demo.Options{History: true})
 		after, err := db.RowCounts(ctx)
 		if err != nil {
 			t.Fatal(err)
@@ -56,7 +62,7 @@ func TestSeedTwiceAddsNothingAndRenewsPasswords(t *testing.T) {
 			}
 		}
 		want := map[string]int64{"companies": 3, "installations": 3, "circuits": 5, "variants": 5,
-			"special_schedules": 3, "categories": 3, "products": 17, "pack_items": 6, "events": 4,
+			"special_schedules": 3, "categories": 3, "products": 18, "pack_items": 6, "events": 4,
 			"event_categories": 2, "event_category_options": 6, "discount_codes": 6, "landing_buttons": 11,
 			"terms": 6, "advertising_images": 4, "admin_users": 4, "memberships": 6}
 		for table, n := range want {

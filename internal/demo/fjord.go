@@ -22,7 +22,7 @@ func fjord() companySpec {
 			WhatsappInfo: str("Få besked om nye løb på WhatsApp: skriv START til +45 20 12 34 56."),
 		},
 		installation: installationSpec{
-			name: nameFjord, interval: 20, opening: "12:00", closing: "21:00", maxParticipants: 10, maxDaysBooking: 30,
+			name: nameFjord, interval: 20, opening: "12:00", closing: "21:00", maxParticipants: 10, maxDaysBooking: 31,
 			// Closed on Mondays; a break for track cleaning on weekdays.
 			schedule: weekSchedule(
 				[]period{{"12:00", "15:00", true}, {"16:00", "21:00", true}},

@@ -77,6 +77,8 @@ func norte() companySpec {
 		},
 		terms:        map[string]string{"es-ES": norteTermsES, "en-GB": norteTermsEN},
 		closedInDays: 10,
+		licence: licenceSpec{idLocal: "L-01", name: "Licencia anual", priceCents: 6000,
+			description: "Licencia anual de piloto del circuito: seguro y tarifas de socio durante un año."},
 	}
 }
 

@@ -19,24 +19,32 @@ type seeder struct {
 	now   time.Time
 	loc   *time.Location
 	today time.Time // local midnight of the seeding day
+
+	// What the history generator needs of the catalogue just written.
+	refs       map[string]int64 // product ids by ref; events' ticket products are "event1", "event2"…
+	circuits   []int64          // circuit ids by index
+	eventIDs   []int64          // event ids by index
+	closedDate string           // the special schedule's closed day
+	capacity   int              // places per session
 }
 
-// seedCompany finds the demo company named s.company.Name or creates it with all its data.
-func seedCompany(ctx context.Context, tx *store.Tx, s companySpec, now time.Time) (CompanyResult, error) {
+// seedCompany finds the demo company named s.company.Name or creates it with all its data; the seeder
+// it returns (nil when the company existed) writes the company's history once the admins exist.
+func seedCompany(ctx context.Context, tx *store.Tx, s companySpec, now time.Time) (CompanyResult, *seeder, error) {
 	ids, err := tx.CompanyIDsByName(ctx, s.company.Name)
 	if err != nil {
-		return CompanyResult{}, err
+		return CompanyResult{}, nil, err
 	}
 	if len(ids) > 0 {
 		c, err := tx.CompanyByID(ctx, ids[0])
 		if err != nil {
-			return CompanyResult{}, err
+			return CompanyResult{}, nil, err
 		}
-		return CompanyResult{ID: c.ID, Name: c.Name, PublicKey: c.PublicKey, Culture: c.DefaultCulture}, nil
+		return CompanyResult{ID: c.ID, Name: c.Name, PublicKey: c.PublicKey, Culture: c.DefaultCulture}, nil, nil
 	}
 	loc, err := time.LoadLocation(s.company.TimeZone)
 	if err != nil {
-		return CompanyResult{}, err
+		return CompanyResult{}, nil, err
 	}
 	local := now.In(loc)
 	sd := &seeder{ctx: ctx, tx: tx, now: now, loc: loc,
@@ -44,12 +52,12 @@ func seedCompany(ctx context.Context, tx *store.Tx, s companySpec, now time.Time
 	c := s.company
 	c.PublicKey, c.Token = company.NewPublicKey(), company.NewToken()
 	if err := tx.InsertCompany(ctx, &c, now); err != nil {
-		return CompanyResult{}, err
+		return CompanyResult{}, nil, err
 	}
 	if err := sd.all(c, s); err != nil {
-		return CompanyResult{}, err
+		return CompanyResult{}, nil, err
 	}
-	return CompanyResult{ID: c.ID, Name: c.Name, PublicKey: c.PublicKey, Culture: c.DefaultCulture, Created: true}, nil
+	return CompanyResult{ID: c.ID, Name: c.Name, PublicKey: c.PublicKey, Culture: c.DefaultCulture, Created: true}, sd, nil
 }
 
 // date is the local date n days after the seeding day, "YYYY-MM-DD".
@@ -75,10 +83,12 @@ func (sd *seeder) all(c company.Company, s companySpec) error {
 	if err != nil {
 		return err
 	}
+	sd.capacity = in.maxParticipants
 	closed := s.closedInDays
 	for slices.Contains(s.closedWeekdays, weekdayKey(sd.today.AddDate(0, 0, closed))) {
 		closed++
 	}
+	sd.closedDate = sd.date(closed)
 	if _, err := tx.InsertSpecialSchedule(ctx, store.SeedSpecialSchedule{InstallationID: instID,
 		DateFrom: sd.date(closed), DateTo: sd.date(closed), Closed: true, Periods: "[]"}, now); err != nil {
 		return err
@@ -89,6 +99,7 @@ func (sd *seeder) all(c company.Company, s companySpec) error {
 		if err != nil {
 			return err
 		}
+		sd.circuits = append(sd.circuits, circuitID)
 		if variants[i], err = tx.InsertVariant(ctx, c.ID, circuitID, ci.variantLocal, ci.variantName); err != nil {
 			return err
 		}
@@ -101,9 +112,18 @@ func (sd *seeder) all(c company.Company, s companySpec) error {
 	if err != nil {
 		return err
 	}
+	sd.refs = refs
 	eventKeys, err := sd.events(c, s, variants, len(refs)+1)
 	if err != nil {
 		return err
+	}
+	if l := s.licence; l.name != "" {
+		// Licences are sold at the desk and by the federation's form, never on the booking page.
+		if refs["licence"], err = tx.InsertProduct(ctx, store.SeedProduct{CompanyID: c.ID, Kind: catalog.KindProduct,
+			IDLocal: l.idLocal, Name: l.name, Description: str(l.description), PriceCents: l.priceCents, Inactive: true,
+			Data: "{}", Position: len(refs) + len(s.events) + 1}, now); err != nil {
+			return err
+		}
 	}
 	for _, d := range s.discounts {
 		code := store.SeedDiscountCode{CompanyID: c.ID, Code: d.code, Kind: d.kind, Value: d.value}

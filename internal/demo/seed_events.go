@@ -2,6 +2,7 @@ package demo
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"slices"
 
@@ -43,12 +44,15 @@ func (sd *seeder) events(c company.Company, s companySpec, variants []int64, pos
 		}
 		stock := e.maxStock
 		productData := map[string]any{"checkboxText": e.checkboxText}
-		if _, err := sd.tx.InsertProduct(sd.ctx, store.SeedProduct{CompanyID: c.ID, Kind: catalog.KindEvent,
+		sd.eventIDs = append(sd.eventIDs, eventID)
+		productID, err := sd.tx.InsertProduct(sd.ctx, store.SeedProduct{CompanyID: c.ID, Kind: catalog.KindEvent,
 			IDLocal: e.idLocal, Name: e.productName, Description: str(e.name), Image: str(imageKart),
 			PriceCents: e.priceCents, MaxStock: &stock, Data: jsonText(productData),
-			VariantID: &variants[e.circuit], EventID: &eventID, Position: position + i}, sd.now); err != nil {
+			VariantID: &variants[e.circuit], EventID: &eventID, Position: position + i}, sd.now)
+		if err != nil {
 			return nil, err
 		}
+		sd.refs[fmt.Sprintf("event%d", i+1)] = productID
 		keys = append(keys, key)
 	}
 	return keys, nil

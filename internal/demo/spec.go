@@ -23,6 +23,13 @@ type companySpec struct {
 	terms          map[string]string // culture → text
 	closedInDays   int               // a special schedule closes this many days ahead (or the next open day)
 	closedWeekdays []string          // weekday keys the weekly schedule keeps closed
+	licence        licenceSpec       // set (name): an inactive licence product, sold a few times a month
+}
+
+// licenceSpec is the annual licence a circuit sells (bookings of source LICENSING).
+type licenceSpec struct {
+	idLocal, name, description string
+	priceCents                 int64
 }
 
 type installationSpec struct {

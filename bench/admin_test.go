@@ -1,0 +1,53 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestXLSXRowsCountsTheSheetsRowsLessTheHeading(t *testing.T) {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, err := zw.Create("xl/worksheets/sheet1.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sheet strings.Builder
+	sheet.WriteString(`<worksheet><sheetData>`)
+	for i := 1; i <= 1001; i++ {
+		fmt.Fprintf(&sheet, `<row r="%d"><c t="inlineStr"><is><t>x</t></is></c></row>`, i)
+	}
+	sheet.WriteString(`</sheetData></worksheet>`)
+	if _, err := w.Write([]byte(sheet.String())); err != nil {
+		t.Fatal(err)
+	}
+	other, _ := zw.Create("xl/sharedStrings.xml")
+	_, _ = other.Write([]byte(`<row r="1"></row>`)) // not a worksheet: not counted
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	n, err := xlsxRows(buf.Bytes())
+	if err != nil || n != 1000 {
+		t.Fatalf("xlsxRows = %d, %v; want 1000", n, err)
+	}
+	if _, err := xlsxRows([]byte("id;name\n1;x\n")); err == nil {
+		t.Fatal("a CSV body was taken for an XLSX file")
+	}
+}
+
+func TestP95IsTheNearestRank(t *testing.T) {
+	var lat []time.Duration
+	for i := 20; i >= 1; i-- {
+		lat = append(lat, time.Duration(i)*time.Millisecond)
+	}
+	if got := p95(lat); got != 19*time.Millisecond {
+		t.Fatalf("p95 of 1…20 ms = %v, want 19 ms", got)
+	}
+	if got := p95([]time.Duration{7 * time.Millisecond}); got != 7*time.Millisecond {
+		t.Fatalf("p95 of one = %v", got)
+	}
+}

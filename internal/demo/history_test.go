@@ -1,0 +1,170 @@
+package demo_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"pitlane/internal/demo"
+	"pitlane/internal/store"
+	"pitlane/internal/store/storetest"
+)
+
+// count runs a COUNT(*)-like query that returns one integer.
+func count(t *testing.T, db *store.DB, query string, args ...any) int64 {
+	t.Helper()
+	var n int64
+	if err := db.SQL().QueryRowContext(context.Background(), db.Rebind(query), args...).Scan(&n); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return n
+}
+
+// TestHistory seeds the demo with its history once per engine (as `pitlane demo` does; the time is
+// printed, not asserted) and checks it.
+func TestHistory(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		start := time.Now()
+		r, _ := seedOptions(t, db, demo.Options{History: true})
+		t.Logf("%s: seeding the demo with its history took %v", db.Engine(), time.Since(start).Round(time.Millisecond))
+		t.Run("a year of every source", func(t *testing.T) { checkYear(t, db, r) })
+		t.Run("ledger", func(t *testing.T) { checkLedger(t, db) })
+		t.Run("capacity", func(t *testing.T) { checkCapacity(t, db) })
+	})
+}
+
+// checkYear: thousands of bookings a year back and two weeks ahead, every status and source, members.
+func checkYear(t *testing.T, db *store.DB, r demo.Result) {
+	now := seedTime.UnixMilli()
+	for _, c := range r.Companies {
+		n := count(t, db, `SELECT COUNT(*) FROM bookings WHERE company_id = ?`, c.ID)
+		if n < 2000 {
+			t.Errorf("%s: %d bookings, want thousands", c.Name, n)
+		}
+		oldest := count(t, db, `SELECT MIN(first_starts_at) FROM bookings WHERE company_id = ? AND source = 'BOOKING'`, c.ID)
+		if age := time.Duration(now-oldest) * time.Millisecond; age < 350*24*time.Hour || age > 366*24*time.Hour {
+			t.Errorf("%s: the oldest session is %v before the seeding, want about a year", c.Name, age)
+		}
+		ahead := count(t, db, `SELECT COUNT(*) FROM bookings WHERE company_id = ? AND source = 'BOOKING' AND first_starts_at > ?`, c.ID, now)
+		if ahead == 0 {
+			t.Errorf("%s: no booking for the days ahead", c.Name)
+		}
+		// The next two weeks are left to live customers (the browser tests count their free places).
+		if n := count(t, db, `SELECT COUNT(*) FROM bookings WHERE company_id = ? AND source = 'BOOKING' AND first_starts_at > ?
+				AND first_starts_at < ?`, c.ID, now, now+13*24*3600*1000); n != 0 {
+			t.Errorf("%s: %d history bookings in the next two weeks", c.Name, n)
+		}
+		if late := count(t, db, `SELECT COUNT(*) FROM bookings WHERE company_id = ? AND (created_at > ? OR
+				(first_starts_at IS NOT NULL AND created_at > first_starts_at))`, c.ID, now); late != 0 {
+			t.Errorf("%s: %d bookings created after the seeding or after their session", c.Name, late)
+		}
+		for _, status := range []string{"pagada", "pending", "cancelada", "parcialmentepagada"} {
+			if count(t, db, `SELECT COUNT(*) FROM bookings WHERE company_id = ? AND status = ?`, c.ID, status) == 0 {
+				t.Errorf("%s: no booking is %s", c.Name, status)
+			}
+		}
+		if bad := count(t, db, `SELECT COUNT(*) FROM bookings WHERE company_id = ? AND
+				(status = 'cancelada') <> (cancelled_at IS NOT NULL)`, c.ID); bad != 0 {
+			t.Errorf("%s: %d bookings whose cancelled_at does not match their status", c.Name, bad)
+		}
+		sources := []string{"BOOKING", "EXTERNAL"}
+		if c.Name != "Vättern Karting" {
+			sources = append(sources, "EVENT")
+		}
+		if c.Name == "Circuito Norte" {
+			sources = append(sources, "LICENSING")
+		}
+		for _, src := range sources {
+			if count(t, db, `SELECT COUNT(*) FROM bookings WHERE company_id = ? AND source = ?`, c.ID, src) == 0 {
+				t.Errorf("%s: no sale of source %s", c.Name, src)
+			}
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM members WHERE company_id = ? AND birthday IS NOT NULL`, c.ID); n < 100 {
+			t.Errorf("%s: %d members with a birth date", c.Name, n)
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM (SELECT member_id FROM bookings WHERE company_id = ? AND member_id IS NOT NULL
+				GROUP BY member_id HAVING COUNT(*) >= 3) x`, c.ID); n < 50 {
+			t.Errorf("%s: only %d members booked three times or more", c.Name, n)
+		}
+	}
+	// Ages 8 to 70 on the seeding day.
+	if n := count(t, db, `SELECT COUNT(*) FROM members WHERE birthday > '2018-04-06' OR birthday < '1955-04-06'`); n != 0 {
+		t.Errorf("%d members are younger than 8 or older than 70", n)
+	}
+	if n := count(t, db, `SELECT COUNT(*) FROM companies WHERE name = 'Circuito Norte' AND feature_licences = 1`); n != 1 {
+		t.Errorf("Circuito Norte does not show licences")
+	}
+	if n := count(t, db, `SELECT COUNT(*) FROM installations WHERE max_days_booking < 31`); n != 0 {
+		t.Errorf("%d demo installations cannot query a month", n)
+	}
+}
+
+// checkLedger: the ledger convention (payments + payment_entries) for every settled sale and refund.
+func checkLedger(t *testing.T, db *store.DB) {
+	// Every settled sale has a payment whose charge entry carries its amount.
+	if n := count(t, db, `SELECT COUNT(*) FROM bookings b WHERE b.status IN ('pagada', 'parcialmentepagada')
+			AND NOT EXISTS (SELECT 1 FROM payment_entries e WHERE e.booking_id = b.id AND e.kind = 'charge' AND e.amount_cents > 0)`); n != 0 {
+		t.Errorf("%d settled bookings without a charge", n)
+	}
+	if n := count(t, db, `SELECT COUNT(*) FROM payments WHERE provider NOT IN ('simulated', 'cash')
+			OR status NOT IN ('approved', 'partially_refunded', 'refunded')`); n != 0 {
+		t.Errorf("%d payments with another provider or status", n)
+	}
+	// Online sales are card payments; what was paid at the circuit was settled in cash.
+	if n := count(t, db, `SELECT COUNT(*) FROM payments p JOIN bookings b ON b.id = p.booking_id
+			WHERE (b.payment_mode = 'online') <> (p.provider = 'simulated')`); n != 0 {
+		t.Errorf("%d payments whose provider does not match the booking's payment mode", n)
+	}
+	partial := count(t, db, `SELECT COUNT(*) FROM payments WHERE status = 'partially_refunded'`)
+	full := count(t, db, `SELECT COUNT(*) FROM payments WHERE status = 'refunded'`)
+	if partial == 0 || full == 0 {
+		t.Errorf("refunds: %d partial, %d full; want some of each", partial, full)
+	}
+	// Refunds: positive amounts, made by a demo admin; the refunded total matches the payment's status.
+	if n := count(t, db, `SELECT COUNT(*) FROM payment_entries e LEFT JOIN admin_users u ON u.id = e.created_by
+			WHERE e.kind = 'refund' AND (u.id IS NULL OR e.amount_cents <= 0)`); n != 0 {
+		t.Errorf("%d refunds without a staff user or with an amount that is not positive", n)
+	}
+	if n := count(t, db, `SELECT COUNT(*) FROM payments p WHERE p.status <> CASE
+			WHEN (SELECT COALESCE(SUM(amount_cents), 0) FROM payment_entries e WHERE e.payment_id = p.id AND e.kind = 'refund') = 0 THEN 'approved'
+			WHEN (SELECT SUM(amount_cents) FROM payment_entries e WHERE e.payment_id = p.id AND e.kind = 'refund') >= p.amount_cents THEN 'refunded'
+			ELSE 'partially_refunded' END`); n != 0 {
+		t.Errorf("%d payments whose status does not match their refunds", n)
+	}
+	if n := count(t, db, `SELECT COUNT(*) FROM payment_entries e JOIN payments p ON p.id = e.payment_id
+			WHERE e.kind = 'charge' AND e.amount_cents <> p.amount_cents`); n != 0 {
+		t.Errorf("%d charges that differ from their payment's amount", n)
+	}
+}
+
+// checkCapacity: no session over capacity; the sessions ahead counted in slots as bookPlaces counts them.
+func checkCapacity(t *testing.T, db *store.DB) {
+	// No session holds more drivers than the installation's capacity, past or ahead.
+	if n := count(t, db, `SELECT COUNT(*) FROM (SELECT bs.circuit_id, bs.starts_at, SUM(bs.places) AS places, MIN(i.max_participants) AS cap
+			FROM booking_slots bs JOIN booking_lines bl ON bl.id = bs.booking_line_id JOIN bookings b ON b.id = bl.booking_id
+			JOIN circuits c ON c.id = bs.circuit_id JOIN installations i ON i.id = c.installation_id
+			WHERE b.status <> 'cancelada' GROUP BY bs.circuit_id, bs.starts_at) x WHERE places > cap`); n != 0 {
+		t.Errorf("%d sessions over capacity", n)
+	}
+	// The sessions ahead are counted as bookPlaces counts them: slots.booked is the sum of their places.
+	now := seedTime.UnixMilli()
+	if n := count(t, db, `SELECT COUNT(*) FROM slots s WHERE s.starts_at > ? AND s.booked <> (SELECT COALESCE(SUM(bs.places), 0)
+			FROM booking_slots bs JOIN booking_lines bl ON bl.id = bs.booking_line_id JOIN bookings b ON b.id = bl.booking_id
+			WHERE bs.circuit_id = s.circuit_id AND bs.starts_at = s.starts_at AND b.places_booked = 1)`, now); n != 0 {
+		t.Errorf("%d sessions ahead whose counter differs from their bookings", n)
+	}
+	if n := count(t, db, `SELECT COUNT(*) FROM slots WHERE booked > capacity OR starts_at <= ?`, now); n != 0 {
+		t.Errorf("%d session counters over capacity or in the past", n)
+	}
+	if n := count(t, db, `SELECT COUNT(*) FROM bookings b WHERE b.places_booked = 1 AND (b.status = 'cancelada' OR b.first_starts_at <= ?)`, now); n != 0 {
+		t.Errorf("%d cancelled or past bookings counted in the sessions", n)
+	}
+	ahead := count(t, db, `SELECT COUNT(*) FROM slots WHERE booked > 0`)
+	if ahead == 0 {
+		t.Errorf("no session ahead is booked")
+	}
+	// Every booked future session's place is on a day and at a time the circuit opens, matching its local columns.
+	if n := count(t, db, `SELECT COUNT(*) FROM booking_slots WHERE local_time < '10:00:00' OR local_time >= '22:00:00'`); n != 0 {
+		t.Errorf("%d sessions outside every circuit's opening hours", n)
+	}
+}
