@@ -37,6 +37,17 @@ describe('AdminPage', () => {
     expect(localStorage.getItem(COMPANY_KEY)).toBeNull();
   });
 
+  it("ends the session when a section's call answers 401", async () => {
+    server.use(
+      companies(),
+      http.post('/api/admin/retrieve-bookings', () => HttpResponse.json({ code: 'unauthorized', message: 'Sign in.' }, { status: 401 })),
+    );
+    const { router } = renderAdminRoute('/admin');
+    await userEvent.click(await screen.findByRole('radio', { name: 'Bookings' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem(COMPANIES_KEY)).toBeNull();
+  });
+
   it('shows an error with a retry when the company fails otherwise', async () => {
     let calls = 0;
     server.use(

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { AdminShell } from '@/admin/app/shell/AdminShell';
 import { companyQueryOptions, endsSession } from '@/admin/lib/company';
+import { useSessionGuard } from '@/admin/lib/use-session-guard';
 import { chooseCompany, clearSession, currentCompanyId, hasStoredSession, storedCompanies } from '@/admin/lib/session';
 import { LoadingScreen } from '@/components/LoadingScreen';
 
@@ -25,6 +26,7 @@ function SignedIn() {
   const queryClient = useQueryClient();
   const [companyId, setCompanyId] = useState(() => currentCompanyId() ?? 0);
   const company = useQuery(companyQueryOptions(companyId));
+  useSessionGuard(); // a 401 from any section's call ends the session too
   const expired = company.isError && endsSession(company.error);
 
   useEffect(() => {

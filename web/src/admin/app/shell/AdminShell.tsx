@@ -49,6 +49,7 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
 
   return (
     <div className={classes.page}>
+      <title>{`${company.companyName} – ${t('title')}`}</title>
       <header className={classes.bar}>
         <Group gap="sm" wrap="nowrap" className={classes.brand}>
           <Anchor

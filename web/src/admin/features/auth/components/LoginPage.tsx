@@ -70,6 +70,7 @@ export function LoginPage() {
 
   return (
     <Center mih="100vh" p="md" component="main">
+      <title>{`${t('login.heading')} – Pitlane`}</title>
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack>

@@ -7,6 +7,7 @@ import { FILTER_STORAGE_KEY } from '@/admin/features/bookings/hooks/use-filter-t
 import { adminCompany, bookingRow, bookingRows } from '@/admin/test/fixtures';
 import { renderAdmin } from '@/admin/test/render';
 import { todayIn } from '@/admin/lib/dates';
+import { i18n } from '@/lib/i18n';
 import { server } from '@/test/server';
 
 const company = adminCompany({ maxDaysBooking: 45 });
@@ -44,6 +45,16 @@ describe('BookingsSection', () => {
     // Cancel only where the server says it may be cancelled.
     expect(within(grid).getByRole('button', { name: 'Cancel booking B-1' })).toBeInTheDocument();
     expect(within(grid).queryByRole('button', { name: 'Cancel booking B-2' })).not.toBeInTheDocument();
+  });
+
+  it('writes dates and states in Spanish the Spanish way', async () => {
+    server.use(bookingsApi([bookingRow(1)]));
+    await i18n.changeLanguage('es');
+    renderAdmin(<BookingsSection company={company} />);
+    const grid = await screen.findByRole('table');
+    expect(await within(grid).findByText('20-11-2026 18:15')).toBeInTheDocument();
+    expect(within(grid).getByText('Pagada')).toBeInTheDocument();
+    expect(within(grid).getByRole('columnheader', { name: 'Fecha de la sesión' })).toBeInTheDocument();
   });
 
   it('remembers the filter across visits and sends it with the query', async () => {

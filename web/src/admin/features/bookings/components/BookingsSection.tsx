@@ -15,7 +15,6 @@ import { BookingsGrid } from '@/admin/features/bookings/components/BookingsGrid'
 import { useFilterType } from '@/admin/features/bookings/hooks/use-filter-type';
 import type { AdminCompany } from '@/admin/lib/company';
 import { defaultRange, maxRangeDays, rangeProblem, adminDayBounds, todayIn, type DayRange } from '@/admin/lib/dates';
-import { useSessionGuard } from '@/admin/lib/use-session-guard';
 import { ApiError } from '@/lib/api/errors';
 import { formatDay } from '@/lib/format';
 import { toast } from '@/lib/toast';
@@ -45,10 +44,9 @@ export function BookingsSection({ company }: { company: AdminCompany }) {
   const maxDays = maxRangeDays(company.maxDaysBooking);
   const problem = rangeProblem(range, adminDayBounds(today), maxDays);
   const bookings = useQuery(bookingsQueryOptions(query));
-  useSessionGuard(bookings.error);
   const unprocessable = bookings.error instanceof ApiError && bookings.error.status === 422 ? bookings.error : undefined;
 
-  // A failure other than a rule the server explains (422) or the session's end (401): a toast.
+  // A failure other than a rule the server explains (422) or the session's end (401, AdminPage): a toast.
   const failed = bookings.isError && !unprocessable && !(bookings.error instanceof ApiError && bookings.error.status === 401);
   useEffect(() => {
     if (failed) toast(t('failed'));

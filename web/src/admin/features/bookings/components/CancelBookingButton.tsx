@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Popover, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancelBooking, type BookingRow } from '@/admin/features/bookings/api/bookings';
@@ -21,10 +21,13 @@ interface CancelBookingButtonProps {
 export function CancelBookingButton({ idCompany, row, onCancelled }: CancelBookingButtonProps) {
   const { t } = useTranslation('bookings');
   const [opened, setOpened] = useState(false);
+  const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: () => cancelBooking(idCompany, row.id),
     onSuccess: () => {
       setOpened(false);
+      // Its details dialog shows it cancelled next time, not as cached.
+      queryClient.removeQueries({ queryKey: ['admin', 'booking-master-data', idCompany, row.id] });
       toast(t('cancel.done'), 'green');
       onCancelled();
     },
