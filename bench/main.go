@@ -51,16 +51,25 @@ func main() {
 	flag.StringVar(&o.profileDir, "cpuprofile", "", "write a CPU profile of every measured HTTP and direct run into this directory")
 	flag.StringVar(&o.sqliteSync, "sqlite-synchronous", "", "experiment: override SQLite's synchronous pragma (production: FULL)")
 	flag.BoolVar(&o.scaling, "scaling", false, "investigation: hold rate against live holds already in the session, availability piece by piece, HTTP floor")
+	only := flag.String("only", "", "run only one part: sessions (the table) or rush (the on-sale rush, bench/rush.go)")
 	flag.Parse()
 	o.engines = strings.Split(*engines, ",")
 	if o.p.measure > 20*time.Second || o.p.warmup > 5*time.Second || o.conns < 1 || o.conns > 1000 {
 		fmt.Fprintln(stderr, "bench: -duration at most 20s, -warmup at most 5s, -conns 1…1000")
 		os.Exit(2)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
-	err := run(ctx, o)
+	sig, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithTimeout(sig, 5*time.Minute)
+	var err error
+	if *only != "rush" {
+		err = run(ctx, o)
+	}
 	cancel()
+	if err == nil && *only != "sessions" && !o.scaling {
+		rctx, rcancel := context.WithTimeout(sig, 20*time.Minute)
+		err = runRush(rctx)
+		rcancel()
+	}
 	stop()
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
