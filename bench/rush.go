@@ -100,7 +100,7 @@ func runRush(ctx context.Context) error {
 // rushOne prepares a database (demo data, 50-place sessions), starts the instances, runs the
 // visitors, stops the instances and checks the database.
 func rushOne(ctx context.Context, bin, dir, dbURL, label string, instances int) (rushRun, rushTarget, error) {
-	run := rushRun{name: label}
+	run := rushRun{name: label, warnings: map[string]int{}}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return run, rushTarget{}, err
 	}
@@ -145,10 +145,16 @@ func rushOne(ctx context.Context, bin, dir, dbURL, label string, instances int) 
 	js, wall := rushVisitors(ctx, ins, client, t, *rushVisitorsFlag, *rushInFlight)
 	run.wall, run.visitors, run.loadEnd = wall, len(js), loadAverage()
 	run.summarize(js)
+	if run.paidAtEnd, run.settle, err = db.waitPaid(ctx, run.completed, 90*time.Second); err != nil {
+		return run, t, err
+	}
 	var stopErr error
 	for i, in := range ins {
 		if err := in.stop(); err != nil {
 			stopErr = errors.Join(stopErr, fmt.Errorf("instance %d: %w (log %s)", i+1, err, in.logPath))
+		}
+		if err := logWarnings(in.logPath, run.warnings); err != nil {
+			stopErr = errors.Join(stopErr, err)
 		}
 		ins[i] = nil
 	}

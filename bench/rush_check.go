@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx"
 	_ "modernc.org/sqlite"             // database/sql driver "sqlite"
@@ -124,4 +125,27 @@ func (r *rushDB) check(ctx context.Context, t rushTarget, completed map[string]b
 	err = r.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM bookings WHERE email LIKE 'rush-%' AND status = 'pending'`).
 		Scan(&c.pendingLeft)
 	return c, err
+}
+
+// paidRush counts the rush bookings the simulated provider's charge has reached.
+func (r *rushDB) paidRush(ctx context.Context) (int, error) {
+	var n int
+	err := r.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM bookings b WHERE b.email LIKE 'rush-%' AND EXISTS (
+		SELECT 1 FROM payments p JOIN payment_entries e ON e.payment_id = p.id
+		WHERE p.booking_id = b.id AND p.provider = 'simulated' AND e.kind = 'charge')`).Scan(&n)
+	return n, err
+}
+
+// waitPaid waits, at most within, until want rush bookings are paid: the provider answers the card
+// page after 5 s even when its notification has not been delivered yet, and delivers it later (2 s,
+// then 10 s, …), as a real provider does. It returns how many were paid when the visitors finished
+// and how long the rest took to arrive.
+func (r *rushDB) waitPaid(ctx context.Context, want int, within time.Duration) (atEnd int, waited time.Duration, err error) {
+	start := time.Now()
+	atEnd, err = r.paidRush(ctx)
+	for n := atEnd; err == nil && n < want && time.Since(start) < within; {
+		time.Sleep(250 * time.Millisecond)
+		n, err = r.paidRush(ctx)
+	}
+	return atEnd, time.Since(start), err
 }

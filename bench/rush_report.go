@@ -20,6 +20,9 @@ type rushRun struct {
 	steps     map[string][]time.Duration
 	completed int            // journeys that ended on the provider's 303
 	refusals  map[string]int // "<step> <status>" → visitors
+	paidAtEnd int            // paid bookings when the last visitor finished
+	settle    time.Duration  // how long after that the last late notification arrived
+	warnings  map[string]int // the instances' logged warnings and errors, "<level> <msg>" → lines
 	check     rushCheck
 }
 
@@ -169,6 +172,13 @@ func printRush(w io.Writer, runs []rushRun, visitors, inFlight int, target rushT
 	fmt.Fprintln(w)
 	for _, r := range runs {
 		fmt.Fprintf(w, "- %s: %s\n", r.name, refusalLine(r.refusals))
+	}
+	fmt.Fprintln(w, "\nPayments settled after the last visitor (the card page answers after at most 5 s; a notification")
+	fmt.Fprintln(w, "not delivered by then is retried by the provider), and what the servers logged at WARN or ERROR")
+	fmt.Fprintln(w)
+	for _, r := range runs {
+		fmt.Fprintf(w, "- %s: %d of %d paid when the last visitor finished, all %d after %.1f s more; logged: %s\n",
+			r.name, r.paidAtEnd, r.completed, r.check.paid, r.settle.Seconds(), refusalLine(r.warnings))
 	}
 	fmt.Fprintln(w, "\nMachine load (uptime, 1/5/15 min) before → after each configuration")
 	fmt.Fprintln(w)
