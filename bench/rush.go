@@ -48,7 +48,14 @@ func runRush(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
+	keep := false // the instances' logs are kept when a server logged a warning or a check failed
+	defer func() {
+		if keep {
+			progress("rush: the instances' logs are kept in %s", tmp)
+			return
+		}
+		_ = os.RemoveAll(tmp)
+	}()
 	var cluster *storetest.Cluster
 	defer func() {
 		if cluster != nil {
@@ -82,9 +89,11 @@ func runRush(ctx context.Context) error {
 		}
 		r, t, err := rushOne(ctx, bin, filepath.Join(tmp, name), dbURL, label, instances)
 		if err != nil {
+			keep = true
 			return fmt.Errorf("rush %s: %w", label, err)
 		}
 		runs, target = append(runs, r), t
+		keep = keep || len(r.warnings) > 0 || !r.ok()
 	}
 	printRush(os.Stdout, runs, *rushVisitorsFlag, *rushInFlight, target,
 		fmt.Sprintf("%d sessions × %d places = %d places of %s", rushSessionCount, rushCapacity,
@@ -198,6 +207,7 @@ func rushVisitors(ctx context.Context, ins []*rushInstance, client *http.Client,
 			v := &rushVisitor{base: ins[i%len(ins)].base, client: client, rec: &js[i],
 				id: fmt.Sprintf("bench-rush-%06d", i), ip: fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255)}
 			v.run(t, i, rand.New(rand.NewPCG(uint64(i), 17)))
+			js[i].end = time.Since(start)
 		}()
 	}
 	wg.Wait()

@@ -13,7 +13,8 @@ import (
 type rushRun struct {
 	name      string // e.g. "SQLite, 1 instance"
 	visitors  int    // visitors started
-	wall      time.Duration
+	wall      time.Duration // until the last visitor's journey ended
+	soldOut   time.Duration // until the last completed journey ended
 	loadStart string // uptime's load averages before and after
 	loadEnd   string
 	places    int // places in the session set before the rush
@@ -49,6 +50,7 @@ func (r *rushRun) summarize(js []journey) {
 		}
 		if j.outcome == "" {
 			r.completed++
+			r.soldOut = max(r.soldOut, j.end)
 		} else {
 			r.refusals[j.outcome]++
 		}
@@ -67,12 +69,13 @@ func percentile(ds []time.Duration, p float64) time.Duration {
 	return s[rank-1]
 }
 
-// perSecond is completed journeys per second of wall time.
+// perSecond is completed journeys per second while they were completing: from the start of the rush
+// to the end of the last completed journey (the visitors after it only learn that it is sold out).
 func (r *rushRun) perSecond() float64 {
-	if r.wall <= 0 {
+	if r.soldOut <= 0 {
 		return 0
 	}
-	return float64(r.completed) / r.wall.Seconds()
+	return float64(r.completed) / r.soldOut.Seconds()
 }
 
 // refusalLine lists the refusals by step and status, most frequent first.
@@ -143,11 +146,11 @@ func rushMS(d time.Duration) string {
 func printRush(w io.Writer, runs []rushRun, visitors, inFlight int, target rushTarget, places string) {
 	fmt.Fprintf(w, "\nOn-sale rush: %d visitors per configuration, %d in flight, %s (%s), the built binary\n\n",
 		visitors, inFlight, places, target.date)
-	fmt.Fprintln(w, "| configuration | wall | completed | journeys/s | sold / places | oversold | paid · pagada · one mail | checks |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| configuration | all visitors done | last journey completed | completed | journeys/s | sold / places | oversold | paid · pagada · one mail | checks |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
 	for _, r := range runs {
-		fmt.Fprintf(w, "| %s | %.1f s | %d of %d | %.1f | %d / %d | %d of %d sessions | %d · %d · %d | %s |\n",
-			r.name, r.wall.Seconds(), r.completed, r.visitors, r.perSecond(), r.check.sold, r.places,
+		fmt.Fprintf(w, "| %s | %.1f s | %.1f s | %d of %d | %.1f | %d / %d | %d of %d sessions | %d · %d · %d | %s |\n",
+			r.name, r.wall.Seconds(), r.soldOut.Seconds(), r.completed, r.visitors, r.perSecond(), r.check.sold, r.places,
 			r.check.oversold, r.check.sessions, r.check.paid, r.check.confirmed, r.check.oneMail, r.problems())
 	}
 	fmt.Fprintln(w, "\np50 / p99 of each step, ms (requests answered or not; n = requests)")

@@ -36,14 +36,13 @@ func TestPercentileNearestRank(t *testing.T) {
 
 func TestSummarizeCountsJourneysAndRefusals(t *testing.T) {
 	js := []journey{
-		{steps: []stepTime{{stepConfig, time.Millisecond}, {stepHold, 4 * time.Millisecond}}, email: "a"},
+		{steps: []stepTime{{stepConfig, time.Millisecond}, {stepHold, 4 * time.Millisecond}}, email: "a", end: 2 * time.Second},
 		{steps: []stepTime{{stepConfig, 2 * time.Millisecond}, {stepHold, 5 * time.Millisecond}}, outcome: "hold 421"},
-		{steps: []stepTime{{stepConfig, 3 * time.Millisecond}}, outcome: "availability sold out"},
+		{steps: []stepTime{{stepConfig, 3 * time.Millisecond}}, outcome: "availability sold out", end: 9 * time.Second},
 		{steps: []stepTime{{stepConfig, 3 * time.Millisecond}, {stepHold, 6 * time.Millisecond}}, outcome: "hold 421"},
 	}
 	var r rushRun
 	r.summarize(js)
-	r.wall = 2 * time.Second
 	if r.completed != 1 || r.refusals["hold 421"] != 2 || r.refusals["availability sold out"] != 1 || len(r.refusals) != 2 {
 		t.Errorf("completed %d, refusals %v", r.completed, r.refusals)
 	}
@@ -51,7 +50,7 @@ func TestSummarizeCountsJourneysAndRefusals(t *testing.T) {
 		t.Errorf("step samples: config %d, hold %d", len(r.steps[stepConfig]), len(r.steps[stepHold]))
 	}
 	if got := r.perSecond(); got != 0.5 {
-		t.Errorf("journeys/s = %v, want 0.5", got)
+		t.Errorf("journeys/s = %v, want 0.5 (one journey completed by 2 s; the refusal at 9 s does not count)", got)
 	}
 	if got := refusalLine(r.refusals); got != "hold 421 ×2, availability sold out ×1" {
 		t.Errorf("refusal line %q", got)

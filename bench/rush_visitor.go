@@ -58,7 +58,8 @@ type rushVisitor struct {
 type journey struct {
 	steps   []stepTime
 	outcome string // "" completed; else "<step> <status>"
-	email   string // the contact address of a completed journey
+	email   string        // the contact address of a completed journey
+	end     time.Duration // when the journey ended, since the rush began
 }
 
 type stepTime struct {
