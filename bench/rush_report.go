@@ -11,11 +11,11 @@ import (
 
 // rushRun is one configuration's rush: what the visitors saw and what the database holds afterwards.
 type rushRun struct {
-	name      string // e.g. "SQLite, 1 instance"
-	visitors  int    // visitors started
+	name      string        // e.g. "SQLite, 1 instance"
+	visitors  int           // visitors started
 	wall      time.Duration // until the last visitor's journey ended
 	soldOut   time.Duration // until the last completed journey ended
-	loadStart string // uptime's load averages before and after
+	loadStart string        // uptime's load averages before and after
 	loadEnd   string
 	places    int // places in the session set before the rush
 	steps     map[string][]time.Duration

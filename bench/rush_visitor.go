@@ -57,7 +57,7 @@ type rushVisitor struct {
 // journey is what one visitor went through: the latency of each step it reached and how it ended.
 type journey struct {
 	steps   []stepTime
-	outcome string // "" completed; else "<step> <status>"
+	outcome string        // "" completed; else "<step> <status>"
 	email   string        // the contact address of a completed journey
 	end     time.Duration // when the journey ended, since the rush began
 }
