@@ -1,6 +1,7 @@
 // Command bench measures the sessions engine — availability and holds (pre-bookings), in-process,
 // over HTTP and directly on the database — on SQLite and on a throwaway PostgreSQL, and prints one
-// table with the targets next to the figures. `make bench` runs it; see docs/performance.md.
+// table with the targets next to the figures; then the on-sale rush against the built binary
+// (bench/rush.go). `make bench` runs it; see docs/performance.md.
 package main
 
 import (
