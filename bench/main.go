@@ -1,8 +1,8 @@
 // Command bench measures the sessions engine — availability and holds (pre-bookings), in-process,
 // over HTTP and directly on the database — on SQLite and on a throwaway PostgreSQL, and prints one
 // table with the targets next to the figures; then the back office (admin*.go): the built binary
-// serving a year of history, its bookings list, KPIs and export. -only picks one part. `make bench`
-// runs it; see docs/performance.md.
+// serving a year of history, its bookings list, KPIs and export; then the on-sale rush against the
+// built binary (rush*.go). -only picks one part. `make bench` runs it; see docs/performance.md.
 package main
 
 import (
@@ -55,35 +55,40 @@ func main() {
 	flag.StringVar(&o.profileDir, "cpuprofile", "", "write a CPU profile of every measured HTTP and direct run into this directory")
 	flag.StringVar(&o.sqliteSync, "sqlite-synchronous", "", "experiment: override SQLite's synchronous pragma (production: FULL)")
 	flag.BoolVar(&o.scaling, "scaling", false, "investigation: hold rate against live holds already in the session, availability piece by piece, HTTP floor")
-	flag.StringVar(&o.only, "only", os.Getenv("BENCH_ONLY"), "run one part alone: sessions or admin [$BENCH_ONLY]")
+	flag.StringVar(&o.only, "only", os.Getenv("BENCH_ONLY"), "run one part alone: sessions, admin or rush [$BENCH_ONLY]")
 	flag.StringVar(&o.admin.bin, "bin", "bin/pitlane", "admin part: the built server it starts")
 	flag.IntVar(&o.admin.bookings, "admin-bookings", 200_000, "admin part: bookings of the history it seeds")
 	flag.IntVar(&o.admin.samples, "admin-samples", 20, "admin part: recorded calls per endpoint")
 	flag.Parse()
 	o.engines = strings.Split(*engines, ",")
 	o.admin.engines = o.engines
-	if o.only != "" && o.only != "sessions" && o.only != "admin" {
-		fmt.Fprintln(stderr, "bench: -only sessions or admin")
+	if o.only != "" && o.only != "sessions" && o.only != "admin" && o.only != "rush" {
+		fmt.Fprintln(stderr, "bench: -only sessions, admin or rush")
 		os.Exit(2)
 	}
 	if o.p.measure > 20*time.Second || o.p.warmup > 5*time.Second || o.conns < 1 || o.conns > 1000 {
 		fmt.Fprintln(stderr, "bench: -duration at most 20s, -warmup at most 5s, -conns 1…1000")
 		os.Exit(2)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	sig, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	limit := 5 * time.Minute
-	if o.only != "sessions" && !o.scaling {
+	if (o.only == "" || o.only == "admin") && !o.scaling {
 		limit += 25 * time.Minute // seeding 200,000 bookings on each engine, then the admin runs
 	}
-	ctx, cancel := context.WithTimeout(ctx, limit)
+	ctx, cancel := context.WithTimeout(sig, limit)
 	var err error
-	if o.only != "admin" {
+	if o.only == "" || o.only == "sessions" {
 		err = run(ctx, o)
 	}
-	if err == nil && o.only != "sessions" && !o.scaling {
+	if err == nil && (o.only == "" || o.only == "admin") && !o.scaling {
 		err = runAdmin(ctx, o.admin, os.Stdout)
 	}
 	cancel()
+	if err == nil && (o.only == "" || o.only == "rush") && !o.scaling {
+		rctx, rcancel := context.WithTimeout(sig, 20*time.Minute)
+		err = runRush(rctx)
+		rcancel()
+	}
 	stop()
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
