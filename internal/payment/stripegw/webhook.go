@@ -25,11 +25,15 @@ const Tolerance = webhook.DefaultTolerance
 //	checkout.session.async_payment_succeeded Approved (amount_total)
 //	checkout.session.async_payment_failed    Declined
 //	checkout.session.expired                 Expired
-//	charge.refunded                          Refunded (the amount this refund added)
+//	refund.created                           Refunded (the refund's amount)
 //
-// Other event types give ok=false. EventID is Stripe's event id. A charge.refunded event names a
-// PaymentIntent, so its Checkout Session is looked up at Stripe; a charge that no session paid gives
-// ok=false, and a failed lookup is an internal error (Stripe retries the webhook).
+// Other event types give ok=false (charge.refunded too: its event id is not the refund's, so the same
+// refund would be recorded twice beside the staff refund that asked for it). EventID is Stripe's event
+// id, except for refund.created, where it is the refund's id (re_…): the id a staff refund records
+// when Stripe accepts it, so the ledger's unique (provider, provider_event_id) keeps one entry whichever
+// arrives first. A refund names a PaymentIntent, so its Checkout Session is looked up at Stripe; a
+// refund of a payment no session made gives ok=false, and a failed lookup is an internal error (Stripe
+// retries the webhook).
 func (g *Gateway) ParseNotification(r *http.Request, body []byte) (payment.Notification, bool, error) {
 	ev, err := webhook.ConstructEventWithOptions(body, r.Header.Get(SignatureHeader), g.webhookSecret,
 		webhook.ConstructEventOptions{Tolerance: Tolerance})
@@ -59,27 +63,24 @@ func (g *Gateway) ParseNotification(r *http.Request, body []byte) (payment.Notif
 			n.Outcome = payment.Pending
 		}
 		return n, true, nil
-	case stripe.EventTypeChargeRefunded:
+	case stripe.EventTypeRefundCreated:
 		return g.refunded(r, ev, n)
 	}
 	return payment.Notification{}, false, nil
 }
 
-// refunded maps charge.refunded: the amount is what this refund added to amount_refunded.
+// refunded maps refund.created: the notification carries the refund's id and amount.
 func (g *Gateway) refunded(r *http.Request, ev stripe.Event, n payment.Notification) (payment.Notification, bool, error) {
-	var c stripe.Charge
-	if err := json.Unmarshal(ev.Data.Raw, &c); err != nil || c.ID == "" {
-		return payment.Notification{}, false, apperr.New(apperr.Invalid, "The webhook's charge is malformed.")
+	var rf stripe.Refund
+	if err := json.Unmarshal(ev.Data.Raw, &rf); err != nil || rf.ID == "" {
+		return payment.Notification{}, false, apperr.New(apperr.Invalid, "The webhook's refund is malformed.")
 	}
-	if c.PaymentIntent == nil || c.PaymentIntent.ID == "" {
-		return payment.Notification{}, false, nil // not a Checkout payment
+	if rf.PaymentIntent == nil || rf.PaymentIntent.ID == "" || rf.Status == stripe.RefundStatusFailed || rf.Status == stripe.RefundStatusCanceled {
+		return payment.Notification{}, false, nil // not a Checkout payment, or nothing was given back
 	}
-	n.Outcome, n.AmountCents = payment.Refunded, c.AmountRefunded
-	if prev, ok := ev.Data.PreviousAttributes["amount_refunded"].(float64); ok && int64(prev) <= c.AmountRefunded {
-		n.AmountCents = c.AmountRefunded - int64(prev)
-	}
-	n.PaymentID, _ = strconv.ParseInt(c.Metadata["payment_id"], 10, 64)
-	params := &stripe.CheckoutSessionListParams{PaymentIntent: stripe.String(c.PaymentIntent.ID)}
+	n.EventID, n.Outcome, n.AmountCents = rf.ID, payment.Refunded, rf.Amount
+	n.PaymentID, _ = strconv.ParseInt(rf.Metadata["payment_id"], 10, 64)
+	params := &stripe.CheckoutSessionListParams{PaymentIntent: stripe.String(rf.PaymentIntent.ID)}
 	params.Limit = stripe.Int64(1)
 	for s, err := range g.sc.V1CheckoutSessions.List(r.Context(), params).All(r.Context()) {
 		if err != nil {

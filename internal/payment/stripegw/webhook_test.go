@@ -60,7 +60,11 @@ func TestParseNotificationMapsEvents(t *testing.T) {
 			payment.Notification{EventID: "evt_4", ProviderRef: "cs_test_1", PaymentID: 42, Outcome: payment.Declined}, true},
 		{"expired", event("evt_5", "checkout.session.expired", session("expired", "unpaid"), ""),
 			payment.Notification{EventID: "evt_5", ProviderRef: "cs_test_1", PaymentID: 42, Outcome: payment.Expired}, true},
-		{"a refund not from a checkout", event("evt_6", "charge.refunded", `{"id":"ch_1","object":"charge","amount":2550,"amount_refunded":2550,"payment_intent":null}`, ""),
+		{"a refund not from a checkout", event("evt_6", "refund.created", `{"id":"re_1","object":"refund","amount":2550,"status":"succeeded","payment_intent":null}`, ""),
+			payment.Notification{}, false},
+		{"a failed refund", event("evt_6b", "refund.created", `{"id":"re_2","object":"refund","amount":2550,"status":"failed","payment_intent":"pi_abc"}`, ""),
+			payment.Notification{}, false},
+		{"charge.refunded (recorded through refund.created instead)", event("evt_6c", "charge.refunded", `{"id":"ch_1","object":"charge","amount":2550,"amount_refunded":2550,"payment_intent":"pi_abc"}`, ""),
 			payment.Notification{}, false},
 		{"another event type", event("evt_7", "customer.created", `{"id":"cus_1","object":"customer"}`, ""), payment.Notification{}, false},
 	}
@@ -74,19 +78,18 @@ func TestParseNotificationMapsEvents(t *testing.T) {
 	}
 }
 
-// A refund reports the amount it added, and its Checkout Session is looked up at Stripe by the
-// charge's PaymentIntent.
+// A refund reports its own id (the id a staff refund records, so the two are one ledger entry) and its
+// amount, and its Checkout Session is looked up at Stripe by the refund's PaymentIntent.
 func TestParseNotificationRefund(t *testing.T) {
 	u, rec := recordingMock(t)
 	g := stripegw.New(stripegw.Config{SecretKey: testKey, WebhookSecret: whsec, BackendURL: u})
-	body := event("evt_8", "charge.refunded",
-		`{"id":"ch_1","object":"charge","amount":2550,"amount_refunded":1500,"refunded":false,"payment_intent":"pi_abc","metadata":{"payment_id":"42"}}`,
-		`{"amount_refunded":1000}`)
+	body := event("evt_8", "refund.created",
+		`{"id":"re_8","object":"refund","amount":500,"status":"succeeded","payment_intent":"pi_abc","metadata":{"payment_id":"42"}}`, "")
 	n, ok, err := g.ParseNotification(webhookRequest(body, whsec, time.Now()), body)
 	if err != nil || !ok {
 		t.Fatalf("ok=%v err=%v", ok, err)
 	}
-	if n.EventID != "evt_8" || n.Outcome != payment.Refunded || n.AmountCents != 500 || n.PaymentID != 42 || !strings.HasPrefix(n.ProviderRef, "cs_") {
+	if n.EventID != "re_8" || n.Outcome != payment.Refunded || n.AmountCents != 500 || n.PaymentID != 42 || !strings.HasPrefix(n.ProviderRef, "cs_") {
 		t.Fatalf("notification %+v", n)
 	}
 	if pi := rec.last(t, "GET /v1/checkout/sessions").Form.Get("payment_intent"); pi != "pi_abc" {
