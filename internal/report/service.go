@@ -49,14 +49,16 @@ type Store interface {
 	// Company returns the company's zone and currency symbol. Returns apperr.NotFound if it does not exist.
 	Company(ctx context.Context, companyID int64) (Company, error)
 	// LedgerDays returns, per local date (bucketed with offsets, see Offsets) that has entries in
-	// [from, to), the day's charges, refunds and tickets (bookings whose first charge entry it is).
+	// [from, to), the day's charges, refunds and tickets (bookings whose first charge entry it is). A
+	// date may come in more than one row (split by an offset change): its rows add up.
 	LedgerDays(ctx context.Context, companyID, from, to int64, offsets []Offset) ([]LedgerDay, error)
 	// LedgerTotals sums the ledger of the company over [from, split) and over [split, to).
 	LedgerTotals(ctx context.Context, companyID, from, split, to int64) (before, after LedgerSum, err error)
 	// SessionTotals sums the sessions starting in [from, split) and in [split, to).
 	SessionTotals(ctx context.Context, companyID, from, split, to int64) (before, after SessionSum, err error)
 	// SessionDays returns, per local date (bucketed with offsets) with sessions starting in [from, to),
-	// the sessions holding places of the company's non-cancelled bookings and those places.
+	// the sessions holding places of the company's non-cancelled bookings and those places; a date's
+	// rows add up.
 	SessionDays(ctx context.Context, companyID, from, to int64, offsets []Offset) ([]SessionDay, error)
 	// Birthdays returns the known birth dates ('YYYY-MM-DD' → how many people) of the drivers of the
 	// company's non-cancelled bookings whose first session starts in [from, to).

@@ -30,26 +30,52 @@ func (r Reports) Company(ctx context.Context, companyID int64) (report.Company, 
 	return c, err
 }
 
-// dayExpr is the SQL that turns the instant column col (Unix ms) into its local Date (days since
-// 1970-01-01) with the zone's offsets over the range (report.Offsets): the offset of the instant's
-// stretch is added before dividing by a day. It returns the expression and its arguments.
-func dayExpr(col string, offsets []report.Offset) (string, []any) {
-	switch len(offsets) {
-	case 0:
-		return "(" + col + " / 86400000)", nil
-	case 1:
-		return "((" + col + " + CAST(? AS BIGINT)) / 86400000)", []any{offsets[0].OffsetMs}
+// byLocalDay builds a query that groups the rows of one table by local Date (days since 1970-01-01)
+// over [from, to): one range over the indexed column per stretch of constant zone offset
+// (report.Offsets), each grouped by `(instant + offset) / day`, the stretches joined by UNION ALL. Each
+// range reads the primary key in order and adds a constant, where one pass would evaluate a CASE over
+// every offset per row; a year has at most three stretches. A date split by a DST change (at night)
+// comes out once per stretch: callers add the rows of a date up. sel is the SELECT list after the day,
+// inst the row's instant (Unix ms) as SQL, col the indexed column ranged over, unit the width of its
+// values in ms (col * unit is the instant, rounded up at stretch edges as the instant is), and where
+// further conditions. It returns the query and its arguments.
+func byLocalDay(sel, inst, table, col string, unit int64, where string, companyID, from, to int64, offsets []report.Offset) (string, []any) {
+	if len(offsets) == 0 {
+		offsets = []report.Offset{{Until: to}}
 	}
 	var b strings.Builder
 	var args []any
-	b.WriteString("((" + col + " + CASE")
-	for _, o := range offsets[:len(offsets)-1] {
-		b.WriteString(" WHEN " + col + " < ? THEN CAST(? AS BIGINT)")
-		args = append(args, o.Until, o.OffsetMs)
+	lo := from
+	for i, o := range offsets {
+		hi := min(o.Until, to)
+		if i == len(offsets)-1 {
+			hi = to
+		}
+		if hi <= lo {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString(" UNION ALL ")
+		}
+		b.WriteString("SELECT ((" + inst + " + CAST(? AS BIGINT)) / 86400000) AS day, " + sel +
+			" FROM " + table + " WHERE company_id = ? AND " + col + " >= ? AND " + col + " < ?" + where + " GROUP BY 1")
+		args = append(args, o.OffsetMs, companyID, ceilDiv(lo, unit), ceilDiv(hi, unit))
+		lo = hi
 	}
-	b.WriteString(" ELSE CAST(? AS BIGINT) END) / 86400000)")
-	args = append(args, offsets[len(offsets)-1].OffsetMs)
+	if b.Len() == 0 {
+		// An empty range: a query that returns no row, so the callers need no special case.
+		return "SELECT 0, " + sel + " FROM " + table + " WHERE 1 = 0 GROUP BY 1", nil
+	}
 	return b.String(), args
+}
+
+// ceilDiv is a / b rounded up, for b > 0.
+func ceilDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a > 0) == (b > 0) {
+		q++
+	}
+	return q
 }
 
 // bucketMs is the width of a kpi_ledger bucket: a quarter hour (migration 00010), the largest unit every
@@ -58,13 +84,11 @@ const bucketMs = 900000
 
 // LedgerDays returns, per local date with payment entries of the company in [from, to), the sum of the
 // charge entries, the sum of the refund entries and the tickets (bookings whose first charge entry it
-// is), from the kpi_ledger rollup. from and to are local midnights, hence bucket edges.
+// is), from the kpi_ledger rollup, grouped in SQL (byLocalDay; a date split by a DST change may come as
+// two rows). from and to are local midnights, hence bucket edges.
 func (r Reports) LedgerDays(ctx context.Context, companyID, from, to int64, offsets []report.Offset) ([]report.LedgerDay, error) {
-	day, args := dayExpr("(bucket * 900000)", offsets)
-	q := `SELECT ` + day + ` AS day, SUM(charge_cents), SUM(refund_cents), SUM(tickets)
-		FROM kpi_ledger WHERE company_id = ? AND bucket >= ? AND bucket < ?
-		GROUP BY 1 ORDER BY 1`
-	args = append(args, companyID, from/bucketMs, to/bucketMs)
+	q, args := byLocalDay("SUM(charge_cents), SUM(refund_cents), SUM(tickets)", "bucket * 900000", "kpi_ledger", "bucket",
+		bucketMs, "", companyID, from, to, offsets)
 	var out []report.LedgerDay
 	err := r.db.Read(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, q, args...)
@@ -125,13 +149,11 @@ func (r Reports) SessionTotals(ctx context.Context, companyID, from, split, to i
 }
 
 // SessionDays returns, per local date with sessions starting in [from, to), how many sessions hold
-// places of the company's non-cancelled bookings and how many places, from the kpi_sessions rollup.
+// places of the company's non-cancelled bookings and how many places, from the kpi_sessions rollup,
+// grouped in SQL (byLocalDay; a date split by a DST change may come as two rows).
 func (r Reports) SessionDays(ctx context.Context, companyID, from, to int64, offsets []report.Offset) ([]report.SessionDay, error) {
-	day, args := dayExpr("starts_at", offsets)
-	q := `SELECT ` + day + ` AS day, COUNT(*), SUM(places)
-		FROM kpi_sessions WHERE company_id = ? AND starts_at >= ? AND starts_at < ? AND places > 0
-		GROUP BY 1 ORDER BY 1`
-	args = append(args, companyID, from, to)
+	q, args := byLocalDay("COUNT(*), SUM(places)", "starts_at", "kpi_sessions", "starts_at", 1, " AND places > 0",
+		companyID, from, to, offsets)
 	var out []report.SessionDay
 	err := r.db.Read(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, q, args...)
