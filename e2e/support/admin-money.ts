@@ -115,13 +115,12 @@ export async function queryBilling(page: Page, start: string, end: string): Prom
   await expect(page.getByRole('heading', { level: 3, name: new RegExp(`^Sales from \\W?${start}\\W? to \\W?${end}\\W?$`) })).toBeVisible();
 }
 
-/** Reads an amount written by the interface (€24.00, -€10.50, 1,234.50 €) as a number. */
+/** Reads an amount as the English interface writes it (€1,234.50, -€10.00, kr.199.00) as a number. */
 export function amountOf(text: string): number {
-  const negative = /[-−]/.test(text);
-  const digits = text.replace(/[^\d.]/g, '');
-  const value = Number(digits);
-  if (digits === '' || Number.isNaN(value)) throw new Error(`no amount in "${text}"`);
-  return negative ? -value : value;
+  const number = /\d[\d,]*(\.\d+)?/.exec(text);
+  if (!number) throw new Error(`no amount in "${text}"`);
+  const value = Number(number[0].replaceAll(',', ''));
+  return /[-−]/.test(text.slice(0, number.index)) ? -value : value;
 }
 
 /** The sales table's rows (its body rows, whatever is shown after search and filters). */
