@@ -43,7 +43,7 @@ async function refund(page: Page, identifier: string, amount: string): Promise<v
 }
 
 test.describe('billing: refunding a sale paid online', () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   test('a partial refund twice, then the refund button is off at zero', async ({ page }, testInfo) => {
     const sale = await payOnlineSaleAtNorte(page);

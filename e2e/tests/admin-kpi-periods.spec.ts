@@ -75,7 +75,7 @@ async function checkCharts(page: Page, days: number): Promise<void> {
 }
 
 test.describe('KPIs', () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   test('the period switch changes the periods, reloads the boxes and draws the charts; recharts loads with the section', async ({ page }, testInfo) => {
     // Every script the page loads, to tell when recharts arrives.
