@@ -103,8 +103,8 @@ export function KpiBoxes({ kpis, kind, company }: KpiBoxesProps) {
 }
 
 const TREND = {
-  up: { arrow: '▲', colour: 'green.8' },
-  down: { arrow: '▼', colour: 'red.8' },
+  up: { arrow: '▲', colour: 'green.9' },
+  down: { arrow: '▼', colour: 'red.9' },
   same: { arrow: '▬', colour: 'gray.7' },
 } as const;
 

@@ -62,6 +62,8 @@ export function KpiCharts({ series, company }: KpiChartsProps) {
     />
   );
 
+  // One day is one point: a line needs its dot to show at all.
+  const single = series.days.length === 1;
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
       <ChartFigure
@@ -73,13 +75,13 @@ export function KpiCharts({ series, company }: KpiChartsProps) {
           { label: t('charts.previousPeriod'), value: (d) => amount(d.previousBilling) },
         ]}
       >
-        <LineChart data={series.days} margin={{ top: 8, right: 16, bottom: 8, left: 16 }}>
+        <LineChart accessibilityLayer={false} data={series.days} margin={{ top: 8, right: 16, bottom: 8, left: 16 }}>
           <CartesianGrid strokeDasharray="3 3" />
           {xAxis}
           {yAxis(amount)}
           {tooltip(amount)}
           <Legend />
-          <Line type="monotone" dataKey="billing" name={t('charts.thisPeriod')} stroke={theme.colors.blue[7]} strokeWidth={2} dot={false} isAnimationActive={false} />
+          <Line type="monotone" dataKey="billing" name={t('charts.thisPeriod')} stroke={theme.colors.blue[7]} strokeWidth={2} dot={single} isAnimationActive={false} />
           <Line
             type="monotone"
             dataKey="previousBilling"
@@ -87,7 +89,7 @@ export function KpiCharts({ series, company }: KpiChartsProps) {
             stroke={theme.colors.gray[6]}
             strokeDasharray="6 4"
             strokeWidth={2}
-            dot={false}
+            dot={single}
             isAnimationActive={false}
           />
         </LineChart>
@@ -101,7 +103,7 @@ export function KpiCharts({ series, company }: KpiChartsProps) {
           { label: t('charts.previousPeriod'), value: (d) => figure(d.previousDrivers) },
         ]}
       >
-        <BarChart data={series.days} margin={{ top: 8, right: 16, bottom: 8, left: 16 }}>
+        <BarChart accessibilityLayer={false} data={series.days} margin={{ top: 8, right: 16, bottom: 8, left: 16 }}>
           <CartesianGrid strokeDasharray="3 3" />
           {xAxis}
           {yAxis(figure)}
@@ -116,13 +118,13 @@ export function KpiCharts({ series, company }: KpiChartsProps) {
         days={series.days}
         columns={[{ label: t('charts.thisPeriod'), value: (d) => amount(d.ticketAverage) }]}
       >
-        <LineChart data={series.days} margin={{ top: 8, right: 16, bottom: 8, left: 16 }}>
+        <LineChart accessibilityLayer={false} data={series.days} margin={{ top: 8, right: 16, bottom: 8, left: 16 }}>
           <CartesianGrid strokeDasharray="3 3" />
           {xAxis}
           {yAxis(amount)}
           {tooltip(amount)}
           <Legend />
-          <Line type="monotone" dataKey="ticketAverage" name={t('charts.thisPeriod')} stroke={theme.colors.orange[7]} strokeWidth={2} dot={false} isAnimationActive={false} />
+          <Line type="monotone" dataKey="ticketAverage" name={t('charts.thisPeriod')} stroke={theme.colors.orange[7]} strokeWidth={2} dot={single} isAnimationActive={false} />
         </LineChart>
       </ChartFigure>
     </SimpleGrid>
