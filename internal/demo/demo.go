@@ -88,6 +88,9 @@ func Seed(ctx context.Context, db *store.DB, clk clock.Clock) (Result, error) {
 			ids[c.Name] = c.ID
 			res.Companies = append(res.Companies, c)
 		}
+		if err := seedContacts(ctx, tx, ids); err != nil {
+			return err
+		}
 		for i, a := range admins {
 			for _, name := range a.companies {
 				_, _, err := tx.UpsertAdmin(ctx, account.NewAdmin{Email: a.email, Name: a.name,
@@ -102,6 +105,10 @@ func Seed(ctx context.Context, db *store.DB, clk clock.Clock) (Result, error) {
 		return nil
 	})
 	if err != nil {
+		return Result{}, err
+	}
+	// Bookings written directly by the seeding get their short reference here.
+	if _, err := db.BackfillReferences(ctx); err != nil {
 		return Result{}, err
 	}
 	return res, nil
