@@ -11,8 +11,9 @@ import (
 // SummaryStore reads what the done page shows of a booking; *store.DB implements it.
 type SummaryStore interface {
 	// BookingMail loads a booking as its mails tell it (lines, sessions, drivers, company, short
-	// reference, the booking's page). Returns apperr.NotFound for an unknown identifier.
-	BookingMail(ctx context.Context, identifier string) (notify.Booking, error)
+	// reference, the booking's page on the web app at webBase). Returns apperr.NotFound for an unknown
+	// identifier.
+	BookingMail(ctx context.Context, identifier, webBase string) (notify.Booking, error)
 	// BookingPaid is what was paid on the booking so far, in cents (charges less refunds).
 	BookingPaid(ctx context.Context, identifier string) (int64, error)
 	// BookingLineDrivers is the drivers' names of each line of the booking, in line order.
@@ -71,7 +72,7 @@ func (s *Service) Summary(ctx context.Context, identifier string) (Summary, erro
 	if err != nil {
 		return Summary{}, err
 	}
-	b, err := ss.BookingMail(ctx, identifier)
+	b, err := ss.BookingMail(ctx, identifier, s.d.BaseURL)
 	if err != nil {
 		return Summary{}, err
 	}
@@ -115,7 +116,7 @@ func (s *Service) Calendar(ctx context.Context, identifier string) (notify.Attac
 	if err != nil {
 		return notify.Attachment{}, err
 	}
-	b, err := ss.BookingMail(ctx, identifier)
+	b, err := ss.BookingMail(ctx, identifier, s.d.BaseURL)
 	if err != nil {
 		return notify.Attachment{}, err
 	}

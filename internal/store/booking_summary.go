@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strings"
 
 	"pitlane/internal/apperr"
 	"pitlane/internal/notify"
@@ -17,17 +18,26 @@ func bookingIDOf(ctx context.Context, tx *Tx, identifier string) (int64, error) 
 	return id, err
 }
 
-// BookingMail loads the booking as its mails tell it, for the done page and its .ics. Implements
+// BookingMail loads the booking as its mails tell it, for the done page and its .ics, with its page on
+// the web app at webBase (the mails' link; SetWebURL's when webBase is empty). Implements
 // checkout.SummaryStore; returns apperr.NotFound for an unknown identifier.
-func (db *DB) BookingMail(ctx context.Context, identifier string) (notify.Booking, error) {
+func (db *DB) BookingMail(ctx context.Context, identifier, webBase string) (notify.Booking, error) {
 	var b notify.Booking
 	err := db.Read(ctx, func(tx *Tx) error {
 		id, err := bookingIDOf(ctx, tx, identifier)
 		if err != nil {
 			return err
 		}
-		b, _, _, err = mailBooking(ctx, tx, id, "")
-		return err
+		if b, _, _, err = mailBooking(ctx, tx, id, ""); err != nil || webBase == "" {
+			return err
+		}
+		var key string
+		if err := tx.QueryRow(ctx, `SELECT c.public_key FROM bookings b JOIN companies c ON c.id = b.company_id
+			WHERE b.id = ?`, id).Scan(&key); err != nil {
+			return err
+		}
+		b.PageURL = bookingPageURL(strings.TrimRight(webBase, "/"), "", b.Identifier, key)
+		return nil
 	})
 	return b, err
 }
