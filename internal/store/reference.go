@@ -16,8 +16,13 @@ const referenceAttempts = 8
 // again on a unique violation. Each try runs under a savepoint, so a violation (which aborts a PostgreSQL
 // transaction) is rolled back alone and the booking's transaction goes on. Returns the reference.
 func setReference(ctx context.Context, tx *Tx, bookingID int64) (string, error) {
+	return setReferenceDrawn(ctx, tx, bookingID, checkout.NewReference)
+}
+
+// setReferenceDrawn is setReference with the references drawn by draw (tests draw a taken one).
+func setReferenceDrawn(ctx context.Context, tx *Tx, bookingID int64, draw func() string) (string, error) {
 	for range referenceAttempts {
-		ref := checkout.NewReference()
+		ref := draw()
 		if _, err := tx.Exec(ctx, `SAVEPOINT booking_reference`); err != nil {
 			return "", err
 		}
