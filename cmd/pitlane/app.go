@@ -58,6 +58,7 @@ type app struct {
 // URL of the server, used in mails and payment returns.
 func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, base string) (*app, error) {
 	a := &app{cfg: cfg, db: db, clk: clk, log: log}
+	db.SetWebURL(base) // the mails' links to a booking's page
 	sim, err := simulated.New(db, simulated.Config{BaseURL: base, Secret: cfg.PaymentSecret, Clock: clk, Logger: log})
 	if err != nil {
 		return nil, fmt.Errorf("simulated payment provider: %w", err)

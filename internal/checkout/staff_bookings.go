@@ -3,6 +3,7 @@ package checkout
 import (
 	"context"
 	"strconv"
+	"strings"
 	"time"
 
 	"pitlane/internal/apperr"
@@ -54,7 +55,13 @@ type BookingsQuery struct {
 	DateIni    string `json:"dateIni"`
 	DateEnd    string `json:"dateEnd"`
 	FilterType string `json:"filterType,omitempty"`
+	// Search keeps the rows whose short reference, customer name, e-mail or phone matches (see
+	// BookingRange.Search); empty: all rows of the range.
+	Search string `json:"search,omitempty"`
 }
+
+// MaxSearchLength is the longest search text a bookings query accepts.
+const MaxSearchLength = 100
 
 // BookingRange is a checked bookings query: the company, the inclusive local dates, and for sale dates
 // the instants [FromMs, UntilMs) of the company's local midnights that bound them.
@@ -67,6 +74,10 @@ type BookingRange struct {
 	UntilMs     int64
 	Now         time.Time      // when cancellability is judged
 	Location    *time.Location // the company's time zone (sale dates, exported times)
+	// Search, when not empty, keeps the rows of the range whose short reference is it (typed with or
+	// without the dash, in any case), or whose customer name or e-mail contains it (case-insensitive),
+	// or whose phone contains its digits (at least 3).
+	Search string
 }
 
 // RangeLimit is the longest range in days the bookings query accepts: the company's maxDaysBooking,
@@ -94,6 +105,10 @@ func CheckBookingsQuery(q BookingsQuery, l StaffLimits, loc *time.Location, now 
 	default:
 		fe.Add("filterType", "must be fechaReserva or fechaVenta")
 	}
+	search := strings.TrimSpace(q.Search)
+	if len([]rune(search)) > MaxSearchLength {
+		fe.Add("search", "must be at most "+strconv.Itoa(MaxSearchLength)+" characters")
+	}
 	if err := fe.Err(apperr.Invalid, "The bookings query is malformed."); err != nil {
 		return BookingRange{}, err
 	}
@@ -107,7 +122,7 @@ func CheckBookingsQuery(q BookingsQuery, l StaffLimits, loc *time.Location, now 
 			map[string]string{"dateEnd": "the range may span at most " + strconv.Itoa(limit) + " days"})
 	}
 	return BookingRange{From: q.DateIni, To: q.DateEnd, BySale: bySale, CompanyName: l.CompanyName,
-		FromMs: from.UnixMilli(), UntilMs: to.AddDate(0, 0, 1).UnixMilli(), Now: now}, nil
+		FromMs: from.UnixMilli(), UntilMs: to.AddDate(0, 0, 1).UnixMilli(), Now: now, Search: search}, nil
 }
 
 // daysBetween counts calendar days from a to b (local midnights; DST-safe).
@@ -122,6 +137,7 @@ type BookingRow struct {
 	ID                int64         `json:"id"`
 	IDBooking         int64         `json:"idBooking"`
 	BookingIdentifier string        `json:"bookingIdentifier"`
+	Reference         string        `json:"reference"` // the short reference, shown form ABCD-2345
 	CreatedAt         time.Time     `json:"createdAt"`
 	BookingDate       *string       `json:"bookingDate"` // first session, circuit-local "YYYY-MM-DD HH:mm"; nil for a voucher
 	ContactName       string        `json:"contactName"`

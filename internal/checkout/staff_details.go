@@ -88,6 +88,7 @@ type MasterRefund struct {
 type MasterData struct {
 	ID            int64           `json:"id"`
 	Identifier    string          `json:"identifier"`
+	Reference     string          `json:"reference"` // the short reference, shown form ABCD-2345
 	State         string          `json:"state"`
 	Source        string          `json:"source"`
 	CreatedAt     time.Time       `json:"createdAt"`

@@ -141,6 +141,9 @@ func SeedWith(ctx context.Context, db *store.DB, clk clock.Clock, o Options) (Re
 			created[c.Name] = sd
 			res.Companies = append(res.Companies, c)
 		}
+		if err := seedContacts(ctx, tx, ids); err != nil {
+			return err
+		}
 		staff := map[string]int64{} // the company's own admin, who made its refunds
 		for i, a := range admins {
 			for _, name := range a.companies {
@@ -172,6 +175,10 @@ func SeedWith(ctx context.Context, db *store.DB, clk clock.Clock, o Options) (Re
 		return nil
 	})
 	if err != nil {
+		return Result{}, err
+	}
+	// Bookings written directly by the seeding get their short reference here.
+	if _, err := db.BackfillReferences(ctx); err != nil {
 		return Result{}, err
 	}
 	return res, nil

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"pitlane/internal/checkout"
+	"pitlane/internal/notify"
 	"pitlane/internal/payment"
 )
 
@@ -26,6 +27,10 @@ type CheckoutService interface {
 	Save(ctx context.Context, req checkout.SaveRequest, idempotencyKey string) (checkout.SaveResult, error)
 	// Status returns a booking's public status. Returns apperr.NotFound.
 	Status(ctx context.Context, identifier string) (checkout.StatusView, error)
+	// Summary returns the done page's account of a booking. Returns apperr.NotFound.
+	Summary(ctx context.Context, identifier string) (checkout.Summary, error)
+	// Calendar returns a booking's .ics file. Returns apperr.NotFound (unknown, cancelled, no session).
+	Calendar(ctx context.Context, identifier string) (notify.Attachment, error)
 	// CancelByToken cancels a booking. Returns apperr.NotFound, apperr.Conflict, apperr.Unprocessable.
 	CancelByToken(ctx context.Context, token string) (checkout.CancelResult, error)
 	// Gateway returns the payment gateway of a provider name.

@@ -48,6 +48,8 @@ func (s *Server) routes() http.Handler {
 		api.HandleFunc("POST /api/booking/voucher", s.limited(RateWrite, s.postVoucher))
 		api.HandleFunc("POST /api/booking/saveBooking", s.limited(RateWrite, s.postSaveBooking))
 		api.HandleFunc("GET /api/booking/status/{identifier}", s.getBookingStatus)
+		api.HandleFunc("GET /api/booking/summary/{identifier}", s.getBookingSummary)
+		api.HandleFunc("GET /api/booking/ics/{identifier}", s.getBookingCalendar)
 		api.HandleFunc("GET /api/booking/cancelBooking/{cancelToken}", s.limited(RateGuess, s.getCancelBooking))
 		api.HandleFunc("POST /api/payment/notify/{provider}", s.postPaymentNotify) // providers: never rate-limited
 	}

@@ -3,6 +3,7 @@ package notify
 import (
 	"errors"
 	"fmt"
+	"net/mail"
 	"strconv"
 	"strings"
 )
@@ -37,7 +38,7 @@ func BookingConfirmation(b Booking) (Message, error) {
 	if b.CancelURL != "" {
 		blocks = append(blocks, block{Text: t.T("cancel.text"), Link: &link{Label: t.T("cancel.button"), URL: b.CancelURL}})
 	}
-	events := bookingEvents(b, b.CancelURL)
+	events := bookingEvents(b)
 	var outro []string
 	if len(events) > 0 {
 		outro = []string{t.T("arrive"), t.T("calendar")}
@@ -50,11 +51,11 @@ func BookingConfirmation(b Booking) (Message, error) {
 			Link: link{Label: t.T("unsub.link"), URL: b.UnsubscribeURL}}
 	}
 	m, err := message(KindBookingConfirmation, t, b.Email,
-		t.T("conf.subject", "company", b.Company.Name, "ref", b.Identifier), d)
+		t.T("conf.subject", "company", b.Company.Name, "ref", ShownReference(b)), d)
 	if err != nil || len(events) == 0 {
 		return m, err
 	}
-	att, err := calendarFile("booking-"+fileSafe(b.Identifier)+".ics", events)
+	att, err := calendarFile(calendarName("booking-", b), events, calendarUpdate{})
 	if err != nil {
 		return Message{}, err
 	}
@@ -82,7 +83,7 @@ func GiftVoucher(b Booking) (Message, error) {
 		what.Items = lineItems(t, b, false)
 	}
 	d.Blocks = append(d.Blocks, what, block{Rows: []row{{Label: t.T("gift.from"), Value: b.ContactName}}})
-	events := bookingEvents(b, "")
+	events := bookingEvents(b)
 	if len(events) > 0 {
 		d.Outro = []string{t.T("arrive"), t.T("calendar")}
 	}
@@ -91,7 +92,7 @@ func GiftVoucher(b Booking) (Message, error) {
 	if err != nil || len(events) == 0 {
 		return m, err
 	}
-	att, err := calendarFile("gift-"+fileSafe(b.Identifier)+".ics", events)
+	att, err := calendarFile(calendarName("gift-", b), events, calendarUpdate{})
 	if err != nil {
 		return Message{}, err
 	}
@@ -108,11 +109,47 @@ func BookingCancellation(b Booking) (Message, error) {
 	t := newTranslator(NormalizeCulture(b.Culture))
 	b.PaymentState = "cancelada"
 	d := newDoc(t, b.Company, t.T("cancel.title"), b.ContactName)
-	d.Intro = []string{t.T("cancel.intro", "ref", b.Identifier, "company", b.Company.Name)}
+	d.Intro = []string{t.T("cancel.intro", "ref", ShownReference(b), "company", b.Company.Name)}
 	d.Blocks = append(bookingBlocks(t, b, false), block{Rows: summaryRows(t, b)})
 	d.Outro = []string{t.T("cancel.outro", "company", b.Company.Name)}
-	return message(KindBookingCancellation, t, b.Email,
-		t.T("cancel.subject", "company", b.Company.Name, "ref", b.Identifier), d)
+	m, err := message(KindBookingCancellation, t, b.Email,
+		t.T("cancel.subject", "company", b.Company.Name, "ref", ShownReference(b)), d)
+	if err != nil {
+		return m, err
+	}
+	return withCancelledCalendar(m, b)
+}
+
+// withCancelledCalendar attaches to a cancellation mail the .ics that removes the booking's sessions
+// from the customer's calendar: METHOD:CANCEL, the confirmation's UIDs and a higher SEQUENCE.
+func withCancelledCalendar(m Message, b Booking) (Message, error) {
+	events := bookingEvents(b)
+	if len(events) == 0 {
+		return m, nil
+	}
+	att, err := calendarFile(calendarName("booking-", b), events, calendarUpdate{cancel: true, sequence: 1})
+	if err != nil {
+		return Message{}, err
+	}
+	m.Attachments = append(m.Attachments, att)
+	return m, nil
+}
+
+// ShownReference is the booking's reference as people read it: the short reference as ABCD-2345, or
+// the identifier for a booking that has none.
+func ShownReference(b Booking) string {
+	if len(b.Reference) == 8 {
+		return b.Reference[:4] + "-" + b.Reference[4:]
+	}
+	if b.Reference != "" {
+		return b.Reference
+	}
+	return b.Identifier
+}
+
+// calendarName is the .ics attachment's name: prefix and the shown reference.
+func calendarName(prefix string, b Booking) string {
+	return prefix + fileSafe(ShownReference(b)) + ".ics"
 }
 
 // CompanyNotice is the copy of a booking's confirmation or cancellation (kind NoticeConfirmation or
@@ -144,7 +181,7 @@ func CompanyNotice(to string, b Booking, kind string) (Message, error) {
 		d.Blocks = append(d.Blocks, block{Heading: t.T("voucher.heading"), Code: b.VoucherCode})
 	}
 	return message(KindCompanyNotice, t, to,
-		t.T(prefix+"subject", "ref", b.Identifier, "name", b.ContactName), d)
+		t.T(prefix+"subject", "ref", ShownReference(b), "name", b.ContactName), d)
 }
 
 // bookingBlocks are the booked lines (with prices when priced) and the drivers who have a name (a
@@ -196,7 +233,7 @@ func sessionText(t translator, s Session) string {
 
 // summaryRows are the reference, discount, total and payment state.
 func summaryRows(t translator, b Booking) []row {
-	rows := []row{{Label: t.T("ref"), Value: b.Identifier, LTR: true}}
+	rows := []row{{Label: t.T("ref"), Value: ShownReference(b), LTR: true}}
 	if b.DiscountCents != 0 {
 		rows = append(rows, row{Label: t.T("discount"), Value: money(-abs(b.DiscountCents), b.Company), LTR: true})
 	}
@@ -259,5 +296,11 @@ func message(kind string, t translator, to, subject string, d doc) (Message, err
 	if err != nil {
 		return Message{}, fmt.Errorf("notify: render %s: %w", kind, err)
 	}
-	return Message{Kind: kind, Culture: t.culture, To: strings.TrimSpace(to), Subject: subject, Text: text, HTML: html}, nil
+	m := Message{Kind: kind, Culture: t.culture, To: strings.TrimSpace(to), Subject: subject, Text: text, HTML: html,
+		FromName: strings.TrimSpace(d.Company.Name)}
+	// The circuit's contact address, when it is one (a bad one must not make the mail undeliverable).
+	if a, err := mail.ParseAddress(d.Company.ContactEmail); err == nil {
+		m.ReplyTo = a.Address
+	}
+	return m, nil
 }

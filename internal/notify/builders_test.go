@@ -26,6 +26,7 @@ func booking(culture string) Booking {
 		Drivers:    []string{"Ana", "Luis"},
 		TotalCents: 4500, DiscountCents: 500, PaymentState: "pending",
 		CancelURL: "https://book.example/cancel/tok123",
+		PageURL:   "https://book.example/success?booking=ABC123&company=norte",
 		IsGift:    true, GiftName: "Pepe", GiftEmail: "pepe@example.com", GiftMessage: "Happy birthday!",
 	}
 }
@@ -209,7 +210,7 @@ func TestConfirmationCalendarFile(t *testing.T) {
 	if got := prop(events[2], ics.ComponentPropertyLocation); got != "Outdoor" {
 		t.Errorf("location %q", got)
 	}
-	if got := prop(events[0], ics.ComponentPropertyUrl); got != "https://book.example/cancel/tok123" {
+	if got := prop(events[0], ics.ComponentPropertyUrl); got != "https://book.example/success?booking=ABC123&company=norte" {
 		t.Errorf("url %q", got)
 	}
 

@@ -2,6 +2,7 @@ package notify
 
 import (
 	"errors"
+	"net/mail"
 	"strings"
 )
 
@@ -39,15 +40,26 @@ func EventRegistrationConfirmation(e EventRegistration) (Message, error) {
 	if err != nil || e.StartUTC == "" {
 		return m, err
 	}
-	ref := fileSafe(e.Reference)
-	att, err := calendarFile("event-"+ref+".ics", []calEvent{{
-		UID:      "event-" + ref + "@pitlane",
-		Summary:  e.EventName + " – " + e.Company.Name,
-		Location: e.Company.Name,
-		URL:      e.Company.WebURL,
-		StartUTC: e.StartUTC,
-		EndUTC:   e.EndUTC,
-	}})
+	uid := e.Identifier
+	if uid == "" {
+		uid = e.Reference
+	}
+	loc, page := e.Company.Address, e.PageURL
+	if loc == "" {
+		loc = e.Company.Name
+	}
+	if page == "" {
+		page = e.Company.WebURL
+	}
+	att, err := calendarFile("event-"+fileSafe(e.Reference)+".ics", []calEvent{{
+		UID:         "event-" + fileSafe(uid) + "@pitlane",
+		Summary:     e.EventName + " – " + e.Company.Name,
+		Location:    loc,
+		URL:         page,
+		Description: e.Reference,
+		StartUTC:    e.StartUTC,
+		EndUTC:      e.EndUTC,
+	}}, calendarUpdate{})
 	if err != nil {
 		return Message{}, err
 	}
@@ -82,5 +94,9 @@ func ProblemReportMessage(to string, p ProblemReport) (Message, error) {
 	d := newDoc(t, p.Company, "Problem report", "")
 	d.Intro = []string{"A visitor of the booking pages of " + p.Company.Name + " has reported a problem."}
 	d.Blocks = []block{{Rows: rows}, {Heading: "Report", Quote: p.Text}}
-	return message(KindProblemReport, t, to, "Problem report: "+subject, d)
+	m, err := message(KindProblemReport, t, to, "Problem report: "+subject, d)
+	if _, perr := mail.ParseAddress(p.ReplyEmail); err == nil && perr == nil {
+		m.ReplyTo = strings.TrimSpace(p.ReplyEmail) // a reply to the report reaches the visitor
+	}
+	return m, err
 }

@@ -2,6 +2,7 @@ package notify
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 
 	ics "github.com/arran4/golang-ical"
@@ -13,14 +14,31 @@ type calEvent struct {
 	StartUTC, EndUTC                         string // RFC 3339
 }
 
-// icsContentType is the MIME type of the calendar files messages carry.
-const icsContentType = "text/calendar; charset=utf-8; method=PUBLISH"
+// calendarUpdate says what a calendar file does to entries the customer's calendar may already hold:
+// the zero value publishes them (SEQUENCE 0); cancel removes them (METHOD:CANCEL, STATUS:CANCELLED).
+// sequence must grow with each change of the same UIDs, or calendar programs ignore the file.
+type calendarUpdate struct {
+	cancel   bool
+	sequence int
+}
+
+// ICSContentType is the MIME type of a booking's calendar file (publishing its sessions).
+const ICSContentType = "text/calendar; charset=utf-8; method=PUBLISH"
+
+// icsCancelContentType is the MIME type of the calendar file of a cancellation.
+const icsCancelContentType = "text/calendar; charset=utf-8; method=CANCEL"
 
 // calendarFile builds an iCalendar (RFC 5545) file with one VEVENT per entry, times in UTC.
 // Returns an error when a time is not RFC 3339. An entry without an end lasts an hour.
-func calendarFile(name string, events []calEvent) (Attachment, error) {
+func calendarFile(name string, events []calEvent, up calendarUpdate) (Attachment, error) {
 	cal := ics.NewCalendarFor("Pitlane")
-	cal.SetMethod(ics.MethodPublish)
+	contentType := ICSContentType
+	if up.cancel {
+		cal.SetMethod(ics.MethodCancel)
+		contentType = icsCancelContentType
+	} else {
+		cal.SetMethod(ics.MethodPublish)
+	}
 	// DTSTAMP is when the file was made; it only tells calendar programs which copy is newer.
 	stamp := time.Now().UTC()
 	for _, e := range events {
@@ -39,6 +57,12 @@ func calendarFile(name string, events []calEvent) (Attachment, error) {
 		ev.SetStartAt(start)
 		ev.SetEndAt(end)
 		ev.SetSummary(e.Summary)
+		ev.SetSequence(up.sequence)
+		if up.cancel {
+			ev.SetStatus(ics.ObjectStatusCancelled)
+		} else {
+			ev.SetStatus(ics.ObjectStatusConfirmed)
+		}
 		if e.Location != "" {
 			ev.SetLocation(e.Location)
 		}
@@ -49,23 +73,47 @@ func calendarFile(name string, events []calEvent) (Attachment, error) {
 			ev.SetDescription(e.Description)
 		}
 	}
-	return Attachment{Name: name, ContentType: icsContentType, Data: []byte(cal.Serialize())}, nil
+	return Attachment{Name: name, ContentType: contentType, Data: []byte(cal.Serialize())}, nil
 }
 
-// bookingEvents lists a calendar entry for every session of the booking; url is each entry's link.
-func bookingEvents(b Booking, url string) []calEvent {
+// bookingEvents lists a calendar entry for every session of the booking. The UID is the booking's
+// identifier and the session's position, the same in every file about the booking (confirmation,
+// gift, cancellation, the done page's download), so that a later file updates or removes the entry.
+// LOCATION is the circuit's postal address (the session's circuit when the company has none); the
+// description names the track and the short reference; URL is the booking's page.
+func bookingEvents(b Booking) []calEvent {
 	var out []calEvent
 	for _, l := range b.Lines {
 		for _, s := range l.Sessions {
+			loc := b.Company.Address
+			if loc == "" {
+				loc = s.Circuit
+			}
+			desc := ShownReference(b)
+			if s.Circuit != "" {
+				desc = s.Circuit + " · " + desc
+			}
 			out = append(out, calEvent{
-				UID:      fmt.Sprintf("%s-%d@pitlane", b.Identifier, len(out)+1),
-				Summary:  l.Name + " – " + b.Company.Name,
-				Location: s.Circuit,
-				URL:      url,
-				StartUTC: s.StartUTC,
-				EndUTC:   s.EndUTC,
+				UID:         b.Identifier + "-" + strconv.Itoa(len(out)+1) + "@pitlane",
+				Summary:     l.Name + " – " + b.Company.Name,
+				Location:    loc,
+				URL:         b.PageURL,
+				Description: desc,
+				StartUTC:    s.StartUTC,
+				EndUTC:      s.EndUTC,
 			})
 		}
 	}
 	return out
+}
+
+// BookingCalendar is the .ics file of a booking's sessions, the same as the confirmation mail's
+// attachment (the done page's "Add to calendar"). Returns an error when the booking has no session
+// (there is nothing to add) or a time is not RFC 3339.
+func BookingCalendar(b Booking) (Attachment, error) {
+	events := bookingEvents(b)
+	if len(events) == 0 {
+		return Attachment{}, fmt.Errorf("notify: booking %s has no session for a calendar", b.Identifier)
+	}
+	return calendarFile(calendarName("booking-", b), events, calendarUpdate{})
 }

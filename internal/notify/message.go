@@ -27,12 +27,17 @@ type Attachment struct {
 
 // Message is one e-mail ready for the outbox.
 type Message struct {
-	CompanyID   int64
-	BookingID   *int64
-	Kind        string
-	Culture     string // e.g. "es-ES"; the language the message is written in
-	To          string
-	Subject     string
+	CompanyID int64
+	BookingID *int64
+	Kind      string
+	Culture   string // e.g. "es-ES"; the language the message is written in
+	To        string
+	Subject   string
+	// FromName is the sender's display name, the circuit's (the address stays the configured sender's,
+	// which the domain authenticates); empty: the configured sender as it is.
+	FromName string
+	// ReplyTo is where a reply goes: the circuit's contact address; empty: no Reply-To.
+	ReplyTo     string
 	Text        string
 	HTML        string
 	Attachments []Attachment
@@ -47,6 +52,9 @@ type Company struct {
 	Currency string // ISO code, e.g. "EUR"
 	Symbol   string // e.g. "€"
 	TimeZone string // IANA name of the circuit's time zone
+	Address  string // postal address, the calendar entries' LOCATION; empty: the session's circuit
+	// ContactEmail is the circuit's contact address, the Reply-To of its mails; empty: none.
+	ContactEmail string
 }
 
 // Session is one booked session of a line.
@@ -68,9 +76,15 @@ type Line struct {
 
 // Booking is what the booking confirmation and cancellation messages tell.
 type Booking struct {
-	Company       Company
-	Culture       string
-	Identifier    string // the public booking reference
+	Company    Company
+	Culture    string
+	Identifier string // the booking's 32-character identifier: internal (URLs, calendar UIDs)
+	// Reference is the short human reference ("ABCD2345", shown ABCD-2345) that subjects, bodies and
+	// calendar entries show; empty for a booking without one (then the identifier is shown).
+	Reference string
+	// PageURL is the booking's page on the web app (the success/status page), the calendar entries' URL;
+	// empty: none.
+	PageURL       string
 	ContactName   string
 	Email         string
 	Lines         []Line
@@ -103,7 +117,9 @@ type EventRegistration struct {
 	EndUTC     string
 	Categories []string
 	TotalCents int64
-	Reference  string
+	Reference  string // the short reference, shown
+	Identifier string // the booking's identifier, for the calendar entry's UID (Reference when empty)
+	PageURL    string // the booking's page, the calendar entry's URL (the company's web when empty)
 }
 
 // ProblemReport is a visitor's report sent to the company.

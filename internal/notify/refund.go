@@ -34,9 +34,9 @@ func RefundNotice(b Booking, r Refund) (Message, error) {
 		how = t.T("refund.cash")
 	}
 	d := newDoc(t, b.Company, t.T("refund.title"), b.ContactName)
-	d.Intro = []string{t.T("refund.intro", "company", b.Company.Name, "amount", amount, "ref", b.Identifier), how}
+	d.Intro = []string{t.T("refund.intro", "company", b.Company.Name, "amount", amount, "ref", ShownReference(b)), how}
 	d.Blocks = []block{{Rows: []row{
-		{Label: t.T("ref"), Value: b.Identifier, LTR: true},
+		{Label: t.T("ref"), Value: ShownReference(b), LTR: true},
 		{Label: t.T("refund.amount"), Value: amount, Strong: true, LTR: true},
 		{Label: t.T("refund.left"), Value: money(r.RemainingCents, b.Company), LTR: true},
 	}}}
@@ -44,5 +44,5 @@ func RefundNotice(b Booking, r Refund) (Message, error) {
 		d.Blocks = append(d.Blocks, block{Heading: t.T("items"), Items: lineItems(t, b, true)})
 	}
 	return message(KindRefund, t, b.Email,
-		t.T("refund.subject", "amount", amount, "ref", b.Identifier, "company", b.Company.Name), d)
+		t.T("refund.subject", "amount", amount, "ref", ShownReference(b), "company", b.Company.Name), d)
 }

@@ -16,6 +16,8 @@ import (
 type smtpSender struct {
 	client *gomail.Client
 	from   string
+	// fromAddr is the address of from: a message with a FromName is sent as "FromName <fromAddr>".
+	fromAddr string
 }
 
 // NewSMTPSender returns a Sender for the server named by smtpURL:
@@ -31,7 +33,8 @@ func NewSMTPSender(smtpURL, from string) (Sender, error) {
 	if err != nil || u.Hostname() == "" {
 		return nil, fmt.Errorf("SMTP URL must look like smtp://user:password@host:port")
 	}
-	if _, err := mail.ParseAddress(from); err != nil {
+	fromAddr, err := mail.ParseAddress(from)
+	if err != nil {
 		return nil, fmt.Errorf("mail sender %q is not an e-mail address: %w", from, err)
 	}
 	q := u.Query()
@@ -71,7 +74,7 @@ func NewSMTPSender(smtpURL, from string) (Sender, error) {
 	if err != nil {
 		return nil, fmt.Errorf("SMTP client: %w", err)
 	}
-	return &smtpSender{client: c, from: from}, nil
+	return &smtpSender{client: c, from: from, fromAddr: fromAddr.Address}, nil
 }
 
 // Send delivers m: a multipart message with the plain text, the HTML alternative and the attachments.
@@ -86,8 +89,18 @@ func (s *smtpSender) Send(ctx context.Context, m Message) error {
 // compose turns m into a go-mail message.
 func (s *smtpSender) compose(m Message) (*gomail.Msg, error) {
 	msg := gomail.NewMsg()
-	if err := msg.From(s.from); err != nil {
+	if m.FromName != "" {
+		// The circuit's name with the configured address, which the sending domain authenticates.
+		if err := msg.FromFormat(m.FromName, s.fromAddr); err != nil {
+			return nil, fmt.Errorf("from: %w", err)
+		}
+	} else if err := msg.From(s.from); err != nil {
 		return nil, fmt.Errorf("from: %w", err)
+	}
+	if m.ReplyTo != "" {
+		if err := msg.ReplyTo(m.ReplyTo); err != nil {
+			return nil, fmt.Errorf("reply-to %q: %w", m.ReplyTo, err)
+		}
 	}
 	if err := msg.To(m.To); err != nil {
 		return nil, fmt.Errorf("to %q: %w", m.To, err)

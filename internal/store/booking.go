@@ -56,6 +56,9 @@ func (db *DB) CreateBooking(ctx context.Context, nb checkout.NewBooking) (checko
 		if out.BookingID, err = insertBooking(ctx, tx, nb, cart, priced, online); err != nil {
 			return err
 		}
+		if _, err = setReference(ctx, tx, out.BookingID); err != nil {
+			return err
+		}
 		if err := insertBookingLines(ctx, tx, nb, cart, priced, online, out.BookingID); err != nil {
 			return err
 		}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"net/url"
 	"strings"
 	"time"
 
@@ -14,16 +15,18 @@ import (
 func mailBooking(ctx context.Context, tx *Tx, bookingID int64, cancelURL string) (notify.Booking, int64, string, error) {
 	var b notify.Booking
 	var companyID int64
-	var surname, mode, companyCulture string
+	var surname, mode, companyCulture, publicKey string
 	var gift int
 	err := tx.QueryRow(ctx, `SELECT b.company_id, b.identifier, b.culture, b.contact_name, COALESCE(b.contact_surname, ''),
 			b.email, b.total_cents, b.discount_cents, b.status, b.payment_mode, b.is_gift, COALESCE(b.gift_name, ''),
 			COALESCE(b.gift_email, ''), COALESCE(b.gift_message, ''), c.name, c.logo, c.primary_color,
-			COALESCE(c.web_url, ''), c.currency, c.currency_symbol, c.time_zone, c.default_culture
+			COALESCE(c.web_url, ''), c.currency, c.currency_symbol, c.time_zone, c.default_culture,
+			COALESCE(b.reference, ''), c.address, c.contact_email, c.public_key
 		FROM bookings b JOIN companies c ON c.id = b.company_id WHERE b.id = ?`, bookingID).Scan(
 		&companyID, &b.Identifier, &b.Culture, &b.ContactName, &surname, &b.Email, &b.TotalCents, &b.DiscountCents,
 		&b.PaymentState, &mode, &gift, &b.GiftName, &b.GiftEmail, &b.GiftMessage, &b.Company.Name, &b.Company.Logo,
-		&b.Company.Color, &b.Company.WebURL, &b.Company.Currency, &b.Company.Symbol, &b.Company.TimeZone, &companyCulture)
+		&b.Company.Color, &b.Company.WebURL, &b.Company.Currency, &b.Company.Symbol, &b.Company.TimeZone, &companyCulture,
+		&b.Reference, &b.Company.Address, &b.Company.ContactEmail, &publicKey)
 	if err != nil {
 		return b, 0, "", translate(err)
 	}
@@ -31,6 +34,7 @@ func mailBooking(ctx context.Context, tx *Tx, bookingID int64, cancelURL string)
 		b.ContactName += " " + surname
 	}
 	b.IsGift, b.PayAtCircuit, b.CancelURL = gift == 1, mode == "circuit", cancelURL
+	b.PageURL = bookingPageURL(tx.db.webBase(), cancelURL, b.Identifier, publicKey)
 	if b.Lines, err = mailLines(ctx, tx, bookingID); err != nil {
 		return b, 0, "", err
 	}
@@ -46,6 +50,21 @@ func mailBooking(ctx context.Context, tx *Tx, bookingID int64, cancelURL string)
 		return b, 0, "", err
 	}
 	return b, companyID, companyCulture, nil
+}
+
+// bookingPageURL is the booking's page on the web app (the success/status page, with the company so
+// that it shows the circuit's branding): on base, or on the web app the cancel link belongs to when no
+// base is known; "" when neither is.
+func bookingPageURL(base, cancelURL, identifier, publicKey string) string {
+	if base == "" {
+		if b, _, ok := strings.Cut(cancelURL, "/cancelBooking/"); ok {
+			base = b
+		}
+	}
+	if base == "" {
+		return ""
+	}
+	return base + "/success?booking=" + url.QueryEscape(identifier) + "&company=" + url.QueryEscape(publicKey)
 }
 
 // unsubscribeURL is the unsubscribe link of the booking's member when they accept news and offers,

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
@@ -37,6 +38,24 @@ type DB struct {
 	read   *sql.DB
 
 	rebound sync.Map // query text -> rebound text for PostgreSQL
+
+	// webURL is the web app's public URL (SetWebURL), for the links the store writes into mails.
+	webURL atomic.Pointer[string]
+}
+
+// SetWebURL tells the store the web app's public URL ("https://book.example"), from which the mails it
+// queues link to a booking's page (the calendar entries' URL). Wiring calls it once, before serving.
+func (db *DB) SetWebURL(u string) {
+	u = strings.TrimRight(u, "/")
+	db.webURL.Store(&u)
+}
+
+// webBase is the URL SetWebURL gave, or "" when none was given.
+func (db *DB) webBase() string {
+	if p := db.webURL.Load(); p != nil {
+		return *p
+	}
+	return ""
 }
 
 // Open opens the database named by rawURL: "sqlite:PATH" (or "sqlite://PATH", "file:PATH") for the

@@ -101,6 +101,9 @@ func insertEventBooking(ctx context.Context, tx *Tx, nb checkout.NewEventBooking
 	if err != nil {
 		return 0, err
 	}
+	if _, err := setReference(ctx, tx, id); err != nil {
+		return 0, err
+	}
 	l := p.Lines[0]
 	if _, err := tx.Exec(ctx, `INSERT INTO booking_lines (booking_id, product_id, hold_identifier, kind, name, quantity,
 			num_drivers, unit_price_cents, original_price_cents, discount_cents, total_cents)
@@ -128,16 +131,18 @@ func insertEventBooking(ctx context.Context, tx *Tx, nb checkout.NewEventBooking
 func queueEventConfirmation(ctx context.Context, tx *Tx, bookingID int64, now time.Time) (bool, error) {
 	var e notify.EventRegistration
 	var companyID, startsAt, endsAt int64
-	var cats string
+	var cats, publicKey string
 	err := tx.QueryRow(ctx, `SELECT b.company_id, b.identifier, b.culture, b.total_cents, r.nick, r.email, r.categories,
 			ev.name, ev.date_start, ev.date_end, ev.starts_at, ev.ends_at, c.name, c.logo, c.primary_color,
-			COALESCE(c.web_url, ''), c.currency, c.currency_symbol, c.time_zone
+			COALESCE(c.web_url, ''), c.currency, c.currency_symbol, c.time_zone, COALESCE(b.reference, ''), c.address,
+			c.contact_email, c.public_key
 		FROM event_registrations r JOIN bookings b ON b.id = r.booking_id JOIN events ev ON ev.id = r.event_id
 		JOIN companies c ON c.id = b.company_id
 		WHERE r.booking_id = ? AND b.source = 'EVENT' ORDER BY r.id LIMIT 1`, bookingID).Scan(
-		&companyID, &e.Reference, &e.Culture, &e.TotalCents, &e.Nick, &e.Email, &cats, &e.EventName, &e.StartLocal,
+		&companyID, &e.Identifier, &e.Culture, &e.TotalCents, &e.Nick, &e.Email, &cats, &e.EventName, &e.StartLocal,
 		&e.EndLocal, &startsAt, &endsAt, &e.Company.Name, &e.Company.Logo, &e.Company.Color, &e.Company.WebURL,
-		&e.Company.Currency, &e.Company.Symbol, &e.Company.TimeZone)
+		&e.Company.Currency, &e.Company.Symbol, &e.Company.TimeZone, &e.Reference, &e.Company.Address,
+		&e.Company.ContactEmail, &publicKey)
 	if IsNoRows(err) {
 		return false, nil
 	}
@@ -147,6 +152,8 @@ func queueEventConfirmation(ctx context.Context, tx *Tx, bookingID int64, now ti
 	if err := json.Unmarshal([]byte(cats), &e.Categories); err != nil {
 		e.Categories = nil // a malformed list only loses the categories line of the mail
 	}
+	e.Reference = notify.ShownReference(notify.Booking{Reference: e.Reference, Identifier: e.Identifier})
+	e.PageURL = bookingPageURL(tx.db.webBase(), "", e.Identifier, publicKey)
 	e.StartLocal, e.EndLocal = minutes(e.StartLocal), minutes(e.EndLocal)
 	e.StartUTC = time.UnixMilli(startsAt).UTC().Format(time.RFC3339)
 	e.EndUTC = time.UnixMilli(endsAt).UTC().Format(time.RFC3339)

@@ -23,7 +23,8 @@ func (db *DB) Migrate(ctx context.Context) error {
 	if _, err := p.Up(ctx); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
-	return nil
+	_, err = db.BackfillReferences(ctx)
+	return err
 }
 
 // MigrationVersion returns the highest applied migration version.

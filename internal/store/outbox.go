@@ -36,9 +36,9 @@ func (t *Tx) EnqueueEmail(ctx context.Context, m notify.Message, now time.Time) 
 	}
 	ms := now.UnixMilli()
 	_, err = t.Exec(ctx, `INSERT INTO outbox_emails (company_id, booking_id, kind, culture, to_addr, subject,
-		body_text, body_html, attachments, status, attempts, next_attempt_at, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
-		company, m.BookingID, m.Kind, culture, m.To, m.Subject, m.Text, m.HTML, string(raw), ms, ms)
+		body_text, body_html, attachments, status, attempts, next_attempt_at, created_at, from_name, reply_to)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?, ?)`,
+		company, m.BookingID, m.Kind, culture, m.To, m.Subject, m.Text, m.HTML, string(raw), ms, ms, m.FromName, m.ReplyTo)
 	return err
 }
 
@@ -82,7 +82,8 @@ func (db *DB) ClaimEmails(ctx context.Context, now time.Time, lease time.Duratio
 		rows, err := tx.Query(ctx, `UPDATE outbox_emails SET status = 'sending', locked_until = ?, attempts = attempts + 1
 			WHERE id IN (SELECT id FROM outbox_emails WHERE `+outboxDue+` ORDER BY next_attempt_at, id LIMIT ?`+lock+`)
 			AND `+outboxDue+`
-			RETURNING id, company_id, booking_id, kind, culture, to_addr, subject, body_text, body_html, attachments, attempts`,
+			RETURNING id, company_id, booking_id, kind, culture, to_addr, subject, body_text, body_html, attachments, attempts,
+				from_name, reply_to`,
 			now.Add(lease).UnixMilli(), ms, ms, limit, ms, ms)
 		if err != nil {
 			return err
@@ -94,7 +95,7 @@ func (db *DB) ClaimEmails(ctx context.Context, now time.Time, lease time.Duratio
 			var atts string
 			m := &o.Message
 			if err := rows.Scan(&o.ID, &company, &booking, &m.Kind, &m.Culture, &m.To, &m.Subject, &m.Text, &m.HTML,
-				&atts, &o.Attempts); err != nil {
+				&atts, &o.Attempts, &m.FromName, &m.ReplyTo); err != nil {
 				return translate(err)
 			}
 			setRefs(m, company, booking)

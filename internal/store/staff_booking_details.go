@@ -110,10 +110,10 @@ func (b Bookings) MasterData(ctx context.Context, companyID, bookingID int64) (c
 		var surname, birth sql.NullString
 		err := tx.QueryRow(ctx, `SELECT id, identifier, status, source, created_at, cancelled_at, culture, payment_mode,
 				contact_name, contact_surname, phone, email, birth_date, member_id, total_cents, original_total_cents,
-				discount_cents, first_starts_at
+				discount_cents, first_starts_at, COALESCE(reference, '')
 			FROM bookings WHERE id = ? AND company_id = ?`, bookingID, companyID).Scan(&m.ID, &m.Identifier, &m.State,
 			&m.Source, &created, &cancelled, &m.Culture, &m.PaymentMode, &m.Contact.Name, &surname, &m.Contact.Phone,
-			&m.Contact.Email, &birth, &memberID, &total, &orig, &disc, &first)
+			&m.Contact.Email, &birth, &memberID, &total, &orig, &disc, &first, &m.Reference)
 		if IsNoRows(err) {
 			return apperr.New(apperr.NotFound, "No booking of this company with that id.")
 		}
@@ -121,6 +121,7 @@ func (b Bookings) MasterData(ctx context.Context, companyID, bookingID int64) (c
 			return translate(err)
 		}
 		m.CreatedAt = time.UnixMilli(created).UTC()
+		m.Reference = checkout.FormatReference(m.Reference)
 		m.CancelledAt = instantOrNil(cancelled)
 		m.FirstStart = instantOrNil(first)
 		m.Contact.Surname, m.Contact.BirthDate = stringOrNil(surname), stringOrNil(birth)

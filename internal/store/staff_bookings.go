@@ -45,7 +45,7 @@ func (b Bookings) StaffLimits(ctx context.Context, companyID int64) (checkout.St
 // SQLite's virtual machine as on PostgreSQL.
 const staffRows = `SELECT b.id, b.identifier, b.created_at, b.first_starts_at, b.contact_name,
 		COALESCE(b.contact_surname, ''), b.phone, b.email, b.total_cents, b.status, b.source, b.payment_mode,
-		bl.id, bl.num_drivers, bs.starts_at, bs.local_date, bs.local_time, c.name
+		bl.id, bl.num_drivers, bs.starts_at, bs.local_date, bs.local_time, c.name, COALESCE(b.reference, '')
 	FROM bookings b LEFT JOIN booking_lines bl ON bl.booking_id = b.id
 		LEFT JOIN booking_slots bs ON bs.booking_line_id = bl.id
 		LEFT JOIN circuits c ON c.id = bs.circuit_id
@@ -67,6 +67,9 @@ func (b Bookings) EachBooking(ctx context.Context, r checkout.BookingRange, fn f
 		q, args := staffBySession, []any{r.CompanyID, r.From, r.To}
 		if r.BySale {
 			q, args = staffBySale, []any{r.CompanyID, r.FromMs, r.UntilMs}
+		}
+		if r.Search != "" {
+			q, args = staffSearchQuery(r), append(args, staffSearchArgs(r.Search)...)
 		}
 		rows, err := tx.Query(ctx, q, args...)
 		if err != nil {
@@ -111,13 +114,15 @@ func (f *staffFold) scan(rows *sql.Rows) (done checkout.BookingRow, ok bool, err
 	var first, line, drivers, startsAt sql.NullInt64
 	var identifier, name, surname, phone, email, status, source, mode string
 	var date, at, circuit sql.NullString
+	var reference string
 	if err := rows.Scan(&id, &identifier, &created, &first, &name, &surname, &phone, &email, &total, &status, &source,
-		&mode, &line, &drivers, &startsAt, &date, &at, &circuit); err != nil {
+		&mode, &line, &drivers, &startsAt, &date, &at, &circuit, &reference); err != nil {
 		return done, false, translate(err)
 	}
 	if !f.open || f.cur.ID != id {
 		done, ok = f.finish()
 		f.start(id, identifier, created, first, name, surname, phone, email, total, status, source, mode)
+		f.cur.Reference = checkout.FormatReference(reference)
 	}
 	if line.Valid && line.Int64 != f.lastLine {
 		f.lastLine = line.Int64

@@ -17,5 +17,9 @@ export const server = setupServer(
   ),
   // The booking page lists the company's products; tests of the wizard give their own.
   http.get('/api/product', () => HttpResponse.json({ productsBooking: [], productsEvent: [] })),
+  // The done page's account of a booking; tests of the done page give their own.
+  http.get('/api/booking/summary/:id', () =>
+    HttpResponse.json({ code: 'not_found', message: 'No booking with that identifier.' }, { status: 404 }),
+  ),
   realtimeSocket.addEventListener('connection', () => {}),
 );

@@ -555,6 +555,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/booking/summary/{identifier}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The done page's account of a booking.
+         * @description Per line the product, its sessions (local date and time at the circuit, and the instant) and its
+         *     drivers; the total, what was paid so far and how (online by card, or at the circuit); and the
+         *     short reference people read out at the desk. The identifier (128 random bits) is the key.
+         */
+        get: operations["getBookingSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/ics/{identifier}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The booking's calendar file (.ics), the same as the confirmation mail's attachment.
+         * @description One VEVENT per session, with the UIDs of the mails (a later cancellation mail removes them), the
+         *     circuit's address as LOCATION and the booking's page as URL. Sent as an attachment named
+         *     booking-<reference>.ics.
+         */
+        get: operations["getBookingCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/booking/cancelBooking/{cancelToken}": {
         parameters: {
             query?: never;
@@ -1148,6 +1192,43 @@ export interface components {
             total: number;
             culture: string;
         };
+        BookingSummary: {
+            identifier: string;
+            /** @description The short reference as people read it, e.g. ABCD-2345 (8 characters without 0, O, 1, I). */
+            reference: string;
+            /** @enum {string} */
+            status: "pending" | "pagada" | "parcialmentepagada" | "cancelada";
+            /**
+             * @description online = paid by card through the provider; circuit = paid at the circuit.
+             * @enum {string}
+             */
+            paymentMode: "online" | "circuit";
+            culture: string;
+            /** @description IANA time zone of the circuit. */
+            timeZone: string;
+            /** @description ISO 4217 code. */
+            currency: string;
+            total: number;
+            /** @description What was paid so far (charges less refunds). */
+            paid: number;
+            /** @description The booking has sessions, so GET /api/booking/ics/{identifier} has a file. */
+            hasCalendar: boolean;
+            lines: {
+                product: string;
+                quantity: number;
+                total: number;
+                drivers: string[];
+                sessions: {
+                    /** @description Local date at the circuit, YYYY-MM-DD. */
+                    date: string;
+                    /** @description Local time at the circuit, HH:mm. */
+                    time: string;
+                    /** Format: date-time */
+                    startsAt: string;
+                    circuit: string;
+                }[];
+            }[];
+        };
         CancelBookingResult: {
             cancelled: boolean;
             identifier: string;
@@ -1684,6 +1765,8 @@ export interface components {
              * @enum {string}
              */
             filterType: "fechaReserva" | "fechaVenta";
+            /** @description Optional: keeps the rows of the range whose short reference is this text (any case, with or without the dash), or whose customer name or e-mail contains it (case-insensitive), or whose phone contains its digits (at least 3, spaces and dashes ignored). */
+            search?: string;
         };
         BookingRow: {
             /** Format: int64 */
@@ -1691,6 +1774,8 @@ export interface components {
             /** Format: int64 */
             idBooking: number;
             bookingIdentifier: string;
+            /** @description The short reference people read out, shown form ABCD-2345 (always sent; optional in the schema so that older clients and fixtures stay valid). */
+            reference?: string;
             /** Format: date-time */
             createdAt: string;
             /** @description First session, circuit-local 'YYYY-MM-DD HH:mm'; null for a voucher. */
@@ -1755,6 +1840,8 @@ export interface components {
             /** Format: int64 */
             id: number;
             identifier: string;
+            /** @description The short reference people read out, shown form ABCD-2345 (always sent; optional in the schema so that older clients and fixtures stay valid). */
+            reference?: string;
             /** @enum {string} */
             state: "pagada" | "cancelada" | "parcialmentepagada" | "pending";
             /** @enum {string} */
@@ -2999,6 +3086,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BookingStatus"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getBookingSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's identifier. */
+                identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingSummary"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getBookingCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's identifier. */
+                identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The iCalendar file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
                 };
             };
             404: components["responses"]["NotFound"];

@@ -1,14 +1,21 @@
 import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { BookingDoneDetails } from '@/components/BookingDoneDetails';
 import { useBookingStatus } from '@/features/booking/api/get-booking-status';
 import { StageHeading } from '@/features/booking/components/StageHeading';
 import { useWizard } from '@/features/booking/components/WizardProvider';
+import { useBookingSummary } from '@/lib/api/get-booking-summary';
 
-/** Stage 4: the booking is made; a confirmation mail is on its way. */
+/**
+ * Stage 4: the booking is made; a confirmation mail is on its way. The booking's account follows: its
+ * short reference, per line the sessions, product and drivers, what was paid and how, "Add to calendar"
+ * and a print-friendly layout.
+ */
 export function StageDone() {
   const { t } = useTranslation('booking');
-  const { state } = useWizard();
+  const { state, config } = useWizard();
   const status = useBookingStatus(state.bookingId);
+  const summary = useBookingSummary(state.bookingId);
   return (
     <Paper withBorder p="xl" radius="md" component="section" aria-labelledby="stage-heading" data-testid="stage-done">
       <Stack align="center" ta="center" gap="sm">
@@ -20,11 +27,7 @@ export function StageDone() {
         <StageHeading>{t('done.heading')}</StageHeading>
         <Text size="lg">{t('done.mailSent')}</Text>
         {status.data?.paymentMode === 'circuit' && <Text c="gray.7">{t('done.payAtCircuit')}</Text>}
-        {state.bookingId && (
-          <Text size="sm" c="gray.7">
-            {t('done.reference', { reference: state.bookingId.slice(0, 8).toUpperCase() })}
-          </Text>
-        )}
+        {summary.data && <BookingDoneDetails summary={summary.data} symbol={config.simbolCoinType} />}
         <Text c="gray.7">{t('done.arrival')}</Text>
       </Stack>
     </Paper>

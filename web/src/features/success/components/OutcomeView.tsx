@@ -24,6 +24,8 @@ interface OutcomeViewProps {
   /** A status request is under way. */
   checking: boolean;
   onCheckAgain: () => void;
+  /** The booking's account (BookingDoneDetails), shown once it is booked. */
+  details?: ReactNode;
 }
 
 const ICONS: Record<Outcome, StatusKind> = {
@@ -38,7 +40,7 @@ const ICONS: Record<Outcome, StatusKind> = {
 
 /** Tells the customer the outcome of the booking, with what to do next. */
 export function OutcomeView(props: OutcomeViewProps) {
-  const { outcome, status, header, companyName, currency, bookingPage, stillWaiting, checking, onCheckAgain } = props;
+  const { outcome, status, header, companyName, currency, bookingPage, stillWaiting, checking, onCheckAgain, details } = props;
   const { t, i18n } = useTranslation('success');
   const culture = languageForCode(i18n.resolvedLanguage ?? i18n.language).culture;
   const amount = currency && status.total > 0 ? formatPrice(status.total, '', culture, currency) : null;
@@ -55,11 +57,12 @@ export function OutcomeView(props: OutcomeViewProps) {
       <Text size="lg" data-testid="outcome" data-outcome={outcome}>
         {t(`${titleKey}.body`)}
       </Text>
-      {booked && amount && (
+      {booked && amount && !details && (
         <Text fw={700} fz="xl">
           {t(outcome === 'payAtCircuit' ? 'amount.atCircuit' : 'amount.total', { amount })}
         </Text>
       )}
+      {booked && details}
       {booked && <Text c="gray.7">{t('mail')}</Text>}
       {booked && <Text c="gray.7">{t('arrive')}</Text>}
       {outcome === 'processing' && !stillWaiting && (

@@ -12,6 +12,8 @@ import { useCompanyKey } from '@/lib/company-key';
 import { usePollWindow } from '@/features/success/hooks/use-poll-window';
 import { outcomeOf } from '@/features/success/utils/outcome';
 import { ApiError, isNotFound } from '@/lib/api/errors';
+import { BookingDoneDetails } from '@/components/BookingDoneDetails';
+import { useBookingSummary } from '@/lib/api/get-booking-summary';
 import { applyDefaultCulture } from '@/lib/i18n';
 
 /** How often the page asks again while a payment is being confirmed. */
@@ -44,6 +46,10 @@ function Success({ identifier, returnedCancelled }: { identifier: string; return
     POLL_EVERY_MS,
   );
   useBrandTheme(config.data?.theme ?? null);
+  const outcome = status.data ? outcomeOf(status.data, returnedCancelled) : null;
+  const booked = outcome === 'paid' || outcome === 'partiallyPaid' || outcome === 'payAtCircuit';
+  // The booking's account (reference, sessions, drivers, payment, calendar) once it is booked.
+  const summary = useBookingSummary(booked ? identifier : null);
   const culture = status.data?.culture;
   useEffect(() => {
     if (culture) void applyDefaultCulture(culture);
@@ -77,6 +83,11 @@ function Success({ identifier, returnedCancelled }: { identifier: string; return
   return (
     <OutcomeView
       outcome={outcomeOf(status.data, returnedCancelled)}
+      details={
+        booked && summary.data ? (
+          <BookingDoneDetails summary={summary.data} symbol={config.data?.simbolCoinType} />
+        ) : undefined
+      }
       status={status.data}
       header={header}
       companyName={config.data?.companyName}

@@ -1,0 +1,115 @@
+package checkout_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	ics "github.com/arran4/golang-ical"
+	"github.com/getkin/kin-openapi/openapi3filter"
+
+	"pitlane/internal/checkout"
+	"pitlane/internal/notify"
+	"pitlane/internal/store"
+	"pitlane/internal/store/storetest"
+)
+
+// The .ics download is checked against docs/openapi.yaml as a file.
+func init() { openapi3filter.RegisterBodyDecoder("text/calendar", openapi3filter.FileBodyDecoder) }
+
+// icsProp reads a property of a calendar entry.
+func icsProp(e *ics.VEvent, p ics.ComponentProperty) string {
+	if v := e.GetProperty(p); v != nil {
+		return v.Value
+	}
+	return ""
+}
+
+// A booking made at the circuit gets a short reference that the done page's summary, the confirmation
+// mail's subject and the downloadable .ics all show; the summary tells per line the session (local
+// date and time), the product and the drivers, and how it is paid; the .ics is the mail's (same UIDs),
+// at the circuit's address, linking to the booking's page. Unknown and cancelled bookings have no file.
+func TestDonePageSummaryAndCalendar(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		e.exec(t, `UPDATE companies SET address = 'Calle Mayor 1, Madrid' WHERE id = ?`, e.fix.CompanyID)
+		cart := e.cart(t)
+		id := e.hold(t, cart, e.fix.Product, 2, at("10:00"))
+		res := e.saveBooking(t, save(cart, id, "Ana", "Luis"))
+		if res.Status != 200 {
+			t.Fatalf("save: %d %s", res.Status, res.Body)
+		}
+		ident := e.identifierOf(t, res)
+		ref := e.str(t, `SELECT reference FROM bookings WHERE identifier = ?`, ident)
+		if checkout.NormalizeReference(ref) != ref || ref == "" {
+			t.Fatalf("stored reference %q", ref)
+		}
+		shown := checkout.FormatReference(ref)
+
+		r := e.api.Do("GET", "/api/booking/summary/"+ident, nil)
+		if r.Status != 200 {
+			t.Fatalf("summary: %d %s", r.Status, r.Body)
+		}
+		var s checkout.Summary
+		r.JSON(t, &s)
+		if s.Reference != shown || s.PaymentMode != checkout.ModeCircuit || s.Paid != 0 || s.Total != 4000 || len(s.Lines) != 1 {
+			t.Fatalf("summary %+v", s)
+		}
+		l := s.Lines[0]
+		if len(l.Sessions) != 1 || l.Sessions[0].Date != day || l.Sessions[0].Time != "10:00" || strings.Join(l.Drivers, ",") != "Ana,Luis" ||
+			!s.HasCalendar || s.TimeZone == "" {
+			t.Errorf("line %+v", l)
+		}
+
+		subject := e.str(t, `SELECT subject FROM outbox_emails WHERE kind = ?`, notify.KindBookingConfirmation)
+		if !strings.Contains(subject, shown) || strings.Contains(subject, ident) {
+			t.Errorf("confirmation subject %q", subject)
+		}
+		var atts []notify.Attachment
+		if err := json.Unmarshal([]byte(e.str(t, `SELECT attachments FROM outbox_emails WHERE kind = ?`, notify.KindBookingConfirmation)), &atts); err != nil || len(atts) != 1 {
+			t.Fatalf("mail attachments: %v %d", err, len(atts))
+		}
+		mailCal, err := ics.ParseCalendar(bytes.NewReader(atts[0].Data))
+		if err != nil {
+			t.Fatal(err)
+		}
+
+		r = e.api.Do("GET", "/api/booking/ics/"+ident, nil)
+		if r.Status != 200 || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/calendar") ||
+			!strings.Contains(r.Header.Get("Content-Disposition"), "booking-"+shown+".ics") {
+			t.Fatalf("ics: %d %v", r.Status, r.Header)
+		}
+		cal, err := ics.ParseCalendar(bytes.NewReader(r.Body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs, mailEvs := cal.Events(), mailCal.Events()
+		if len(evs) != 1 || len(mailEvs) != 1 || evs[0].Id() != mailEvs[0].Id() {
+			t.Fatalf("events %d (mail %d), UIDs differ", len(evs), len(mailEvs))
+		}
+		ev := evs[0]
+		if icsProp(ev, ics.ComponentPropertyLocation) != "Calle Mayor 1, Madrid" {
+			t.Errorf("LOCATION %q", icsProp(ev, ics.ComponentPropertyLocation))
+		}
+		wantURL := base + "/success?booking=" + ident + "&company="
+		for _, e := range []*ics.VEvent{ev, mailEvs[0]} {
+			if u := icsProp(e, ics.ComponentPropertyUrl); !strings.HasPrefix(u, wantURL) || strings.Contains(u, "cancel") {
+				t.Errorf("URL %q, want the booking's page", u)
+			}
+		}
+		if !strings.Contains(icsProp(ev, ics.ComponentPropertyDescription), shown) {
+			t.Errorf("DESCRIPTION %q", icsProp(ev, ics.ComponentPropertyDescription))
+		}
+
+		for _, path := range []string{"/api/booking/summary/", "/api/booking/ics/"} {
+			if r := e.api.Do("GET", path+strings.Repeat("0", 32), nil); r.Status != 404 {
+				t.Errorf("%s of an unknown booking: %d", path, r.Status)
+			}
+		}
+		e.exec(t, `UPDATE bookings SET status = 'cancelada' WHERE identifier = ?`, ident)
+		if r := e.api.Do("GET", "/api/booking/ics/"+ident, nil); r.Status != 404 {
+			t.Errorf("ics of a cancelled booking: %d", r.Status)
+		}
+	})
+}
