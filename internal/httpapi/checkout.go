@@ -26,8 +26,14 @@ type CheckoutService interface {
 	Save(ctx context.Context, req checkout.SaveRequest, idempotencyKey string) (checkout.SaveResult, error)
 	// Status returns a booking's public status. Returns apperr.NotFound.
 	Status(ctx context.Context, identifier string) (checkout.StatusView, error)
-	// CancelByToken cancels a booking. Returns apperr.NotFound, apperr.Conflict, apperr.Unprocessable.
+	// CancelByToken cancels a booking (the deprecated GET). Returns apperr.NotFound, apperr.Conflict,
+	// apperr.Unprocessable.
 	CancelByToken(ctx context.Context, token string) (checkout.CancelResult, error)
+	// CancelPreview shows a booking on its cancel page and changes nothing. Returns apperr.NotFound.
+	CancelPreview(ctx context.Context, token string) (checkout.CancelView, error)
+	// Cancel cancels a booking under the company's refund policy; a booking cancelled already answers
+	// its view with replay true. Returns apperr.NotFound, apperr.Unprocessable.
+	Cancel(ctx context.Context, token string) (checkout.CancelView, bool, error)
 	// Gateway returns the payment gateway of a provider name.
 	Gateway(name string) (payment.Gateway, bool)
 	// ApplyNotification applies a verified provider notification once. Returns apperr.NotFound when it

@@ -48,7 +48,9 @@ func (s *Server) routes() http.Handler {
 		api.HandleFunc("POST /api/booking/voucher", s.limited(RateWrite, s.postVoucher))
 		api.HandleFunc("POST /api/booking/saveBooking", s.limited(RateWrite, s.postSaveBooking))
 		api.HandleFunc("GET /api/booking/status/{identifier}", s.getBookingStatus)
-		api.HandleFunc("GET /api/booking/cancelBooking/{cancelToken}", s.limited(RateGuess, s.getCancelBooking))
+		api.HandleFunc("GET /api/booking/cancelBooking/{cancelToken}", s.limited(RateGuess, s.getCancelBooking)) // deprecated
+		api.HandleFunc("GET /api/booking/cancel/{cancelToken}", s.limited(RateGuess, s.getCancelPreview))
+		api.HandleFunc("POST /api/booking/cancel/{cancelToken}", s.limited(RateGuess, s.postCancel))
 		api.HandleFunc("POST /api/payment/notify/{provider}", s.postPaymentNotify) // providers: never rate-limited
 	}
 	if s.deps.Admin != nil {
