@@ -53,7 +53,7 @@ func newRefundEnv(t *testing.T, db *store.DB) *refundEnv {
 	t.Cleanup(sim.Close)
 	e.sim = sim
 	gateways := map[string]payment.Gateway{simulated.Name: sim, "broken": brokenGateway{}}
-	e.svc = checkout.NewService(checkout.Deps{Store: db, Clock: e.clk, Gateways: gateways, BaseURL: e.srv.URL,
+	e.svc = checkout.NewService(checkout.Deps{Store: db, Staff: db.Bookings(), Clock: e.clk, Gateways: gateways, BaseURL: e.srv.URL,
 		HoldTTL: 10 * time.Minute, Logger: logger})
 	mu.Lock()
 	h = httpapi.New(httpapi.Deps{DB: db, Checkout: e.svc, Logger: logger})

@@ -1,6 +1,7 @@
 package checkout_test
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"sync"
@@ -68,6 +69,9 @@ func TestCustomerCancelUnderEachPolicy(t *testing.T) {
 				}
 				if n := e.count(t, `SELECT needs_refund FROM bookings WHERE id = ?`, p.bookingID); (n == 1) != (c.atDesk > 0) {
 					t.Errorf("needs_refund %d", n)
+				}
+				if md, err := e.svc.StaffMasterData(context.Background(), e.fix.CompanyID, p.bookingID); err != nil || md.RefundOwed != pricing.Cents(c.atDesk) {
+					t.Errorf("staff master data: owed %v, want %d (%v)", md.RefundOwed, c.atDesk, err)
 				}
 				if mail := e.cancelMail(t, p.bookingID); !strings.Contains(mail, c.mail) || strings.Contains(mail, "Payment: Cancelled") {
 					t.Errorf("mail says:\n%s\nwant %q", mail, c.mail)

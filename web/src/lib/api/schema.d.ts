@@ -1922,6 +1922,8 @@ export interface components {
             cancellable: boolean;
             /** @description Why it cannot be cancelled, when it cannot. */
             cancelReason?: string | null;
+            /** @description Owed to the customer at the desk (a customer's cancellation under the desk policy, a cash charge, or a card refund the provider refused); 0 when nothing is owed. */
+            refundOwed?: number;
         };
         AdminMember: {
             /** Format: int64 */
