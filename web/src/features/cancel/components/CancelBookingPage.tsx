@@ -75,7 +75,7 @@ function Preview({ view, cancelling, onCancel }: PreviewProps) {
       <Text size="lg">{t('preview.intro')}</Text>
       <BookingSummary view={view} />
       {view.money && <MoneyInfo money={view.money} currency={view.currency} when="preview" />}
-      <Button color="red" size="md" onClick={() => setConfirming(true)} loading={cancelling}>
+      <Button color="red.8" size="md" onClick={() => setConfirming(true)} loading={cancelling}>
         {t('preview.button')}
       </Button>
       <Modal
@@ -93,7 +93,7 @@ function Preview({ view, cancelling, onCancel }: PreviewProps) {
               {t('confirm.no')}
             </Button>
             <Button
-              color="red"
+              color="red.8"
               onClick={() => {
                 setConfirming(false);
                 onCancel();
