@@ -45,10 +45,20 @@ type Store interface {
 	StalePayments(ctx context.Context, before time.Time, limit int) ([]StalePayment, error)
 	// BookingStatus returns the public status of a booking. Returns apperr.NotFound.
 	BookingStatus(ctx context.Context, identifier string) (StatusView, error)
-	// CancelByToken cancels the booking whose cancel token hashes to tokenHash when CheckCancel allows,
-	// gives its places back and queues the cancellation mails. Returns apperr.NotFound, and
-	// CheckCancel's errors.
-	CancelByToken(ctx context.Context, tokenHash string, now time.Time) (string, error)
+	// CancelPreview returns the cancel page's view of the booking whose cancel token hashes to
+	// tokenHash, with what cancelling at now would do with the money. It writes nothing. Returns
+	// apperr.NotFound.
+	CancelPreview(ctx context.Context, tokenHash string, now time.Time) (CancelView, error)
+	// CancelByToken cancels the booking whose cancel token hashes to tokenHash when CheckCancel allows:
+	// its places are given back, the company's refund policy is applied (card refunds reserved as
+	// pending refunds rows, an amount owed at the desk recorded on the booking) and, when no card refund
+	// is to be asked, the cancellation mails are queued. A booking cancelled already is a Replay and
+	// nothing is written. Returns apperr.NotFound and CheckCancel's errors other than apperr.Conflict.
+	CancelByToken(ctx context.Context, tokenHash string, now time.Time) (CustomerCancelled, error)
+	// SettleCancelRefunds records the providers' answers to a cancellation's card refunds: the ledger's
+	// refund entries for those that succeeded, an amount owed at the desk for those that failed, then
+	// the cancellation mails saying what happened to the money.
+	SettleCancelRefunds(ctx context.Context, c CustomerCancelled, outcomes []CancelRefundOutcome, now time.Time) error
 }
 
 // Deps is what the Service needs.
@@ -147,26 +157,6 @@ func (s *Service) Status(ctx context.Context, identifier string) (StatusView, er
 		return StatusView{}, apperr.New(apperr.NotFound, "No booking with that identifier.")
 	}
 	return s.d.Store.BookingStatus(ctx, identifier)
-}
-
-// CancelResult is the answer of a cancellation.
-type CancelResult struct {
-	Cancelled  bool   `json:"cancelled"`
-	Identifier string `json:"identifier"`
-}
-
-// CancelByToken cancels a booking with the token from its confirmation mail. Returns apperr.NotFound
-// for an unknown token, apperr.Conflict when already cancelled, apperr.Unprocessable when it is too late
-// or the booking has no date.
-func (s *Service) CancelByToken(ctx context.Context, token string) (CancelResult, error) {
-	if !ValidCancelToken(token) {
-		return CancelResult{}, apperr.New(apperr.NotFound, "No booking with that cancellation link.")
-	}
-	id, err := s.d.Store.CancelByToken(ctx, HashToken(token), s.d.Clock.Now())
-	if err != nil {
-		return CancelResult{}, err
-	}
-	return CancelResult{Cancelled: true, Identifier: id}, nil
 }
 
 // successURL is where the visitor lands after saving a booking or returning from the provider.

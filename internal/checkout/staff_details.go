@@ -106,6 +106,8 @@ type MasterData struct {
 	Refundable    pricing.Cents   `json:"refundable"`
 	Cancellable   bool            `json:"cancellable"`
 	CancelReason  *string         `json:"cancelReason"`
+	// RefundOwed is what the circuit owes the customer at the desk (bookings.refund_owed_cents).
+	RefundOwed pricing.Cents `json:"refundOwed"`
 
 	FirstStart    *time.Time `json:"-"`
 	ChargedCents  int64      `json:"-"` // charges of the ledger

@@ -33,7 +33,8 @@ func (s *Server) getBookingStatus(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, v)
 }
 
-// getCancelBooking answers GET /api/booking/cancelBooking/{cancelToken}.
+// getCancelBooking answers GET /api/booking/cancelBooking/{cancelToken}, deprecated: it cancels on a
+// GET, kept for API clients; the cancel page uses cancel.go's preview and POST.
 func (s *Server) getCancelBooking(w http.ResponseWriter, r *http.Request) {
 	res, err := s.deps.Checkout.CancelByToken(r.Context(), r.PathValue("cancelToken"))
 	if err != nil {

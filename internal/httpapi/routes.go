@@ -50,7 +50,9 @@ func (s *Server) routes() http.Handler {
 		api.HandleFunc("GET /api/booking/status/{identifier}", s.getBookingStatus)
 		api.HandleFunc("GET /api/booking/summary/{identifier}", s.getBookingSummary)
 		api.HandleFunc("GET /api/booking/ics/{identifier}", s.getBookingCalendar)
-		api.HandleFunc("GET /api/booking/cancelBooking/{cancelToken}", s.limited(RateGuess, s.getCancelBooking))
+		api.HandleFunc("GET /api/booking/cancelBooking/{cancelToken}", s.limited(RateGuess, s.getCancelBooking)) // deprecated
+		api.HandleFunc("GET /api/booking/cancel/{cancelToken}", s.limited(RateGuess, s.getCancelPreview))
+		api.HandleFunc("POST /api/booking/cancel/{cancelToken}", s.limited(RateGuess, s.postCancel))
 		api.HandleFunc("POST /api/payment/notify/{provider}", s.postPaymentNotify) // providers: never rate-limited
 	}
 	if s.deps.Admin != nil {

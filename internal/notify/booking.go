@@ -237,9 +237,11 @@ func summaryRows(t translator, b Booking) []row {
 	if b.DiscountCents != 0 {
 		rows = append(rows, row{Label: t.T("discount"), Value: money(-abs(b.DiscountCents), b.Company), LTR: true})
 	}
-	return append(rows,
-		row{Label: t.T("total"), Value: money(b.TotalCents, b.Company), Strong: true, LTR: true},
-		row{Label: t.T("payment"), Value: t.T(paymentKey(b))})
+	rows = append(rows, row{Label: t.T("total"), Value: money(b.TotalCents, b.Company), Strong: true, LTR: true})
+	if b.Money != nil {
+		return append(rows, moneyRows(t, b)...)
+	}
+	return append(rows, row{Label: t.T("payment"), Value: t.T(paymentKey(b))})
 }
 
 // paymentKey names the payment state a customer sees: paid, partially paid, cancelled, pay at the

@@ -102,6 +102,9 @@ type Booking struct {
 	GiftName       string
 	GiftEmail      string
 	GiftMessage    string
+	// Money is what a customer's cancellation did with the money (the cancellation mails say it in
+	// place of the payment state); nil otherwise.
+	Money *CancelMoney
 }
 
 // EventRegistration is what the event registration message tells.

@@ -51,6 +51,12 @@ var arSA = messages{
 	"refund.amount":  "المبلغ المسترد",
 	"refund.left":    "مدفوع وغير مسترد",
 
+	"cancel.money":        "الاسترداد",
+	"cancel.money.card":   "تم استرداد {amount} إلى بطاقتك",
+	"cancel.money.desk":   "سيُسترد مبلغ {amount} في الحلبة",
+	"cancel.money.none":   "لا استرداد وفق سياسة الحلبة",
+	"cancel.money.unpaid": "لم يُدفع شيء، فلا يوجد ما يُسترد",
+
 	"event.subject": "تم تأكيد التسجيل: {event}",
 	"event.title":   "تم تسجيلك",
 	"event.intro":   "شكرًا لتسجيلك في {event} لدى {company}.",

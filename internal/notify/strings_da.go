@@ -51,6 +51,12 @@ var daDK = messages{
 	"refund.amount":  "Refunderet",
 	"refund.left":    "Betalt og ikke refunderet",
 
+	"cancel.money":        "Refusion",
+	"cancel.money.card":   "{amount} er refunderet til dit kort",
+	"cancel.money.desk":   "{amount} refunderes på banen",
+	"cancel.money.none":   "Ingen refusion efter banens regler",
+	"cancel.money.unpaid": "Der er ikke betalt noget, så der er intet at refundere",
+
 	"event.subject": "Tilmelding bekræftet: {event}",
 	"event.title":   "Du er tilmeldt",
 	"event.intro":   "Tak for din tilmelding til {event} hos {company}.",

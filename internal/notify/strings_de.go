@@ -51,6 +51,12 @@ var deDE = messages{
 	"refund.amount":  "Erstattet",
 	"refund.left":    "Bezahlt und nicht erstattet",
 
+	"cancel.money":        "Erstattung",
+	"cancel.money.card":   "{amount} wurden auf deine Karte erstattet",
+	"cancel.money.desk":   "{amount} werden dir an der Strecke erstattet",
+	"cancel.money.none":   "Keine Erstattung nach den Regeln der Strecke",
+	"cancel.money.unpaid": "Es wurde nichts bezahlt, daher gibt es nichts zu erstatten",
+
 	"event.subject": "Anmeldung bestätigt: {event}",
 	"event.title":   "Sie sind angemeldet",
 	"event.intro":   "Vielen Dank für Ihre Anmeldung zu {event} bei {company}.",

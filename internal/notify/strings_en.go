@@ -51,6 +51,12 @@ var enGB = messages{
 	"refund.amount":  "Refunded",
 	"refund.left":    "Paid and not refunded",
 
+	"cancel.money":        "Refund",
+	"cancel.money.card":   "Refunded {amount} to your card",
+	"cancel.money.desk":   "{amount} will be refunded at the circuit",
+	"cancel.money.none":   "No refund under the circuit's policy",
+	"cancel.money.unpaid": "Nothing was paid, so there is nothing to refund",
+
 	"event.subject": "Registration confirmed: {event}",
 	"event.title":   "You are registered",
 	"event.intro":   "Thank you for registering for {event} at {company}.",

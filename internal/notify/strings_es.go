@@ -51,6 +51,12 @@ var esES = messages{
 	"refund.amount":  "Reembolsado",
 	"refund.left":    "Pagado y no reembolsado",
 
+	"cancel.money":        "Reembolso",
+	"cancel.money.card":   "Se han reembolsado {amount} a tu tarjeta",
+	"cancel.money.desk":   "Se te reembolsarán {amount} en el circuito",
+	"cancel.money.none":   "Sin reembolso según la política del circuito",
+	"cancel.money.unpaid": "No se pagó nada, así que no hay nada que reembolsar",
+
 	"event.subject": "Inscripción confirmada: {event}",
 	"event.title":   "Ya estás inscrito",
 	"event.intro":   "Gracias por inscribirte en {event} en {company}.",

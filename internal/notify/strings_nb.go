@@ -51,6 +51,12 @@ var nbNO = messages{
 	"refund.amount":  "Refundert",
 	"refund.left":    "Betalt og ikke refundert",
 
+	"cancel.money":        "Refusjon",
+	"cancel.money.card":   "{amount} er refundert til kortet ditt",
+	"cancel.money.desk":   "{amount} refunderes på banen",
+	"cancel.money.none":   "Ingen refusjon etter banens regler",
+	"cancel.money.unpaid": "Ingenting er betalt, så det er ingenting å refundere",
+
 	"event.subject": "Påmelding bekreftet: {event}",
 	"event.title":   "Du er påmeldt",
 	"event.intro":   "Takk for at du meldte deg på {event} hos {company}.",

@@ -51,6 +51,12 @@ var svSE = messages{
 	"refund.amount":  "Återbetalat",
 	"refund.left":    "Betalt och inte återbetalat",
 
+	"cancel.money":        "Återbetalning",
+	"cancel.money.card":   "{amount} har återbetalats till ditt kort",
+	"cancel.money.desk":   "{amount} återbetalas på banan",
+	"cancel.money.none":   "Ingen återbetalning enligt banans villkor",
+	"cancel.money.unpaid": "Inget har betalats, så det finns inget att återbetala",
+
 	"event.subject": "Anmälan bekräftad: {event}",
 	"event.title":   "Du är anmäld",
 	"event.intro":   "Tack för din anmälan till {event} hos {company}.",

@@ -11,39 +11,6 @@ import (
 	"pitlane/internal/pricing"
 )
 
-// CancelByToken implements checkout.Store.
-func (db *DB) CancelByToken(ctx context.Context, tokenHash string, now time.Time) (string, error) {
-	var identifier string
-	err := db.Write(ctx, func(tx *Tx) error {
-		q := `SELECT b.id, b.identifier, b.status, b.first_starts_at, b.cancel_token_hash, c.cancel_booking_max_days, c.time_zone
-			FROM bookings b JOIN companies c ON c.id = b.company_id WHERE b.cancel_token_hash = ?`
-		if tx.Engine() == Postgres {
-			q += ` FOR UPDATE OF b`
-		}
-		var id int64
-		var status, stored, tz string
-		var first sql.NullInt64
-		var maxDays int
-		err := tx.QueryRow(ctx, q, tokenHash).Scan(&id, &identifier, &status, &first, &stored, &maxDays, &tz)
-		if IsNoRows(err) || (err == nil && !checkout.SameHash(stored, tokenHash)) {
-			return apperr.New(apperr.NotFound, "No booking with that cancellation link.")
-		}
-		if err != nil {
-			return translate(err)
-		}
-		var start *time.Time
-		if first.Valid {
-			t := time.UnixMilli(first.Int64).In(checkoutLocation(tz))
-			start = &t
-		}
-		if err := checkout.CheckCancel(status, start, maxDays, now); err != nil {
-			return err
-		}
-		return cancelBooking(ctx, tx, id, now)
-	})
-	return identifier, err
-}
-
 // CancelByStaff implements checkout.StaffStore: the same steps as the customer's cancel (cancelBooking),
 // under the staff rules (checkout.CheckStaffCancel: no cancellation window), with the audit entry in
 // the same transaction. The booking row is locked first (PostgreSQL: FOR UPDATE; SQLite: the write
@@ -81,8 +48,17 @@ func (b Bookings) CancelByStaff(ctx context.Context, companyID, bookingID int64,
 // cancelBooking cancels a locked booking whose cancellation was allowed: the booking becomes cancelada,
 // its booked places are given back once, the holds of a booking still waiting for its online payment
 // are released, and the cancellation mails are queued. The one owner of these steps for customers
-// (CancelByToken) and staff (CancelByStaff).
+// (CancelByToken, through cancelBookingRows) and staff (CancelByStaff).
 func cancelBooking(ctx context.Context, tx *Tx, id int64, now time.Time) error {
+	if err := cancelBookingRows(ctx, tx, id, now); err != nil {
+		return err
+	}
+	return queueCancellation(ctx, tx, id, now)
+}
+
+// cancelBookingRows is cancelBooking without the mails: the customer's cancellation queues them once
+// it knows what happened to the money.
+func cancelBookingRows(ctx context.Context, tx *Tx, id int64, now time.Time) error {
 	ms := now.UnixMilli()
 	if _, err := tx.Exec(ctx, `UPDATE bookings SET status = ?, cancelled_at = ?, updated_at = ? WHERE id = ?`,
 		checkout.StatusCancelled, ms, ms, id); err != nil {
@@ -92,10 +68,7 @@ func cancelBooking(ctx context.Context, tx *Tx, id int64, now time.Time) error {
 		return err
 	}
 	// A booking still waiting for its online payment keeps live holds: let them go too.
-	if err := releasePendingHolds(ctx, tx, id, ms); err != nil {
-		return err
-	}
-	return queueCancellation(ctx, tx, id, now)
+	return releasePendingHolds(ctx, tx, id, ms)
 }
 
 // BookingStatus implements checkout.Store.

@@ -130,7 +130,13 @@ func lockCharges(ctx context.Context, tx *Tx, companyID, bookingID int64) ([]bil
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	rows, err = tx.Query(ctx, `SELECT p.id, p.provider, COALESCE(p.provider_ref, ''),
+	return chargesOf(ctx, tx, companyID, bookingID)
+}
+
+// chargesOf returns each payment of the booking that was charged, with its confirmed refunds and its
+// pending reservations (lockCharges, after taking the locks; the cancel page's preview, without).
+func chargesOf(ctx context.Context, tx *Tx, companyID, bookingID int64) ([]billing.Charge, error) {
+	rows, err := tx.Query(ctx, `SELECT p.id, p.provider, COALESCE(p.provider_ref, ''),
 			COALESCE((SELECT SUM(e.amount_cents) FROM payment_entries e WHERE e.payment_id = p.id AND e.kind = 'charge'), 0),
 			COALESCE((SELECT SUM(ABS(e.amount_cents)) FROM payment_entries e WHERE e.payment_id = p.id AND e.kind = 'refund'), 0),
 			COALESCE((SELECT SUM(r.amount_cents) FROM refunds r WHERE r.payment_id = p.id AND r.status = 'pending'), 0)

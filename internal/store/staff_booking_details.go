@@ -108,12 +108,13 @@ func (b Bookings) MasterData(ctx context.Context, companyID, bookingID int64) (c
 		var created, total, orig, disc int64
 		var cancelled, first, memberID sql.NullInt64
 		var surname, birth sql.NullString
+		var owed int64
 		err := tx.QueryRow(ctx, `SELECT id, identifier, status, source, created_at, cancelled_at, culture, payment_mode,
 				contact_name, contact_surname, phone, email, birth_date, member_id, total_cents, original_total_cents,
-				discount_cents, first_starts_at, COALESCE(reference, '')
+				discount_cents, first_starts_at, COALESCE(reference, ''), refund_owed_cents
 			FROM bookings WHERE id = ? AND company_id = ?`, bookingID, companyID).Scan(&m.ID, &m.Identifier, &m.State,
 			&m.Source, &created, &cancelled, &m.Culture, &m.PaymentMode, &m.Contact.Name, &surname, &m.Contact.Phone,
-			&m.Contact.Email, &birth, &memberID, &total, &orig, &disc, &first, &m.Reference)
+			&m.Contact.Email, &birth, &memberID, &total, &orig, &disc, &first, &m.Reference, &owed)
 		if IsNoRows(err) {
 			return apperr.New(apperr.NotFound, "No booking of this company with that id.")
 		}
@@ -129,6 +130,7 @@ func (b Bookings) MasterData(ctx context.Context, companyID, bookingID int64) (c
 			m.Contact.MemberID = &memberID.Int64
 		}
 		m.Total, m.OriginalTotal, m.Discount = pricing.Cents(total), pricing.Cents(orig), pricing.Cents(disc)
+		m.RefundOwed = pricing.Cents(owed)
 		if m.Lines, err = masterLines(ctx, tx, m.ID); err != nil {
 			return err
 		}

@@ -607,15 +607,59 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Cancel a booking with the link of its confirmation mail.
-         * @description Allowed when the booking has a date, is not cancelled, its first session has not started, and it
+         * Cancel a booking with the link of its confirmation mail (deprecated, cancels on a GET).
+         * @deprecated
+         * @description Deprecated: kept for API clients. It cancels on a GET, which mail scanners and link previews
+         *     also send; the cancel page uses `GET /api/booking/cancel/{cancelToken}` (a preview that changes
+         *     nothing) and `POST /api/booking/cancel/{cancelToken}` (the cancellation). This call cancels as
+         *     the POST does, refunds included, but answers 409 to a booking already cancelled.
+         *     Allowed when the booking has a date, is not cancelled, its first session has not started, and it
          *     is at least the company's `cancelBookingMaxDays` days before the first session (0: until the
          *     session starts). The places are given back and a cancellation mail is sent to the customer and
-         *     the company. Refunds of online payments are the company's decision.
+         *     the company. The company's refund policy applies (see the POST).
          */
         get: operations["cancelBooking"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/cancel/{cancelToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the cancellation link of the confirmation mail. */
+                cancelToken: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The cancel page's view of a booking; changes nothing.
+         * @description The booking (products, sessions local to the circuit, drivers, total, reference), whether the
+         *     customer may cancel it and why not, and what cancelling means for the money under the company's
+         *     refund policy (`money`). Opening a cancellation link (a person, a mail scanner, a link preview)
+         *     never cancels anything. Rate-limited as a guessable token.
+         */
+        get: operations["cancelPreview"];
+        put?: never;
+        /**
+         * Cancel a booking with the link of its confirmation mail, under the company's refund policy.
+         * @description Allowed when the booking has a date, is not cancelled, its first session has not started, and it
+         *     is at least the company's `cancelBookingMaxDays` days before the first session (0: until the
+         *     session starts). The places are given back and the company's refund policy is applied to what
+         *     the booking's charges have left to refund: `card` gives the card charges back at once through
+         *     the provider (an amount paid in cash at the desk, or a card refund the provider refuses, is owed
+         *     at the desk), `desk` records everything as owed at the desk (the booking is flagged
+         *     `needsRefund` with the amount owed), `none` gives nothing back. A booking paid at the circuit
+         *     and not settled has nothing to refund. The cancellation mail says what happened to the money.
+         *     Idempotent: a booking already cancelled answers 200 with its view (`status` cancelada and the
+         *     `money` of the first cancellation), so a double click or a second tab refunds once.
+         */
+        post: operations["cancelWithToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1232,6 +1276,65 @@ export interface components {
         CancelBookingResult: {
             cancelled: boolean;
             identifier: string;
+        };
+        CancelSession: {
+            /**
+             * Format: date
+             * @description The session's date at the circuit.
+             */
+            date: string;
+            /** @description The session's start, HH:mm at the circuit. */
+            time: string;
+            circuit: string;
+        };
+        /** @description What cancelling does (a booking that may be cancelled) or did (one the customer cancelled) with the money. */
+        CancelMoney: {
+            /**
+             * @description The company's refund policy (the one applied, once cancelled).
+             * @enum {string}
+             */
+            policy: "card" | "desk" | "none";
+            /** @description What the booking's charges had left to refund (0: nothing paid, e.g. pay at the circuit). */
+            paid: number;
+            /** @description Given back (or to be given back) to the card through the provider. */
+            toCard: number;
+            /** @description Owed to the customer and settled by staff at the circuit's desk. */
+            atDesk: number;
+            /** @description A card refund was asked and is not confirmed yet. */
+            pending: boolean;
+        };
+        CancelView: {
+            /** @description The booking's reference. */
+            reference: string;
+            /** @enum {string} */
+            status: "pagada" | "cancelada" | "parcialmentepagada" | "pending";
+            /** @description The customer may cancel it now. */
+            cancellable: boolean;
+            /**
+             * @description Why it cannot be cancelled: cancelled already, no date (a voucher), its first session has started, or inside the company's cancellation window.
+             * @enum {string|null}
+             */
+            reason: "cancelled" | "noDate" | "started" | "closed" | null;
+            company: string;
+            /** @description ISO 4217 code. */
+            currency: string;
+            /** @description The circuit's IANA time zone; dates and times are local to it. */
+            timeZone: string;
+            /** @description The booking's language. */
+            culture: string;
+            firstSession: components["schemas"]["CancelSession"] | null;
+            lines: {
+                name: string;
+                quantity: number;
+                sessions: components["schemas"]["CancelSession"][];
+            }[];
+            drivers: string[];
+            /** @description The booking's total. */
+            total: number;
+            /** @description null for a booking that cannot be cancelled, or one cancelled by staff or the system. */
+            money: components["schemas"]["CancelMoney"] | null;
+            /** Format: date-time */
+            cancelledAt: string | null;
         };
         PaymentNotifyAck: {
             received: boolean;
@@ -1906,6 +2009,8 @@ export interface components {
             cancellable: boolean;
             /** @description Why it cannot be cancelled, when it cannot. */
             cancelReason?: string | null;
+            /** @description Owed to the customer at the desk (a customer's cancellation under the desk policy, a cash charge, or a card refund the provider refused); 0 when nothing is owed. */
+            refundOwed?: number;
         };
         AdminMember: {
             /** Format: int64 */
@@ -3171,6 +3276,81 @@ export interface operations {
             };
             /** @description The booking is already cancelled (code conflict). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too late to cancel online (inside the company's cancellation window, or the date has passed), or the booking has no date (a voucher). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    cancelPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the cancellation link of the confirmation mail. */
+                cancelToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelView"];
+                };
+            };
+            /** @description No booking with that cancellation link. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    cancelWithToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the cancellation link of the confirmation mail. */
+                cancelToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking is cancelled (now or before); `money` says what happened to the money. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelView"];
+                };
+            };
+            /** @description No booking with that cancellation link. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,43 +1,26 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
-import type { components } from '@/lib/api/schema';
-
-/** The answer to a cancellation through the confirmation mail's link. */
-export type CancelBookingResult = components['schemas']['CancelBookingResult'];
+import { cancelPreviewKey, type CancelView } from '@/features/cancel/api/cancel-preview';
 
 /**
- * Cancels the booking whose cancellation link carries the token (GET /api/booking/cancelBooking/{token}).
- * Throws ApiError: 404 unknown link, 409 already cancelled, 422 too late (or a voucher), 429, 5xx.
+ * Cancels the booking of a cancellation link under the company's refund policy
+ * (POST /api/booking/cancel/{token}). Idempotent: pressed twice, it answers the same booking and refunds
+ * once. Throws ApiError: 404 unknown link, 422 too late (or a voucher), 429, 5xx.
  */
-export async function cancelBooking(token: string, signal?: AbortSignal): Promise<CancelBookingResult> {
-  const { data, error, response } = await api.GET('/api/booking/cancelBooking/{cancelToken}', {
+export async function cancelBooking(token: string): Promise<CancelView> {
+  const { data, error, response } = await api.POST('/api/booking/cancel/{cancelToken}', {
     params: { path: { cancelToken: token } },
-    signal,
   });
   if (error !== undefined || data === undefined) throw new ApiError(response.status, error);
   return data;
 }
 
-/**
- * Query options for the cancellation; the key is `['cancelBooking', token]`. The call changes the
- * booking, so it runs once per page view: never retried, refetched or garbage-collected while shown.
- */
-export function cancelBookingQueryOptions(token: string) {
-  return queryOptions({
-    queryKey: ['cancelBooking', token],
-    // No abort signal: once sent, the cancellation must not be abandoned and sent again on remount.
-    queryFn: () => cancelBooking(token),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnMount: false,
-    refetchOnReconnect: false,
-    refetchOnWindowFocus: false,
-  });
-}
-
-/** Cancels the booking of the link's token when the page opens. */
+/** The Cancel booking button's mutation; its answer replaces the link's booking in the cache. */
 export function useCancelBooking(token: string) {
-  return useQuery(cancelBookingQueryOptions(token));
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => cancelBooking(token),
+    onSuccess: (view) => queryClient.setQueryData(cancelPreviewKey(token), view),
+  });
 }

@@ -1,56 +1,146 @@
-import { configure, screen } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import type { CancelView } from '@/features/cancel/api/cancel-preview';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
 
 // Pages come in lazy chunks and wait for requests: allow for a busy machine.
 configure({ asyncUtilTimeout: 5_000 });
 
-const TOKEN = 'c4ncel-t0ken';
+const TOKEN = 'c4ncel-t0ken-c4ncel-t0ken';
 
-function cancelAnswers(...answers: Array<() => Response>) {
-  const calls: string[] = [];
+const booking = (over: Partial<CancelView> = {}): CancelView => ({
+  reference: 'b-123',
+  status: 'pagada',
+  cancellable: true,
+  reason: null,
+  company: 'Kart Madrid',
+  currency: 'EUR',
+  timeZone: 'Europe/Madrid',
+  culture: 'en-GB',
+  firstSession: { date: '2026-12-05', time: '18:00', circuit: 'Main track' },
+  lines: [{ name: 'Adult 10 min', quantity: 2, sessions: [{ date: '2026-12-05', time: '18:00', circuit: 'Main track' }] }],
+  drivers: ['Ana', 'Bo'],
+  total: 58,
+  money: { policy: 'card', paid: 58, toCard: 58, atDesk: 0, pending: false },
+  cancelledAt: null,
+  ...over,
+});
+
+const cancelledFrom = (view: CancelView): CancelView => ({
+  ...view,
+  status: 'cancelada',
+  cancellable: false,
+  reason: 'cancelled',
+  cancelledAt: '2026-12-01T08:00:00Z',
+});
+
+/** Serves the preview and the cancellation; returns the POSTs made. */
+function serve(view: CancelView, post: () => Response = () => HttpResponse.json(cancelledFrom(view))) {
+  const posts: string[] = [];
   server.use(
-    http.get('/api/booking/cancelBooking/:token', ({ params }) => {
-      calls.push(String(params.token));
-      return (answers[calls.length - 1] ?? answers[answers.length - 1])();
+    http.get('/api/booking/cancel/:token', () => HttpResponse.json(view)),
+    http.post('/api/booking/cancel/:token', ({ params }) => {
+      posts.push(String(params.token));
+      return post();
     }),
   );
-  return calls;
+  return posts;
 }
+
+/** An element's text without the Unicode isolates around interpolated amounts. */
+const plain = (el: HTMLElement) => (el.textContent ?? '').replace(/[\u2068\u2069]/g, '');
 
 const error = (status: number, code: string, message: string) => () =>
   HttpResponse.json({ code, message }, { status });
 
 describe('cancel booking page', { timeout: 20_000 }, () => {
-  it('cancels the booking of the link once and confirms it', async () => {
-    const calls = cancelAnswers(() => HttpResponse.json({ cancelled: true, identifier: 'b-1' }));
+  it('shows the booking and what happens to the money, and cancels nothing on load', async () => {
+    const posts = serve(booking());
     renderRoute(`/cancelBooking/${TOKEN}`);
-    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Your booking is cancelled' });
-    expect(heading).toHaveFocus();
-    expect(screen.getByText('We have sent you an e-mail confirming the cancellation.')).toBeInTheDocument();
-    expect(calls).toEqual([TOKEN]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cancel your booking' })).toBeInTheDocument();
+    const summary = screen.getByTestId('booking-summary');
+    expect(summary).toHaveTextContent('b-123');
+    expect(summary).toHaveTextContent('2 × Adult 10 min');
+    expect(summary).toHaveTextContent('Ana, Bo');
+    expect(summary).toHaveTextContent(/Saturday,? 5 December 2026/);
+    expect(summary).toHaveTextContent('18:00');
+    expect(summary).toHaveTextContent('€58.00');
+    expect(plain(screen.getByTestId('money-card'))).toContain('€58.00 will be refunded to your card at once.');
+    expect(posts).toEqual([]);
   });
 
-  it("says when the booking was already cancelled (409)", async () => {
-    cancelAnswers(error(409, 'conflict', 'The booking is already cancelled.'));
+  it('cancels only after the confirmation, once, and shows the refund', async () => {
+    const posts = serve(booking());
+    renderRoute(`/cancelBooking/${TOKEN}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep my booking' }));
+    expect(posts).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, cancel the booking' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your booking is cancelled' })).toBeInTheDocument();
+    expect(plain(screen.getByTestId('money-card'))).toContain('€58.00 has been refunded to your card.');
+    expect(posts).toEqual([TOKEN]);
+  });
+
+  it.each([
+    [{ policy: 'desk', paid: 58, toCard: 0, atDesk: 58, pending: false }, 'money-desk', '€58.00 will be refunded to you at the circuit.'],
+    [{ policy: 'none', paid: 58, toCard: 0, atDesk: 0, pending: false }, 'money-none', "Under the circuit's policy, cancelling gives no refund."],
+    [{ policy: 'card', paid: 0, toCard: 0, atDesk: 0, pending: false }, 'money-unpaid', 'Nothing has been paid, so there is nothing to refund.'],
+  ] as const)('says what the %o policy does before the button is pressed', async (money, testId, text) => {
+    serve(booking({ money: { ...money } }));
+    renderRoute(`/cancelBooking/${TOKEN}`);
+    expect(plain(await screen.findByTestId(testId))).toContain(text);
+    expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeEnabled();
+  });
+
+  it('shows a booking cancelled earlier as already cancelled, with what happened to the money', async () => {
+    const posts = serve(cancelledFrom(booking()));
     renderRoute(`/cancelBooking/${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'This booking was already cancelled' })).toBeInTheDocument();
+    expect(plain(screen.getByTestId('money-card'))).toContain('€58.00 has been refunded to your card.');
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
+    expect(posts).toEqual([]);
   });
 
-  it("shows the error page with the server's reason when it is too late (422)", async () => {
-    cancelAnswers(error(422, 'unprocessable', 'Bookings can be cancelled online up to 2 days before the session.'));
+  it('says why a booking can no longer be cancelled online, with no button', async () => {
+    serve(booking({ cancellable: false, reason: 'closed', money: null }));
     renderRoute(`/cancelBooking/${TOKEN}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This booking can no longer be cancelled online' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('refusal-reason')).toHaveTextContent('that time has passed');
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
+  });
+
+  it("shows the error page with the server's reason when the cancellation is refused (422)", async () => {
+    serve(booking(), error(422, 'unprocessable', 'Bookings can be cancelled online up to 2 days before the session.'));
+    renderRoute(`/cancelBooking/${TOKEN}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, cancel the booking' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This booking can no longer be cancelled online' }),
     ).toBeInTheDocument();
     expect(screen.getByTestId('server-message')).toHaveTextContent('up to 2 days before the session');
   });
 
+  it('offers to try again after a server failure, and the retry cancels', async () => {
+    let calls = 0;
+    const view = booking();
+    const posts = serve(view, () => (++calls === 1 ? error(503, 'unavailable', 'Try later.')() : HttpResponse.json(cancelledFrom(view))));
+    renderRoute(`/cancelBooking/${TOKEN}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, cancel the booking' }));
+    await screen.findByRole('heading', { level: 1, name: 'Service temporarily unavailable' });
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your booking is cancelled' })).toBeInTheDocument();
+    expect(posts).toHaveLength(2);
+  });
+
   it('shows the error page for an unknown link (404), in the chosen language', async () => {
-    cancelAnswers(error(404, 'not_found', 'No booking with that cancellation link.'));
+    server.use(http.get('/api/booking/cancel/:token', error(404, 'not_found', 'No booking with that cancellation link.')));
     renderRoute(`/cancelBooking/${TOKEN}`);
     await screen.findByRole('heading', { level: 1, name: 'This cancellation link is not valid' });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'es-ES');
@@ -59,21 +149,10 @@ describe('cancel booking page', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
-  it('shows the service-unavailable page on a server failure, and cancels on retry', async () => {
-    const calls = cancelAnswers(error(503, 'unavailable', 'Try later.'), () =>
-      HttpResponse.json({ cancelled: true, identifier: 'b-1' }),
-    );
-    renderRoute(`/cancelBooking/${TOKEN}`);
-    await screen.findByRole('heading', { level: 1, name: 'Service temporarily unavailable' });
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your booking is cancelled' })).toBeInTheDocument();
-    expect(calls).toHaveLength(2);
-  });
-
   it('does not call the server for a token longer than any real one', async () => {
-    const calls = cancelAnswers(() => HttpResponse.json({ cancelled: true, identifier: 'b-1' }));
+    const posts = serve(booking());
     renderRoute(`/cancelBooking/${'x'.repeat(65)}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'This cancellation link is not valid' })).toBeInTheDocument();
-    expect(calls).toEqual([]);
+    expect(posts).toEqual([]);
   });
 });

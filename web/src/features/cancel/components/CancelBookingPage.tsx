@@ -1,19 +1,26 @@
-import { Button, Text } from '@mantine/core';
-import { useParams } from 'react-router';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { ServiceUnavailablePage } from '@/components/ServiceUnavailablePage';
 import { StatusIcon } from '@/components/StatusIcon';
 import { StatusPage } from '@/components/StatusPage';
 import { useCancelBooking } from '@/features/cancel/api/cancel-booking';
+import { type CancelMoney, type CancelView, useCancelPreview } from '@/features/cancel/api/cancel-preview';
+import { BookingSummary } from '@/features/cancel/components/BookingSummary';
+import { moneyLines } from '@/features/cancel/components/money';
 import { ApiError } from '@/lib/api/errors';
+import { formatPrice } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
 
 /** The longest cancellation token the API accepts (docs/openapi.yaml). */
 const MAX_TOKEN_LENGTH = 64;
 
 /**
- * The route `/cancelBooking/:token`, opened from the confirmation mail's link: cancels the booking at
- * once and tells the outcome.
+ * The route `/cancelBooking/:token`, opened from the confirmation mail's link. Opening it never cancels:
+ * the page shows the booking and what cancelling means for the money, and cancels only when the person
+ * presses Cancel booking and confirms.
  */
 export function CancelBookingPage() {
   const { token = '' } = useParams();
@@ -22,37 +29,147 @@ export function CancelBookingPage() {
 }
 
 function CancelBooking({ token }: { token: string }) {
+  const preview = useCancelPreview(token);
   const cancel = useCancelBooking(token);
-  if (cancel.isPending || cancel.isFetching) return <LoadingScreen />;
+  const [justCancelled, setJustCancelled] = useState(false);
+
   if (cancel.isError) {
     const error = cancel.error;
     if (!(error instanceof ApiError) || error.status >= 500) {
-      return <ServiceUnavailablePage onRetry={() => void cancel.refetch()} />;
+      return <ServiceUnavailablePage onRetry={() => cancel.mutate(undefined, { onSuccess: () => setJustCancelled(true) })} />;
     }
-    if (error.status === 409) return <AlreadyCancelled />;
-    return <CancelFailed status={error.status} message={error.message} onRetry={() => void cancel.refetch()} />;
+    return <CancelFailed status={error.status} message={error.message} />;
   }
-  return <Cancelled />;
+  if (preview.isPending) return <LoadingScreen />;
+  if (preview.isError) {
+    const error = preview.error;
+    if (!(error instanceof ApiError) || error.status >= 500) {
+      return <ServiceUnavailablePage onRetry={() => void preview.refetch()} />;
+    }
+    return <CancelFailed status={error.status} onRetry={() => void preview.refetch()} />;
+  }
+  const view = preview.data;
+  if (view.status === 'cancelada') return justCancelled ? <Cancelled view={view} /> : <AlreadyCancelled view={view} />;
+  if (!view.cancellable) return <NotCancellable view={view} />;
+  return (
+    <Preview
+      view={view}
+      cancelling={cancel.isPending}
+      onCancel={() => cancel.mutate(undefined, { onSuccess: () => setJustCancelled(true) })}
+    />
+  );
 }
 
-function Cancelled() {
+interface PreviewProps {
+  view: CancelView;
+  cancelling: boolean;
+  onCancel: () => void;
+}
+
+/** The booking, what cancelling means for the money, and the Cancel booking button with its confirmation. */
+function Preview({ view, cancelling, onCancel }: PreviewProps) {
   const { t } = useTranslation('cancel');
+  const [confirming, setConfirming] = useState(false);
   return (
-    <StatusPage title={t('cancelled.title')} icon={<StatusIcon kind="success" />}>
-      <Text size="lg">{t('cancelled.body')}</Text>
-      <Text c="gray.7">{t('cancelled.mail')}</Text>
-      <Text c="gray.7" size="sm">
-        {t('cancelled.refunds')}
-      </Text>
+    <StatusPage title={t('preview.title')} icon={<StatusIcon kind="info" />}>
+      <Text size="lg">{t('preview.intro')}</Text>
+      <BookingSummary view={view} />
+      {view.money && <MoneyInfo money={view.money} currency={view.currency} when="preview" />}
+      <Button color="red.8" size="md" onClick={() => setConfirming(true)} loading={cancelling}>
+        {t('preview.button')}
+      </Button>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('confirm.title')}
+        centered
+        closeButtonProps={{ 'aria-label': t('confirm.close') }}
+      >
+        <Stack gap="md">
+          <Text>{t('confirm.body')}</Text>
+          {view.money && <MoneyInfo money={view.money} currency={view.currency} when="preview" plain />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+              {t('confirm.no')}
+            </Button>
+            <Button
+              color="red.8"
+              onClick={() => {
+                setConfirming(false);
+                onCancel();
+              }}
+            >
+              {t('confirm.yes')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </StatusPage>
   );
 }
 
-function AlreadyCancelled() {
+interface MoneyInfoProps {
+  money: CancelMoney;
+  currency: string;
+  /** Before the cancellation (what will happen) or after it (what happened). */
+  when: 'preview' | 'result';
+  /** Plain text instead of a highlighted box (inside the confirmation). */
+  plain?: boolean;
+}
+
+/** What cancelling does, or did, with the money, in sentences with the amounts. */
+function MoneyInfo({ money, currency, when, plain }: MoneyInfoProps) {
+  const { t } = useTranslation('cancel');
+  const culture = currentLanguage().culture;
+  const sentences = moneyLines(money).map((line) => (
+    <Text key={line.key} data-testid={`money-${line.key}`}>
+      {t(`${when}.money.${line.key}`, { amount: `\u2068${formatPrice(line.amount, '', culture, currency)}\u2069` })}
+    </Text>
+  ));
+  if (plain) return <Stack gap={4}>{sentences}</Stack>;
+  return (
+    <Alert variant="light" color={money.toCard > 0 || money.atDesk > 0 ? 'blue' : 'gray'} title={t(`${when}.money.heading`)} w="100%" ta="start">
+      <Stack gap={4}>{sentences}</Stack>
+    </Alert>
+  );
+}
+
+/** The result of pressing Cancel booking. */
+function Cancelled({ view }: { view: CancelView }) {
+  const { t } = useTranslation('cancel');
+  return (
+    <StatusPage title={t('cancelled.title')} icon={<StatusIcon kind="success" />}>
+      <Text size="lg">{t('cancelled.body')}</Text>
+      {view.money && <MoneyInfo money={view.money} currency={view.currency} when="result" />}
+      <Text c="gray.7">{t('cancelled.mail')}</Text>
+      <BookingSummary view={view} />
+    </StatusPage>
+  );
+}
+
+/** A booking cancelled before this visit (by this link in another tab, or by the circuit). */
+function AlreadyCancelled({ view }: { view: CancelView }) {
   const { t } = useTranslation('cancel');
   return (
     <StatusPage title={t('already.title')} icon={<StatusIcon kind="info" />}>
       <Text size="lg">{t('already.body')}</Text>
+      {view.money && <MoneyInfo money={view.money} currency={view.currency} when="result" />}
+      <BookingSummary view={view} />
+    </StatusPage>
+  );
+}
+
+/** A booking the customer can no longer cancel online, and why. */
+function NotCancellable({ view }: { view: CancelView }) {
+  const { t } = useTranslation('cancel');
+  const reason = view.reason === 'started' || view.reason === 'noDate' ? view.reason : 'closed';
+  return (
+    <StatusPage title={t('failed.refused.title')} icon={<StatusIcon kind="error" />}>
+      <Text size="lg" data-testid="refusal-reason">
+        {t(`reason.${reason}`)}
+      </Text>
+      <Text c="gray.7">{t('failed.refused.body')}</Text>
+      <BookingSummary view={view} />
     </StatusPage>
   );
 }

@@ -1,0 +1,64 @@
+package notify
+
+import (
+	"html"
+	"strings"
+	"testing"
+)
+
+// The cancellation mail of a customer's cancellation says what happened to the money, with the amount
+// and the currency code, in each of the seven languages, instead of the payment state; the company's
+// copy says it too.
+func TestCancellationMoney(t *testing.T) {
+	card := &CancelMoney{Policy: "card", PaidCents: 5800, RefundedCents: 5800}
+	desk := &CancelMoney{Policy: "desk", PaidCents: 5800, OwedCents: 5800}
+	none := &CancelMoney{Policy: "none", PaidCents: 5800}
+	unpaid := &CancelMoney{Policy: "card"}
+	for _, c := range []struct {
+		culture string
+		money   *CancelMoney
+		want    string
+	}{
+		{"en-GB", card, "Refunded 58.00 EUR to your card"},
+		{"en-GB", desk, "58.00 EUR will be refunded at the circuit"},
+		{"en-GB", none, "No refund under the circuit's policy"},
+		{"en-GB", unpaid, "Nothing was paid, so there is nothing to refund"},
+		{"es-ES", card, "Se han reembolsado 58.00 EUR a tu tarjeta"},
+		{"es-ES", desk, "Se te reembolsarán 58.00 EUR en el circuito"},
+		{"da-DK", card, "58.00 EUR er refunderet til dit kort"},
+		{"de-DE", desk, "58.00 EUR werden dir an der Strecke erstattet"},
+		{"nb-NO", none, "Ingen refusjon etter banens regler"},
+		{"sv-SE", card, "58.00 EUR har återbetalats till ditt kort"},
+		{"ar-SA", desk, "سيُسترد مبلغ 58.00 EUR في الحلبة"},
+	} {
+		b := booking(c.culture)
+		b.Company.Currency = "EUR"
+		b.Money = c.money
+		m, err := BookingCancellation(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		paymentRow := newTranslator(NormalizeCulture(c.culture)).T("payment") + ":"
+		if !strings.Contains(m.Text, c.want) || !strings.Contains(m.HTML, html.EscapeString(c.want)) || strings.Contains(m.Text, paymentRow) {
+			t.Errorf("%s %s: want %q without %q in\n%s", c.culture, c.money.Policy, c.want, paymentRow, m.Text)
+		}
+		n, err := CompanyNotice("desk@kart.example", b, NoticeCancellation)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(n.Text, c.want) {
+			t.Errorf("%s company copy: want %q in\n%s", c.culture, c.want, n.Text)
+		}
+	}
+	// Both at once: the card part refunded, the cash part owed.
+	b := booking("en-GB")
+	b.Company.Currency = "EUR"
+	b.Money = &CancelMoney{Policy: "card", PaidCents: 6800, RefundedCents: 5800, OwedCents: 1000}
+	m, err := BookingCancellation(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(m.Text, "Refunded 58.00 EUR to your card") || !strings.Contains(m.Text, "10.00 EUR will be refunded at the circuit") {
+		t.Errorf("both:\n%s", m.Text)
+	}
+}
