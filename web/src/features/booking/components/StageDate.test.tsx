@@ -85,6 +85,31 @@ describe('the date stage', () => {
     expect(slotButton('10:15:00')).toHaveAttribute('data-status', 'AVAILABLE');
   });
 
+  it("shows the server's maxSlotsBooking refusal (the cart's other items count) and keeps the held session", { timeout: 30_000 }, async () => {
+    const { api, user } = await toDateStage(3);
+    await user.click(slotButton('10:00:00'));
+    await waitFor(() => expect(slotButton('10:00:00')).toHaveAttribute('data-status', 'MARKED'));
+    server.use(
+      http.post('/api/prebooking', () =>
+        HttpResponse.json(
+          {
+            code: 'unprocessable',
+            message: 'You have reached the maximum number of sessions per booking (3).',
+            fields: { bookingDates: 'max_slots: at most 3 sessions in one booking' },
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    await user.click(slotButton('10:15:00'));
+    expect(
+      await screen.findByText('You have reached the maximum number of sessions per booking (3).', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(slotButton('10:15:00')).toHaveAttribute('data-status', 'AVAILABLE');
+    expect(slotButton('10:00:00')).toHaveAttribute('data-status', 'MARKED');
+    expect(api.requests.some((r) => r.path.startsWith('release'))).toBe(false);
+  });
+
   it('going back cancels the held sessions', { timeout: 30_000 }, async () => {
     const { api, user } = await toDateStage();
     await user.click(slotButton('10:30:00'));

@@ -110,14 +110,18 @@ export function StageDate() {
 
   const failPrebooking = (error: unknown, time: string | null) => {
     const status = error instanceof ApiError ? error.status : 0;
+    // The server counts every session the cart holds (other products too): its refusal keeps the holds.
+    const tooMany = status === 422 && error instanceof ApiError && maxSlotsRefusal(error);
     if (status === 420) toast(t('errors.sameUserSlotPrebooking'));
     else if (status === 421) toast(t('errors.noStock'));
     else if (status === 410) toast(t('errors.timeoutPrebooking'));
+    else if (tooMany)
+      toast(t('errors.alertaMsg', { count: config.maxSlotsBooking }), 'orange');
     else if (status === 422 && pack && error instanceof ApiError) {
       const reason = Object.values(error.fields ?? {}).join(' ');
       toast(reason.includes('pack_order') ? t('errors.ordenPacks') : t('errors.packContiguity'));
     } else toast(t('errors.problemas'));
-    if (status >= 400 && status < 500 && status !== 420 && status !== 421) {
+    if (status >= 400 && status < 500 && status !== 420 && status !== 421 && !tooMany) {
       // Any other refusal: free every marked session and cancel every pre-booking of this item.
       const held = Object.values(selection.marked).filter((id): id is string => id !== null);
       select({ type: 'clear' });
@@ -285,4 +289,9 @@ export function StageDate() {
       </Group>
     </Stack>
   );
+}
+
+/** maxSlotsRefusal tells whether a 422 is the server's maxSlotsBooking refusal (fields.bookingDates "max_slots…"). */
+function maxSlotsRefusal(error: ApiError): boolean {
+  return (error.fields?.bookingDates ?? '').startsWith('max_slots');
 }
