@@ -129,6 +129,7 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 		TrustedProxies: proxies,
 		Realtime:       a.hub,
 		Admin:          staffAPI,
+		StaffAuth:      a.auth, // a staff member taking a booking at the desk (saveBooking)
 		Metrics:        a.metrics,
 		MetricsOnMain:  cfg.MetricsAddr == "",
 		PublicOrigins:  []string{base},
