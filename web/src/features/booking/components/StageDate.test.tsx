@@ -110,6 +110,18 @@ describe('the date stage', () => {
     expect(api.requests.some((r) => r.path.startsWith('release'))).toBe(false);
   });
 
+  it('says why Next is disabled until a session is held', { timeout: 30_000 }, async () => {
+    const { user } = await toDateStage();
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toBeDisabled();
+    expect(screen.getByTestId('next-hint')).toHaveTextContent('Choose a session.');
+    expect(next).toHaveAccessibleDescription('Choose a session.');
+    await user.click(slotButton('10:00:00'));
+    await waitFor(() => expect(slotButton('10:00:00')).toHaveAttribute('data-status', 'MARKED'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+    expect(screen.queryByTestId('next-hint')).not.toBeInTheDocument();
+  });
+
   it('going back cancels the held sessions', { timeout: 30_000 }, async () => {
     const { api, user } = await toDateStage();
     await user.click(slotButton('10:30:00'));

@@ -17,6 +17,7 @@ import { SlotGrid } from '@/features/booking/components/SlotGrid';
 import { StageHeading } from '@/features/booking/components/StageHeading';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
+import { NextHint, NEXT_HINT_ID } from '@/features/booking/components/NextHint';
 import { addDays, todayISO } from '@/features/booking/utils/format';
 import { formatDay, isolate } from '@/lib/format';
 import { isPack, parseProductData } from '@/features/booking/utils/product';
@@ -222,6 +223,13 @@ export function StageDate() {
   };
 
   const ready = pack ? marked.length === packSize && packSize > 0 : marked.length > 0 && selection.processing.length === 0;
+  const notReady = ready
+    ? null
+    : selection.processing.length > 0
+      ? t('nextHint.holding')
+      : pack
+        ? t('nextHint.choosePack', { count: packSize })
+        : t('nextHint.chooseSession');
 
   return (
     <Stack gap="lg" component="section" aria-labelledby="stage-heading">
@@ -283,7 +291,8 @@ export function StageDate() {
         <Button variant="default" onClick={() => goTo(0)}>
           {t('back')}
         </Button>
-        <Button size="md" disabled={!ready} loading={submitting} onClick={() => void next()}>
+        <NextHint reason={notReady} />
+        <Button size="md" disabled={!ready} aria-describedby={notReady ? NEXT_HINT_ID : undefined} loading={submitting} onClick={() => void next()}>
           {t('next')}
         </Button>
       </Group>
