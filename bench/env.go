@@ -12,10 +12,9 @@ import (
 	"strings"
 	"time"
 
-	"pitlane/internal/catalog"
 	"pitlane/internal/clock"
-	"pitlane/internal/company"
-	"pitlane/internal/httpapi"
+	"pitlane/internal/config"
+	appserver "pitlane/internal/server"
 	"pitlane/internal/sessions"
 	"pitlane/internal/store"
 )
@@ -23,8 +22,9 @@ import (
 // holdTTL is how long the bench's holds last (the production default).
 const holdTTL = 10 * time.Minute
 
-// env is one engine under test: the database with the bench fixture, the services wired as
-// cmd/pitlane wires them, and a real HTTP server on a loopback port with a keep-alive client.
+// env is one engine under test: the database with the bench fixture, the server built by server.New
+// (the constructor `pitlane serve` uses), and a real HTTP server on a loopback port with a keep-alive
+// client.
 type env struct {
 	name     string
 	version  string // engine version and durability settings, for the footnote
@@ -32,7 +32,8 @@ type env struct {
 	db       *store.DB
 	fx       fixture
 	clk      *clock.Manual
-	svc      *sessions.Service // as cmd/pitlane wires it (availability answers and offers reused for ReuseTTL)
+	app      *appserver.App       // the server as `pitlane serve` builds it
+	svc      *sessions.Service // the app's sessions engine (availability answers and offers reused for ReuseTTL)
 	svcFresh *sessions.Service // the same with the reuse off: every availability call computed afresh
 	srv      *http.Server
 	base     string
@@ -86,8 +87,18 @@ func (e *env) setup(ctx context.Context, workers int, sqliteSync string) error {
 		return fmt.Errorf("fixture: %w", err)
 	}
 	e.clk = clock.NewManual(benchDay.At(9, 0, e.loc))
-	e.svc = sessions.NewService(db, e.clk, holdTTL)
-	e.svc.SetReuseTTL(sessions.ReuseTTL) // as cmd/pitlane wires it
+	// The server as `pitlane serve` builds it, with its access log formatted as in production (JSON,
+	// level info) and written to io.Discard. Production limits each client address; the load comes from
+	// one address standing for 100 clients, so the bench turns the limits off.
+	cfg, _, err := config.Load("serve", nil, map[string]string{"PITLANE_HOLD_TTL": holdTTL.String()}, io.Discard)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewJSONHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	if e.app, err = appserver.New(cfg, db, e.clk, log, "http://127.0.0.1", appserver.WithoutRateLimits()); err != nil {
+		return err
+	}
+	e.svc = e.app.Sessions()
 	e.svcFresh = sessions.NewService(db, e.clk, holdTTL)
 	if err := seedBusyDay(ctx, db, e.fx, benchDay, e.clk.Now()); err != nil {
 		return fmt.Errorf("busy day: %w", err)
@@ -106,29 +117,17 @@ func (e *env) setup(ctx context.Context, workers int, sqliteSync string) error {
 		}
 		e.carts = append(e.carts, tok)
 	}
-	return e.serve(workers)
+	return e.serve(workers, log)
 }
 
-// serve starts the real handler (as cmd/pitlane wires it for these routes, without the web app) on
-// 127.0.0.1:0. The access log is formatted as in production (JSON, level info) and written to io.Discard.
-func (e *env) serve(conns int) error {
+// serve starts the app's handler (server.New's, as `pitlane serve` runs it) on 127.0.0.1:0.
+func (e *env) serve(conns int, log *slog.Logger) error {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewJSONHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	h := httpapi.New(httpapi.Deps{
-		Logger:    log,
-		DB:        e.db,
-		Companies: company.NewService(e.db),
-		Catalog:   catalog.NewService(e.db, e.clk),
-		Sessions:  e.svc,
-		// Production limits each client address (DefaultRateLimits); the load comes from one address
-		// standing for 100 clients, so the bench turns the limits off as RateLimits documents.
-		RateLimits: httpapi.RateLimits{Disabled: true},
-	})
 	e.srv = &http.Server{
-		Handler:           h,
+		Handler:           e.app.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -155,6 +154,9 @@ func (e *env) serve(conns int) error {
 // close stops the server and closes the database.
 func (e *env) close() {
 	e.closeServer()
+	if e.app != nil {
+		e.app.Close()
+	}
 	if e.db != nil {
 		_ = e.db.Close()
 	}

@@ -11,7 +11,9 @@ import (
 	"time"
 
 	"pitlane/internal/clock"
+	"pitlane/internal/config"
 	"pitlane/internal/demo"
+	appserver "pitlane/internal/server"
 )
 
 // cmdServe runs the server until SIGINT or SIGTERM, then lets in-flight requests finish.
@@ -46,14 +48,14 @@ func cmdServe(ctx context.Context, args []string, env map[string]string, stdout,
 		return err
 	}
 	public := baseURL(cfg, ln.Addr())
-	a, err := newApp(cfg, db, clk, log, public)
+	a, err := appserver.New(cfg, db, clk, log, public)
 	if err != nil {
 		_ = ln.Close()
 		return err
 	}
-	defer a.close()
+	defer a.Close()
 	srv := &http.Server{
-		Handler:           a.handler,
+		Handler:           a.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -68,7 +70,7 @@ func cmdServe(ctx context.Context, args []string, env map[string]string, stdout,
 			_ = srv.Close()
 			return fmt.Errorf("metrics listener: %w", err)
 		}
-		msrv := &http.Server{Handler: a.metrics.Handler(), ReadHeaderTimeout: 10 * time.Second}
+		msrv := &http.Server{Handler: a.Metrics().Handler(), ReadHeaderTimeout: 10 * time.Second}
 		go func() {
 			if err := msrv.Serve(mln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 				serveErr <- err
@@ -79,7 +81,7 @@ func cmdServe(ctx context.Context, args []string, env map[string]string, stdout,
 	}
 	jobCtx, stopJobs := context.WithCancel(ctx)
 	defer stopJobs()
-	jobs := a.startJobs(jobCtx)
+	jobs := a.StartJobs(jobCtx)
 
 	listenURL := baseURL(cfgWithoutBase(cfg), ln.Addr())
 	log.Info("ready", "listen", listenURL, "base_url", public, "startup", time.Since(started).Round(time.Millisecond))
@@ -126,4 +128,11 @@ func joinNames(names []string) string {
 		out += n
 	}
 	return out
+}
+
+// cfgWithoutBase is cfg with no public base URL, to name the address the server really listens on.
+func cfgWithoutBase(cfg *config.Config) *config.Config {
+	c := *cfg
+	c.BaseURL = ""
+	return &c
 }

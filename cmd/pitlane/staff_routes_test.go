@@ -21,13 +21,13 @@ var staffPublic = map[string]bool{"/api/users/adminLogin": true, "/api/users/log
 
 // http.ServeMux cannot list its patterns, so the test asks the server for every staff call the
 // contract documents (and a few it does not): each must match a pattern of the route table, and the
-// server as newApp wires it must answer it 401 without a session (the middleware's answer), so no
+// server as server.New wires it must answer it 401 without a session (the middleware's answer), so no
 // staff call is registered around the middleware.
 func TestEveryStaffCallIsInTheRouteTable(t *testing.T) {
 	w := newTenantWorld(t, store.SQLite)
 	table := http.NewServeMux()
 	inTable := map[string]bool{}
-	for _, rt := range w.app.staff.Routes() {
+	for _, rt := range w.app.Staff().Routes() {
 		table.HandleFunc(rt.Pattern, func(http.ResponseWriter, *http.Request) {})
 		inTable[rt.Pattern] = true
 	}
@@ -64,7 +64,7 @@ func TestEveryStaffCallIsInTheRouteTable(t *testing.T) {
 			t.Errorf("%s is documented as a staff call but matches no row of the staff route table", call)
 		}
 		rec := httptest.NewRecorder()
-		w.app.handler.ServeHTTP(rec, req)
+		w.app.Handler().ServeHTTP(rec, req)
 		want := http.StatusUnauthorized
 		if !documented {
 			want = http.StatusNotFound

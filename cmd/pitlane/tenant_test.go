@@ -20,6 +20,7 @@ import (
 	"pitlane/internal/clock"
 	"pitlane/internal/config"
 	"pitlane/internal/httpapi/apitest"
+	appserver "pitlane/internal/server"
 	"pitlane/internal/store"
 	"pitlane/internal/store/storetest"
 )
@@ -130,10 +131,10 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 	}
 }
 
-// tenantWorld is the real server (newApp, as `pitlane serve` builds it) over two companies, with a
+// tenantWorld is the real server (server.New, as `pitlane serve` builds it) over two companies, with a
 // user who is SUPERADMIN of company A only.
 type tenantWorld struct {
-	app   *app
+	app   *appserver.App
 	db    *store.DB
 	a, b  *tenant
 	token string
@@ -160,10 +161,10 @@ func newTenantWorld(t *testing.T, engine store.Engine) *tenantWorld {
 	}
 	w := &tenantWorld{db: db, a: seedTenant(t, db, "alfa"), b: seedTenant(t, db, "bravo")}
 	clk := clock.NewManual(tenantNow)
-	if w.app, err = newApp(cfg, db, clk, slog.New(slog.NewTextHandler(io.Discard, nil)), "http://example.com"); err != nil {
+	if w.app, err = appserver.New(cfg, db, clk, slog.New(slog.NewTextHandler(io.Discard, nil)), "http://example.com"); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(w.app.close)
+	t.Cleanup(w.app.Close)
 	const pw = "alfa staff password"
 	if err := account.NewService(db, clk).CreateAdmin(ctx, "alfa.staff@alfa.example", "Alfa Staff", pw, w.a.company, "SUPERADMIN"); err != nil {
 		t.Fatal(err)
@@ -193,7 +194,7 @@ func (w *tenantWorld) do(t *testing.T, method, target string, body map[string]an
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
 	rec := httptest.NewRecorder()
-	w.app.handler.ServeHTTP(rec, req)
+	w.app.Handler().ServeHTTP(rec, req)
 	res := &apitest.Response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}
 	apitest.Validate(t, method, target, raw, req.Header, res)
 	return res
@@ -281,7 +282,7 @@ func TestStaffRoutesKeepCompaniesApart(t *testing.T) {
 		t.Run(string(engine), func(t *testing.T) {
 			w := newTenantWorld(t, engine)
 			templates := staffTemplates()
-			routes := w.app.staff.Routes()
+			routes := w.app.Staff().Routes()
 			inTable := map[string]bool{}
 			for _, rt := range routes {
 				inTable[rt.Pattern] = true

@@ -2,14 +2,18 @@ import { expect, test } from '@playwright/test';
 import { snapshot } from '../support/screenshot.ts';
 
 test.describe('page not found', () => {
-  test("an unknown company key shows 'Page not found'", async ({ page }, testInfo) => {
-    await page.goto('/nowhere');
+  test("an unknown company key answers 404 and shows 'Page not found'", async ({ page }, testInfo) => {
+    expect((await page.goto('/nowhere'))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    // A key-shaped path that no company has is a 404 too.
+    expect((await page.goto('/nobody-has-this-key'))?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await snapshot(page, testInfo, 'not-found');
   });
 
-  test("a path with no route shows 'Page not found'", async ({ page }) => {
+  test("a path with no route answers 404 and shows 'Page not found'", async ({ page }) => {
     const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
     expect(response?.headers()['content-type']).toContain('text/html');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   });

@@ -33,7 +33,15 @@ type NewBooking struct {
 	RequestHash    string
 	// DoneAnswer is the answer stored for the key when the booking needs no online payment.
 	DoneAnswer Answer
+	// TakenBy is the admin user who took the booking through the booking flow (bookings.taken_by); 0
+	// for a customer's booking.
+	TakenBy int64
 }
+
+// Taker tells which staff member of the company, if any, is making a request: their admin user id, or
+// 0 when no signed-in staff member of that company is. The HTTP layer builds it from the staff session
+// cookie; an error is a fault (the database), not "nobody".
+type Taker func(ctx context.Context, companyID int64) (int64, error)
 
 // CreatedBooking is what CreateBooking wrote, or the stored answer of an earlier identical request.
 type CreatedBooking struct {
@@ -79,6 +87,14 @@ type errorAnswer struct {
 // apperr.Conflict (cart already ordered, key reused for another request), apperr.Unavailable (the
 // payment provider failed: nothing stays booked).
 func (s *Service) Save(ctx context.Context, req SaveRequest, idemKey string) (SaveResult, error) {
+	return s.SaveTaken(ctx, req, idemKey, nil)
+}
+
+// SaveTaken is Save for a request that may come from a staff member: when the payload says
+// isPaymentsActive 0 and taker names a signed-in staff member of the cart's company, the booking is
+// made without online payment (payment_mode circuit, paid at the circuit) and records who took it.
+// From anyone else isPaymentsActive 0 is ignored and the company's setting decides.
+func (s *Service) SaveTaken(ctx context.Context, req SaveRequest, idemKey string, taker Taker) (SaveResult, error) {
 	if idemKey != "" && !validIdempotencyKey(idemKey) {
 		return SaveResult{}, apperr.WithFields(apperr.Invalid, "The Idempotency-Key header is malformed.",
 			map[string]string{"Idempotency-Key": "1 to 200 printable ASCII characters"})
@@ -111,10 +127,19 @@ func (s *Service) Save(ctx context.Context, req SaveRequest, idemKey string) (Sa
 		return SaveResult{}, err
 	}
 	co := cart.Company
+	// The company's setting decides, except for a signed-in staff member of the company who asks for
+	// no online payment (isPaymentsActive 0): they take the booking to be paid at the circuit.
+	online, takenBy := co.PaymentsActive, int64(0)
+	if !bool(req.IsPaymentsActive) && taker != nil {
+		if takenBy, err = taker(ctx, cart.CompanyID); err != nil {
+			return SaveResult{}, err
+		}
+		if takenBy > 0 {
+			online = false
+		}
+	}
 	rules := Rules{Country: co.Country, ShowEmails: co.ShowEmails, EmailOptional: co.EmailOptional,
-		// The company's setting decides; the payload's isPaymentsActive is informative. Only a logged-in
-		// admin may book without online payment, and admin sessions are not part of this API yet.
-		VoucherMode: co.VoucherMode, PaymentsActive: co.PaymentsActive,
+		VoucherMode: co.VoucherMode, PaymentsActive: online,
 		Today: now.In(location(co))}
 	contact, err := ValidateContact(req, rules)
 	if err != nil {
@@ -127,7 +152,7 @@ func (s *Service) Save(ctx context.Context, req SaveRequest, idemKey string) (Sa
 	nb := NewBooking{CartToken: req.Token, Identifiers: req.IdentifiersPrebooking, Drivers: drivers,
 		Contact: contact, Culture: notify.NormalizeCulture(firstNonEmpty(req.Culture, co.DefaultCulture)),
 		Online: rules.PaymentsActive, Identifier: NewIdentifier(), CancelToken: NewCancelToken(), Gift: trimGift(req.Gift),
-		Now: now, PaymentUntil: now.Add(s.d.PaymentWindow), IdempotencyKey: idemKey}
+		Now: now, PaymentUntil: now.Add(s.d.PaymentWindow), IdempotencyKey: idemKey, TakenBy: takenBy}
 	nb.CancelURL = s.cancelURL(nb.CancelToken)
 	nb.DoneAnswer = jsonAnswer(200, SaveResult{URL: s.successURL(nb.Identifier)})
 	if idemKey != "" {

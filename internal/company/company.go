@@ -133,7 +133,9 @@ func ConfigOf(c Company, landing []LandingButton) Config {
 		if len(landing[i].Options) == 0 {
 			landing[i].Options = nil
 		}
+		landing[i].Link = SafeOrEmpty(landing[i].Link) // checked when written; again here (link.go)
 	}
+	c.Publi.HyperlinkLeft, c.Publi.HyperlinkRight = SafePtr(c.Publi.HyperlinkLeft), SafePtr(c.Publi.HyperlinkRight)
 	return Config{
 		IDCompany:             c.ID,
 		CompanyName:           c.Name,

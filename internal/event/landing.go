@@ -71,7 +71,7 @@ func GroupButtons(buttons []company.LandingButton) []ButtonGroup {
 
 // LandingEventOf is the events-landing button of e; an empty link carries WarningEmptyLink.
 func LandingEventOf(e Event) LandingEvent {
-	le := LandingEvent{ID: e.ID, Name: e.Name, DateStart: e.DateStart, Key: e.Key, Link: e.Landing.Link,
+	le := LandingEvent{ID: e.ID, Name: e.Name, DateStart: e.DateStart, Key: e.Key, Link: company.SafeOrEmpty(e.Landing.Link),
 		IsNew: e.Landing.IsNew, IsDisabled: e.Landing.IsDisabled}
 	if le.Link == "" {
 		le.Warning = WarningEmptyLink
@@ -105,6 +105,9 @@ func (s *Service) Landing(ctx context.Context, key string) (CompanyLanding, erro
 	if buttons == nil {
 		buttons = []company.LandingButton{}
 	}
+	for i := range buttons {
+		buttons[i].Link = company.SafeOrEmpty(buttons[i].Link) // checked when written; again when served
+	}
 	out := CompanyLanding{Company: BrandOf(c), Buttons: buttons, Groups: GroupButtons(buttons)}
 	if len(buttons) == 0 {
 		out.Warning = WarningNoLanding
@@ -129,7 +132,7 @@ func (s *Service) EventsLanding(ctx context.Context, key string) (EventsLanding,
 	if err != nil {
 		return EventsLanding{}, err
 	}
-	out := EventsLanding{Company: BrandOf(c), Events: []LandingEvent{}, Whatsapp: c.WhatsappInfo, NewsletterURL: c.NewsletterURL}
+	out := EventsLanding{Company: BrandOf(c), Events: []LandingEvent{}, Whatsapp: c.WhatsappInfo, NewsletterURL: company.SafePtr(c.NewsletterURL)}
 	for _, e := range events {
 		if e.AddToLanding {
 			out.Events = append(out.Events, LandingEventOf(e))

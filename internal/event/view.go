@@ -148,6 +148,9 @@ func InfoOf(d Detail, now time.Time) Info {
 	if page.NewsletterURL == "" && d.Company.NewsletterURL != nil {
 		page.NewsletterURL = *d.Company.NewsletterURL
 	}
+	// Company-provided links are checked when written and again here, before they reach an href.
+	page.CompanyWebURL, page.NewsletterURL = company.SafeOrEmpty(page.CompanyWebURL), company.SafeOrEmpty(page.NewsletterURL)
+	page.Landing.Link = company.SafeOrEmpty(page.Landing.Link)
 	info := Info{Name: e.Name, IDCompany: e.CompanyID, CompanyKey: d.Company.PublicKey, ProductOrPack: p, Data: page, Company: BrandOf(d.Company),
 		Event: EventView{ID: e.ID, Key: e.Key, DateStart: e.DateStart, DateEnd: e.DateEnd,
 			StartsAt: e.StartsAt.UTC(), EndsAt: e.EndsAt.UTC(), Data: EventType{Type: e.Type()}}}

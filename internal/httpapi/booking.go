@@ -15,7 +15,7 @@ func (s *Server) postSaveBooking(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	res, err := s.deps.Checkout.Save(r.Context(), req, r.Header.Get("Idempotency-Key"))
+	res, err := s.deps.Checkout.SaveTaken(r.Context(), req, r.Header.Get("Idempotency-Key"), s.staffTaker(r))
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -25,6 +25,9 @@ type CheckoutService interface {
 	// Save makes the booking. Returns apperr.Invalid, apperr.NotFound, apperr.Unprocessable,
 	// apperr.Gone, apperr.Conflict, apperr.Unavailable.
 	Save(ctx context.Context, req checkout.SaveRequest, idempotencyKey string) (checkout.SaveResult, error)
+	// SaveTaken is Save for a request that may come from a signed-in staff member (see checkout.Taker):
+	// with isPaymentsActive 0 a staff member of the company books to be paid at the circuit.
+	SaveTaken(ctx context.Context, req checkout.SaveRequest, idempotencyKey string, taker checkout.Taker) (checkout.SaveResult, error)
 	// Status returns a booking's public status. Returns apperr.NotFound.
 	Status(ctx context.Context, identifier string) (checkout.StatusView, error)
 	// Summary returns the done page's account of a booking. Returns apperr.NotFound.

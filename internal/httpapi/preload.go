@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"pitlane/internal/apperr"
 )
 
 // The booking page's first requests are its company's configuration, its products and the script with
@@ -77,23 +79,24 @@ func languageCode(culture string) string {
 	return primary
 }
 
-// bookingPreloads are the Link header values for the booking page of the company with this key: its
-// configuration always (an unknown key's 404 is what the app asks for too), and, when the company is
-// found within the budget, its products and its language's texts.
-func (s *Server) bookingPreloads(ctx context.Context, key string) []string {
+// bookingPreloads tells whether a company has this key and lists the Link header values for its booking
+// page: its configuration always, and, when the company is found within the budget, its products and its
+// language's texts. Only a definite "no such company" makes the key unknown: a slow or failing read
+// serves the page, whose own call for the configuration then decides.
+func (s *Server) bookingPreloads(ctx context.Context, key string) ([]string, bool) {
 	links := []string{"</api/config/" + key + ">; rel=preload; as=fetch; crossorigin=anonymous"}
 	if s.deps.Companies == nil {
-		return links
+		return links, true
 	}
 	ctx, cancel := context.WithTimeout(ctx, preloadBudget)
 	defer cancel()
 	cfg, err := s.deps.Companies.Config(ctx, key)
 	if err != nil {
-		return links
+		return links, !apperr.Is(err, apperr.NotFound)
 	}
 	links = append(links, "</api/product?idCompany="+strconv.FormatInt(cfg.IDCompany, 10)+">; rel=preload; as=fetch; crossorigin=anonymous")
 	if chunk, ok := s.locales[languageCode(cfg.DefaultCulture)]; ok {
 		links = append(links, "<"+chunk+">; rel=modulepreload")
 	}
-	return links
+	return links, true
 }

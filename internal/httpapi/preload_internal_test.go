@@ -23,7 +23,7 @@ func (f fakeCompanies) Config(_ context.Context, key string) (company.Config, er
 }
 
 // A booking page names, with itself, what its app will ask for first: the configuration, the products
-// and the company's language texts. Other pages name nothing; an unknown key only its configuration; a
+// and the company's language texts. Other pages name nothing; an unknown key is a 404 naming nothing; a
 // language without a chunk of its own (English) no script.
 func TestBookingPagePreloads(t *testing.T) {
 	files := fstest.MapFS{
@@ -49,8 +49,12 @@ func TestBookingPagePreloads(t *testing.T) {
 		"/fjord-key-456": {"</api/config/fjord-key-456" + fetch, "</api/product?idCompany=2" + fetch,
 			"</assets/locale-da-VU.js>; rel=modulepreload"},
 		"/brit-key-7890": {"</api/config/brit-key-7890" + fetch, "</api/product?idCompany=3" + fetch},
-		"/unknown-key-0": {"</api/config/unknown-key-0" + fetch},
 		"/terms":         nil, "/norte-key-123/landing": nil, "/event/norte-key-123": nil, "/": nil,
+	}
+	unknown := httptest.NewRecorder()
+	s.ServeHTTP(unknown, httptest.NewRequest("GET", "/unknown-key-0", nil))
+	if unknown.Code != 404 || len(unknown.Header().Values("Link")) != 0 {
+		t.Errorf("/unknown-key-0: %d, Link %q; want 404 without hints", unknown.Code, unknown.Header().Values("Link"))
 	}
 	for path, want := range cases {
 		rec := httptest.NewRecorder()

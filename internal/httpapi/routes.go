@@ -64,7 +64,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("/api/", withBodyLimit(s.deps.MaxBodyBytes, api))
 	mux.Handle("/api", api)
 	spa := newSPA(s.deps.Web)
-	spa.preloads = s.bookingPreloads
+	spa.company = s.bookingPreloads
 	mux.Handle("/", withGzip(spa))
 	return withRequestContext(s.deps.Logger, withMetrics(s.deps.Metrics, routePattern(mux, api), withSecurityHeaders(mux)))
 }

@@ -65,6 +65,9 @@ type Deps struct {
 
 	// Admin is the staff API (internal/adminapi), mounted on the same /api/ mux; nil leaves it out.
 	Admin StaffAPI
+	// StaffAuth resolves the staff session cookie sent with saveBooking (a staff member taking a
+	// booking at the desk); nil: every booking is a customer's.
+	StaffAuth StaffSessions
 
 	Realtime      RealtimeHub // live viewers over the /ws socket; nil leaves /ws unrouted
 	PublicOrigins []string    // origins allowed to open /ws besides the request's own host (the base URL)

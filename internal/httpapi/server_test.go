@@ -333,7 +333,7 @@ func TestRequestIDEchoedWhenSane(t *testing.T) {
 	})
 }
 
-// TestWebAppRoutes: pages are the app's index.html (its router shows unknown pages), the back office's
+// TestWebAppRoutes: pages are the app's index.html (unknown pages with status 404), the back office's
 // pages its admin.html, a missing asset is a plain 404 and never the page.
 func TestWebAppRoutes(t *testing.T) {
 	h := httpapi.New(httpapi.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: webFS()})
@@ -348,7 +348,10 @@ func TestWebAppRoutes(t *testing.T) {
 			t.Errorf("%s → %d %q %q, want admin.html (no-cache)", path, rec.Code, rec.Header().Get("Cache-Control"), rec.Body)
 		}
 	}
-	for _, path := range []string{"/", "/nowhere", "/event/x/register", "/index.html", "/fixture-key"} {
+	if rec := get("/nowhere"); rec.Code != http.StatusNotFound || rec.Body.String() != indexHTML {
+		t.Errorf("/nowhere → %d %q, want 404 with index.html (its router shows 'Page not found')", rec.Code, rec.Body)
+	}
+	for _, path := range []string{"/", "/event/x/register", "/index.html", "/fixture-key"} {
 		rec := get(path)
 		if rec.Code != http.StatusOK || rec.Body.String() != indexHTML || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
 			t.Errorf("%s → %d %q %q, want index.html", path, rec.Code, rec.Header().Get("Content-Type"), rec.Body)

@@ -253,9 +253,13 @@ func TestPrebooking(t *testing.T) {
 		w := newWorld(t, db)
 		f := w.fix
 		auth := bearer(f.Token)
-		cart := w.cart(t, f.CompanyID)
+		// Each request in a cart of its own: maxSlotsBooking counts the sessions a whole cart holds.
 		req := func(drivers int, id int64, kind string, dates ...string) holdBody {
-			return holdBody{"bookingDates": dates, "numDrivers": drivers, "idType": id, "type": kind, "token": cart}
+			return holdBody{"bookingDates": dates, "numDrivers": drivers, "idType": id, "type": kind, "token": w.cart(t, f.CompanyID)}
+		}
+		maxCart := w.cart(t, f.CompanyID)
+		inCart := func(cart string, dates ...string) holdBody {
+			return holdBody{"bookingDates": dates, "numDrivers": 1, "idType": f.Product, "type": "PRODUCT", "token": cart}
 		}
 		as := func(visitor string) []string { return append(bearer(f.Token), "X-Visitor-Id", visitor) }
 		d := func(hhmm string) string { return "2026-12-02 " + hhmm + ":00" }
@@ -313,6 +317,14 @@ func TestPrebooking(t *testing.T) {
 			{name: "422 in the past", method: "POST", path: "/api/prebooking", body: req(1, f.Product, "PRODUCT", "2026-12-01 12:00:00"), status: 422, code: apperr.Unprocessable, field: "bookingDates", text: "(past)"},
 			{name: "422 outside the window", method: "POST", path: "/api/prebooking", body: req(1, f.Product, "PRODUCT", "2027-01-01 12:00:00"), status: 422, code: apperr.Unprocessable, field: "bookingDates", text: "(window)"},
 			{name: "422 more sessions than maxSlotsBooking", method: "POST", path: "/api/prebooking", body: req(1, f.Product, "PRODUCT", d("17:00"), d("17:15"), d("17:30"), d("17:45")), status: 422, code: apperr.Unprocessable, field: "bookingDates", text: "max_slots"},
+			{name: "two sessions in a cart", method: "POST", path: "/api/prebooking", body: inCart(maxCart, d("19:00"), d("19:15")), status: 201},
+			{name: "422 two more in the same cart", method: "POST", path: "/api/prebooking", body: inCart(maxCart, d("19:30"), d("19:45")), status: 422, code: apperr.Unprocessable, field: "bookingDates", text: "max_slots",
+				check: func(t *testing.T, res *apitest.Response) {
+					if !strings.Contains(string(res.Body), "You have reached the maximum number of sessions per booking (3).") {
+						t.Errorf("body %s", res.Body)
+					}
+				}},
+			{name: "one more fits", method: "POST", path: "/api/prebooking", body: inCart(maxCart, d("19:30")), status: 201},
 			{name: "422 sessions on two dates", method: "POST", path: "/api/prebooking", body: req(1, f.Product, "PRODUCT", d("17:00"), "2026-12-03 17:00:00"), status: 422, code: apperr.Unprocessable, field: "bookingDates", text: "same date"},
 			{name: "422 the same session twice", method: "POST", path: "/api/prebooking", body: req(1, f.Product, "PRODUCT", d("17:00"), d("17:00")), status: 422, code: apperr.Unprocessable, field: "bookingDates", text: "duplicate"},
 			{name: "422 pack in the wrong order", method: "POST", path: "/api/prebooking", body: req(1, f.Pack, "PACK", d("18:30"), d("18:00"), d("19:00")), status: 422, code: apperr.Unprocessable, field: "bookingDates", text: "pack_order"},

@@ -7,20 +7,23 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 	"time"
 )
 
 // spaHandler serves the built React app: real files (assets, images) as they are, admin.html (the back
-// office's own entry) for /login, /admin and /admin/*, and index.html (the customer app) for every other
-// path, so deep links load the app and the app's router shows 'Page not found' for unknown pages. Hashed
+// office's own entry) for /login, /admin and /admin/*, and index.html (the customer app) for the app's own
+// routes (pages.go), so deep links load the app; any other path gets index.html with status 404, and the
+// app's router shows 'Page not found'. Hashed
 // assets are cached for a year; the two pages and the service worker never.
 type spaHandler struct {
 	files fs.FS
 	index []byte
 	admin []byte
-	// preloads, when set, lists the Link header values of a booking page (preload.go).
-	preloads func(ctx context.Context, key string) []string
+	// company, when set, tells whether a company has the key of a page under /{key} and lists the Link
+	// header values of its booking page (preload.go); unset, every key-shaped page is served.
+	company func(ctx context.Context, key string) (links []string, known bool)
 }
 
 func newSPA(files fs.FS) *spaHandler {
@@ -77,14 +80,39 @@ func (h *spaHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if h.index != nil {
-		if key, ok := bookingPageKey(name); ok && h.preloads != nil {
-			for _, link := range h.preloads(r.Context(), key) {
+	kind, key := classifyPage(name)
+	if kind == pageUnknown {
+		h.serveNotFound(w, r)
+		return
+	}
+	if (kind == pageCompany || kind == pageCompanyBook) && h.index != nil && h.company != nil {
+		links, known := h.company(r.Context(), key)
+		if !known {
+			h.serveNotFound(w, r)
+			return
+		}
+		if kind == pageCompanyBook {
+			for _, link := range links {
 				w.Header().Add("Link", link)
 			}
 		}
 	}
 	h.servePage(w, r, "index.html", h.index)
+}
+
+// serveNotFound answers 404 with the customer app's page, whose router shows 'Page not found'.
+func (h *spaHandler) serveNotFound(w http.ResponseWriter, r *http.Request) {
+	if h.index == nil {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("Content-Length", strconv.Itoa(len(h.index)))
+	w.WriteHeader(http.StatusNotFound)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(h.index)
+	}
 }
 
 // servePage answers with one of the app's HTML pages, never cached (a release changes the scripts it

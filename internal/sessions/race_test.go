@@ -17,6 +17,7 @@ import (
 func TestLastPlacesRace(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, storetest.FixtureOptions{Capacity: 12})
+		e.setMaxSlots(t, 100) // each cart races in every round: this test is about places, not maxSlotsBooking
 		const visitors, free = 200, 3
 		carts := make([]string, visitors)
 		for i := range carts {

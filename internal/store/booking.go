@@ -148,15 +148,19 @@ func insertBooking(ctx context.Context, tx *Tx, nb checkout.NewBooking, cart che
 	if nb.IdempotencyKey != "" {
 		key = nb.IdempotencyKey
 	}
+	var takenBy any
+	if nb.TakenBy > 0 {
+		takenBy = nb.TakenBy
+	}
 	c := nb.Contact
 	return tx.insertID(ctx, `INSERT INTO bookings (identifier, company_id, cart_id, source, status, payment_mode, culture,
 			contact_name, contact_surname, phone, email, birth_date, accept_promo, original_total_cents, discount_cents,
 			total_cents, discount_code_id, cancel_token_hash, booking_date, first_starts_at, is_gift, gift_name, gift_email,
-			gift_message, idempotency_key, created_at, updated_at)
-		VALUES (?, ?, ?, 'BOOKING', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			gift_message, idempotency_key, taken_by, created_at, updated_at)
+		VALUES (?, ?, ?, 'BOOKING', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		nb.Identifier, cart.CompanyID, cart.ID, status, mode, nb.Culture, c.Name, nullable(c.Surname), c.Phone, c.Email,
 		nullable(c.BirthDate), flag(c.AcceptPromo), p.OriginalCents, p.DiscountCents, p.TotalCents, codeID, cancelHash,
-		date, first, flag(nb.Gift != nil), giftName, giftEmail, giftMsg, key, now, now)
+		date, first, flag(nb.Gift != nil), giftName, giftEmail, giftMsg, key, takenBy, now, now)
 }
 
 // firstCircuitZone is the time zone of the installation of the first session's circuit (the company's

@@ -112,6 +112,9 @@ func (t *Tx) CompanyIDsByName(ctx context.Context, name string) ([]int64, error)
 // InsertCompany writes c as a new company and sets c.ID, c.CreatedAt and c.UpdatedAt (to now).
 // Returns apperr.Conflict if its public key or token is taken.
 func (t *Tx) InsertCompany(ctx context.Context, c *company.Company, now time.Time) error {
+	if err := company.CheckCompanyLinks(*c); err != nil {
+		return err
+	}
 	publi, err := json.Marshal(c.Publi)
 	if err != nil {
 		return err
@@ -168,7 +171,11 @@ func (db *DB) LandingButtons(ctx context.Context, companyID int64) ([]company.La
 }
 
 // InsertLandingButton adds a button at position to the company's landing page.
+// Returns apperr.Unprocessable if its link is not an http(s) address or a path on this site.
 func (t *Tx) InsertLandingButton(ctx context.Context, companyID int64, b company.LandingButton, position int) error {
+	if err := company.CheckLink("link", b.Link); err != nil {
+		return err
+	}
 	var options *string
 	if len(b.Options) > 0 {
 		s := string(b.Options)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"pitlane/internal/catalog"
+	"pitlane/internal/company"
 	"pitlane/internal/event"
 )
 
@@ -126,9 +127,15 @@ type SeedEvent struct {
 }
 
 // InsertEvent inserts an event and returns its id. Its template is sanitised on the way in
-// (event.SanitizeTemplate): admin-supplied HTML is rendered on public pages.
+// (event.SanitizeTemplate): admin-supplied HTML is rendered on public pages; its landing link must be a
+// company.SafeLink (apperr.Unprocessable otherwise).
 func (t *Tx) InsertEvent(ctx context.Context, e SeedEvent, now time.Time) (int64, error) {
 	ms := now.UnixMilli()
+	if e.LandingLink != nil {
+		if err := company.CheckLink("landingLink", *e.LandingLink); err != nil {
+			return 0, err
+		}
+	}
 	e.TemplateHTML = event.SanitizeTemplate(e.TemplateHTML)
 	return t.insertID(ctx, `INSERT INTO events (company_id, public_key, name, team, date_start, date_end, starts_at,
 		ends_at, template_html, data, add_to_landing, landing_link, landing_is_new, landing_is_disabled,

@@ -18,12 +18,17 @@ func (db *DB) InsertHold(ctx context.Context, h sessions.NewHold) error {
 	now := h.CreatedAt.UnixMilli()
 	return db.Write(ctx, func(tx *Tx) error {
 		var cartID int64
-		err := tx.QueryRow(ctx, `SELECT id FROM carts WHERE token = ? AND company_id = ? AND status = 'open'`,
-			h.CartToken, h.CompanyID).Scan(&cartID)
+		var maxSlots int
+		err := tx.QueryRow(ctx, `SELECT ca.id, co.max_slots_booking FROM carts ca JOIN companies co ON co.id = ca.company_id
+			WHERE ca.token = ? AND ca.company_id = ? AND ca.status = 'open'`,
+			h.CartToken, h.CompanyID).Scan(&cartID, &maxSlots)
 		if IsNoRows(err) {
 			return apperr.WithFields(apperr.NotFound, "No open shopping cart with that token.", map[string]string{"token": "unknown shopping cart"})
 		}
 		if err != nil {
+			return err
+		}
+		if err := checkMaxSlots(ctx, tx, h, cartID, maxSlots, now); err != nil {
 			return err
 		}
 		// The stock limit is read here, not taken from h.MaxStock: the offer may have been read a moment

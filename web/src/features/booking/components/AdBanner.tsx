@@ -2,6 +2,7 @@ import { VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from '@/features/booking/components/BookingLayout.module.css';
 import type { CompanyConfig } from '@/lib/api/get-config';
+import { safeLink } from '@/lib/safe-link';
 
 type Side = 'left' | 'right';
 
@@ -17,7 +18,7 @@ export function AdBanner({ publi, side }: { publi: CompanyConfig['publi']; side:
   const { t, i18n } = useTranslation();
   const src = adImage(publi, side, i18n.resolvedLanguage ?? i18n.language);
   if (!src) return null;
-  const href = side === 'left' ? publi.hyperlinkLeft : publi.hyperlinkRight;
+  const href = safeLink(side === 'left' ? publi.hyperlinkLeft : publi.hyperlinkRight);
   const image = <img className={classes.adImage} src={src} alt={t('booking.advertisement')} />;
   return (
     <aside className={classes.ad} aria-label={t('booking.advertisementRegion', { number: side === 'left' ? 1 : 2 })}>

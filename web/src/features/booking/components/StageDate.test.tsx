@@ -85,6 +85,43 @@ describe('the date stage', () => {
     expect(slotButton('10:15:00')).toHaveAttribute('data-status', 'AVAILABLE');
   });
 
+  it("shows the server's maxSlotsBooking refusal (the cart's other items count) and keeps the held session", { timeout: 30_000 }, async () => {
+    const { api, user } = await toDateStage(3);
+    await user.click(slotButton('10:00:00'));
+    await waitFor(() => expect(slotButton('10:00:00')).toHaveAttribute('data-status', 'MARKED'));
+    server.use(
+      http.post('/api/prebooking', () =>
+        HttpResponse.json(
+          {
+            code: 'unprocessable',
+            message: 'You have reached the maximum number of sessions per booking (3).',
+            fields: { bookingDates: 'max_slots: at most 3 sessions in one booking' },
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    await user.click(slotButton('10:15:00'));
+    expect(
+      await screen.findByText('You have reached the maximum number of sessions per booking (3).', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(slotButton('10:15:00')).toHaveAttribute('data-status', 'AVAILABLE');
+    expect(slotButton('10:00:00')).toHaveAttribute('data-status', 'MARKED');
+    expect(api.requests.some((r) => r.path.startsWith('release'))).toBe(false);
+  });
+
+  it('says why Next is disabled until a session is held', { timeout: 30_000 }, async () => {
+    const { user } = await toDateStage();
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toBeDisabled();
+    expect(screen.getByTestId('next-hint')).toHaveTextContent('Choose a session.');
+    expect(next).toHaveAccessibleDescription('Choose a session.');
+    await user.click(slotButton('10:00:00'));
+    await waitFor(() => expect(slotButton('10:00:00')).toHaveAttribute('data-status', 'MARKED'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+    expect(screen.queryByTestId('next-hint')).not.toBeInTheDocument();
+  });
+
   it('going back cancels the held sessions', { timeout: 30_000 }, async () => {
     const { api, user } = await toDateStage();
     await user.click(slotButton('10:30:00'));

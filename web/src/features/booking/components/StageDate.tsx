@@ -17,6 +17,7 @@ import { SlotGrid } from '@/features/booking/components/SlotGrid';
 import { StageHeading } from '@/features/booking/components/StageHeading';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
+import { NextHint, NEXT_HINT_ID } from '@/features/booking/components/NextHint';
 import { addDays, todayISO } from '@/features/booking/utils/format';
 import { formatDay, isolate } from '@/lib/format';
 import { isPack, parseProductData } from '@/features/booking/utils/product';
@@ -110,14 +111,18 @@ export function StageDate() {
 
   const failPrebooking = (error: unknown, time: string | null) => {
     const status = error instanceof ApiError ? error.status : 0;
+    // The server counts every session the cart holds (other products too): its refusal keeps the holds.
+    const tooMany = status === 422 && error instanceof ApiError && maxSlotsRefusal(error);
     if (status === 420) toast(t('errors.sameUserSlotPrebooking'));
     else if (status === 421) toast(t('errors.noStock'));
     else if (status === 410) toast(t('errors.timeoutPrebooking'));
+    else if (tooMany)
+      toast(t('errors.alertaMsg', { count: config.maxSlotsBooking }), 'orange');
     else if (status === 422 && pack && error instanceof ApiError) {
       const reason = Object.values(error.fields ?? {}).join(' ');
       toast(reason.includes('pack_order') ? t('errors.ordenPacks') : t('errors.packContiguity'));
     } else toast(t('errors.problemas'));
-    if (status >= 400 && status < 500 && status !== 420 && status !== 421) {
+    if (status >= 400 && status < 500 && status !== 420 && status !== 421 && !tooMany) {
       // Any other refusal: free every marked session and cancel every pre-booking of this item.
       const held = Object.values(selection.marked).filter((id): id is string => id !== null);
       select({ type: 'clear' });
@@ -218,6 +223,13 @@ export function StageDate() {
   };
 
   const ready = pack ? marked.length === packSize && packSize > 0 : marked.length > 0 && selection.processing.length === 0;
+  const notReady = ready
+    ? null
+    : selection.processing.length > 0
+      ? t('nextHint.holding')
+      : pack
+        ? t('nextHint.choosePack', { count: packSize })
+        : t('nextHint.chooseSession');
 
   return (
     <Stack gap="lg" component="section" aria-labelledby="stage-heading">
@@ -279,10 +291,16 @@ export function StageDate() {
         <Button variant="default" onClick={() => goTo(0)}>
           {t('back')}
         </Button>
-        <Button size="md" disabled={!ready} loading={submitting} onClick={() => void next()}>
+        <NextHint reason={notReady} />
+        <Button size="md" disabled={!ready} aria-describedby={notReady ? NEXT_HINT_ID : undefined} loading={submitting} onClick={() => void next()}>
           {t('next')}
         </Button>
       </Group>
     </Stack>
   );
+}
+
+/** maxSlotsRefusal tells whether a 422 is the server's maxSlotsBooking refusal (fields.bookingDates "max_slots…"). */
+function maxSlotsRefusal(error: ApiError): boolean {
+  return (error.fields?.bookingDates ?? '').startsWith('max_slots');
 }

@@ -6,6 +6,7 @@ import { EventProductCard, ProductCard } from '@/features/booking/components/Pro
 import { StageHeading } from '@/features/booking/components/StageHeading';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
+import { NextHint, NEXT_HINT_ID } from '@/features/booking/components/NextHint';
 import { counterState } from '@/features/booking/utils/participants';
 import { groupProducts, tracksOf, visibleProducts, type Product } from '@/features/booking/utils/product';
 
@@ -127,12 +128,17 @@ export function StageDrivers() {
       )}
 
       <Group justify="flex-end">
-        {counter.problem === 'noProduct' && (
-          <Text size="sm" c="gray.7">
-            {t('drivers.chooseProduct')}
-          </Text>
-        )}
-        <Button size="md" disabled={counter.problem !== null} onClick={() => goTo(1)}>
+        <NextHint
+          reason={
+            counter.problem === 'noProduct' ? t('drivers.chooseProduct') : counter.problem ? t(`nextHint.${counter.problem}`) : null
+          }
+        />
+        <Button
+          size="md"
+          disabled={counter.problem !== null}
+          aria-describedby={counter.problem ? NEXT_HINT_ID : undefined}
+          onClick={() => goTo(1)}
+        >
           {t('next')}
         </Button>
       </Group>

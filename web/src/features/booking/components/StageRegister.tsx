@@ -21,6 +21,7 @@ import { PhoneField } from '@/components/PhoneField';
 import { StageHeading } from '@/features/booking/components/StageHeading';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
+import { NextHint, NEXT_HINT_ID } from '@/features/booking/components/NextHint';
 import { autoFillNames, repeatedEmailIndexes } from '@/features/booking/utils/drivers';
 import { todayISO } from '@/features/booking/utils/format';
 import { isPack } from '@/features/booking/utils/product';
@@ -135,6 +136,13 @@ export function StageRegister() {
   const repeated = config.showEmails ? repeatedEmailIndexes(drivers.map((d) => d.email)) : [];
   const touched = formState.isDirty || Object.keys(formState.touchedFields).length > 0;
   const canContinue = formState.isValid && touched && confirmed && isValidPhone(telefono) && repeated.length === 0;
+  const blocked = canContinue
+    ? null
+    : formState.isValid && isValidPhone(telefono) && touched && !confirmed
+      ? t('nextHint.confirmEmail')
+      : repeated.length > 0
+        ? t('nextHint.repeatedEmails')
+        : t('nextHint.fillIn');
   const autoFillRef = useRef(false);
   const error = (message: string | undefined) => (message ? t(`errors.${message}` as 'errors.required') : undefined);
 
@@ -423,7 +431,8 @@ export function StageRegister() {
             <Button variant="default" onClick={back}>
               {t('back')}
             </Button>
-            <Button type="submit" size="md" disabled={!canContinue}>
+            <NextHint reason={blocked} />
+            <Button type="submit" size="md" disabled={!canContinue} aria-describedby={blocked ? NEXT_HINT_ID : undefined}>
               {t('next')}
             </Button>
           </Group>

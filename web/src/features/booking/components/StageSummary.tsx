@@ -23,6 +23,7 @@ import { TermsDialog } from '@/components/TermsDialog';
 import { StageHeading } from '@/features/booking/components/StageHeading';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
+import { NextHint, NEXT_HINT_ID } from '@/features/booking/components/NextHint';
 import { formatDay, formatHour, formatPrice, isolate } from '@/lib/format';
 import { bookingIdFromUrl, buildSavePayload } from '@/features/booking/utils/save-payload';
 import { planSaveErrors } from '@/features/booking/utils/server-errors';
@@ -323,8 +324,10 @@ export function StageSummary() {
             <Button variant="default" onClick={() => goTo(voucherMode ? 0 : 1)} disabled={save.isPending || redirecting}>
               {t('back')}
             </Button>
+            <NextHint reason={!termsAccepted && items.length > 0 ? t('nextHint.acceptTerms') : null} />
             <Button
               size="md"
+              aria-describedby={!termsAccepted && items.length > 0 ? NEXT_HINT_ID : undefined}
               disabled={!termsAccepted || discount.isPending || !form || items.length === 0}
               loading={save.isPending || redirecting}
               onClick={create}

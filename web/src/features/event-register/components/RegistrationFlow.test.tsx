@@ -153,6 +153,53 @@ describe('event registration', () => {
     expect(await screen.findByTestId('pay-error')).toHaveTextContent('The time to complete your registration has run out');
   }, 60_000);
 
+  it('takes a discount code on the summary, as the booking wizard does: a bad code is told, a good one reprices', async () => {
+    const user = userEvent.setup({ delay: null });
+    const applied: { token: string; discount: string; auth: string | null }[] = [];
+    server.use(
+      http.get('/api/event/:key/register', () => HttpResponse.json({ data: registration({ team: false, checkboxText: '' }) })),
+      http.post('/api/booking/discount', async ({ request }) => {
+        const body = (await request.json()) as { token: string; discount: string };
+        applied.push({ ...body, auth: request.headers.get('Authorization') });
+        if (body.discount !== 'NIGHT25') {
+          return HttpResponse.json({ code: 'not_found', message: 'No such code.', fields: { discount: 'unknown code' } }, { status: 404 });
+        }
+        return HttpResponse.json({
+          data: {
+            token: 'cart-1', details: [], priceConverted: 180, originalPriceConverted: 240, numParticipants: 1,
+            discount: { code: 'NIGHT25', amount: 60 }, expiresAt: new Date(Date.now() + 600_000).toISOString(),
+          },
+        });
+      }),
+    );
+    renderRoute(`/event/solo/register?company=${KNOWN_KEY}`);
+    await user.click(await screen.findByRole('textbox', { name: /driver name/i }, { timeout: 10_000 }));
+    await user.paste('Ana');
+    await user.type(screen.getByRole('textbox', { name: /phone number/i }), '600123456');
+    await user.click(screen.getByRole('textbox', { name: /^e-mail address/i }));
+    await user.paste('ana@example.com');
+    await user.click(screen.getByRole('textbox', { name: /repeat the e-mail/i }));
+    await user.paste('ana@example.com');
+    await user.click(screen.getByRole('radio', { name: 'Junior' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const apply = await screen.findByRole('button', { name: 'Apply' }, { timeout: 10_000 });
+    expect(apply).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'WRONG');
+    await user.click(apply);
+    expect(await screen.findByText('This discount code does not exist.')).toBeInTheDocument();
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('240');
+    await user.clear(screen.getByRole('textbox', { name: 'Discount code' }));
+    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'NIGHT25');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('180'));
+    expect(screen.getByTestId('summary-original')).toHaveTextContent('240');
+    expect(screen.getByTestId('summary-discount')).toHaveTextContent('NIGHT25');
+    expect(screen.getByRole('button', { name: /^Pay / })).toHaveAccessibleName(/180/);
+    expect(screen.queryByRole('textbox', { name: 'Discount code' })).not.toBeInTheDocument();
+    expect(applied.map((a) => [a.token, a.discount])).toEqual([['cart-1', 'WRONG'], ['cart-1', 'NIGHT25']]);
+    expect(applied[0].auth).toMatch(/^Bearer ./);
+  }, 60_000);
+
   it('shows the fields the server refused on the form, the first focused, in the visitor’s language', async () => {
     const user = userEvent.setup({ delay: null });
     server.use(

@@ -210,6 +210,7 @@ export function RegistrationFlow({ registration }: { registration: EventRegistra
               {stage === 'brief' && (
                 <SummaryStage
                   registration={registration}
+                  companyToken={company?.token}
                   values={values}
                   team={team}
                   // eslint-disable-next-line react-hooks/refs -- as above

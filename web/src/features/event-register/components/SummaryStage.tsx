@@ -1,13 +1,15 @@
-import { Alert, Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPhoneNumberIntl } from 'react-phone-number-input';
 import { TermsDialog } from '@/components/TermsDialog';
+import { useApplyEventDiscount, type DiscountedCart } from '@/features/event-register/api/apply-discount';
 import type { EventRegistration } from '@/features/event-register/api/register-event';
 import classes from '@/features/event-register/components/EventRegister.module.css';
 import { StageHeading } from '@/features/event-register/components/StageHeading';
 import type { EventFormValues } from '@/features/event-register/utils/event-form';
 import { formatDay, formatHour, formatPrice } from '@/lib/format';
+import { ApiError } from '@/lib/api/errors';
 import { currentLanguage } from '@/lib/i18n';
 
 /** What went wrong on Pay, as a key of the namespace's `errors`. */
@@ -15,6 +17,8 @@ export type PayError = 'timeoutPrebooking' | 'alreadyRegistered' | 'paymentUnava
 
 interface SummaryStageProps {
   registration: EventRegistration;
+  /** The company's token for the discount call; without it (the company page not loaded) there is no code field. */
+  companyToken?: string;
   values: EventFormValues;
   team: boolean;
   focusHeading: boolean;
@@ -25,14 +29,29 @@ interface SummaryStageProps {
 }
 
 /** The summary: the event and ticket, participant, phone and e-mail, the price, the terms and Pay. */
-export function SummaryStage({ registration, values, team, focusHeading, paying, payError, onBack, onPay }: SummaryStageProps) {
+export function SummaryStage({ registration, companyToken, values, team, focusHeading, paying, payError, onBack, onPay }: SummaryStageProps) {
   const { t, i18n } = useTranslation('eventRegister');
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [discounted, setDiscounted] = useState<DiscountedCart | null>(null);
+  const discount = useApplyEventDiscount(registration.tokenShoppingCart, companyToken ?? '');
   const language = currentLanguage();
   const ticket = registration.productOrPack;
   const { event } = registration;
-  const price = formatPrice(ticket.priceConverted, ticket.simbolCoinType, language.culture);
+  const money = (amount: number) => formatPrice(amount, ticket.simbolCoinType, language.culture);
+  const price = money(discounted ? discounted.priceConverted : ticket.priceConverted);
+
+  const applyCode = () => {
+    const typed = code.trim();
+    if (!typed) return;
+    setCodeError(null);
+    discount.mutate(typed, {
+      onSuccess: (cart) => setDiscounted(cart),
+      onError: (error) => setCodeError(discountErrorKey(error)),
+    });
+  };
 
   const rows: { label: string; value: string; testId: string }[] = [
     { label: t('summary.event'), value: registration.name, testId: 'summary-event' },
@@ -66,14 +85,50 @@ export function SummaryStage({ registration, values, team, focusHeading, paying,
           {t('summary.total')}
         </Text>
         <Stack gap={0} align="flex-end">
+          {discounted?.discount && (
+            <Text size="sm" c="gray.7" td="line-through" data-testid="summary-original">
+              {money(discounted.originalPriceConverted)}
+            </Text>
+          )}
           <Text fw={800} fz={26} data-testid="summary-total">
             {price}
           </Text>
+          {discounted?.discount && (
+            <Text size="sm" c="green.9" data-testid="summary-discount">
+              {t('discount.line', { code: discounted.discount.code, amount: money(discounted.discount.amount) })}
+            </Text>
+          )}
           <Text size="xs" c="gray.7">
             {t('summary.taxesIncluded')}
           </Text>
         </Stack>
       </Group>
+      {companyToken && !discounted?.discount && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            applyCode();
+          }}
+        >
+          <Group align="flex-start" wrap="nowrap" gap="xs">
+            <TextInput
+              style={{ flex: 1 }}
+              label={t('discount.label')}
+              value={code}
+              onChange={(e) => {
+                setCode(e.currentTarget.value);
+                setCodeError(null);
+              }}
+              error={codeError ? t(`discount.errors.${codeError}` as 'discount.errors.unknown') : undefined}
+              autoComplete="off"
+              data-testid="discount-code"
+            />
+            <Button type="submit" mt={25} disabled={!code.trim() || paying} loading={discount.isPending}>
+              {t('discount.apply')}
+            </Button>
+          </Group>
+        </form>
+      )}
       <Checkbox
         checked={termsAccepted}
         onChange={(e) => setTermsAccepted(e.currentTarget.checked)}
@@ -105,10 +160,25 @@ export function SummaryStage({ registration, values, team, focusHeading, paying,
         <Button variant="default" onClick={onBack} disabled={paying}>
           {t('back')}
         </Button>
-        <Button size="md" onClick={onPay} disabled={!termsAccepted || payError === 'timeoutPrebooking'} loading={paying}>
+        <Button size="md" onClick={onPay} disabled={!termsAccepted || payError === 'timeoutPrebooking' || discount.isPending} loading={paying}>
           {t('summary.pay', { price })}
         </Button>
       </div>
     </Stack>
   );
+}
+
+/**
+ * The code field's message key for a refused code, as the booking wizard tells them apart: unknown (404),
+ * expired or used up (410), a code already applied (412), valid for nothing here (422); anything else
+ * (the network, the server) is "could not check".
+ */
+function discountErrorKey(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'failed';
+  const problem = error.fields?.discount ?? '';
+  if (error.status === 404 && problem) return 'unknown';
+  if (error.status === 410) return problem === 'used up' ? 'usedUp' : 'expired';
+  if (error.status === 412) return 'alreadyApplied';
+  if (error.status === 422) return 'notValid';
+  return 'failed';
 }

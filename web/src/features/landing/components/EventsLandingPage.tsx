@@ -13,6 +13,7 @@ import { useCompanyPage } from '@/features/landing/hooks/use-company-page';
 import { isNotFound } from '@/lib/api/errors';
 import { isCompanyKey } from '@/lib/company-key';
 import { formatDayHour } from '@/lib/format';
+import { safeLink } from '@/lib/safe-link';
 
 
 /**
@@ -80,13 +81,13 @@ function EventsLandingView({ landing, companyKey }: { landing: EventsLanding; co
           <Text data-testid="whatsapp">{landing.whatsapp}</Text>
         </Paper>
       )}
-      {landing.newsletterUrl && (
+      {safeLink(landing.newsletterUrl) && (
         <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="newsletter-title">
           <Title order={2} id="newsletter-title" fz={18} mb="xs">
             {t('newsletter.title')}
           </Title>
           <Text mb="sm">{t('newsletter.text')}</Text>
-          <Button component="a" href={landing.newsletterUrl} target="_blank" rel="noopener noreferrer" variant="outline">
+          <Button component="a" href={safeLink(landing.newsletterUrl) ?? undefined} target="_blank" rel="noopener noreferrer" variant="outline">
             {t('newsletter.button')}
             <VisuallyHidden>{` (${tc('common.opensInNewTab')})`}</VisuallyHidden>
           </Button>

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from '@/features/landing/components/Landing.module.css';
+import { safeLink } from '@/lib/safe-link';
 
 interface LandingButtonProps {
   title: string;
@@ -14,11 +15,14 @@ interface LandingButtonProps {
 
 /**
  * One button of a landing page: opens its link in a new tab (without giving the new page a handle on
- * this one). A new button shows a badge; a disabled one is announced as unavailable and does nothing.
+ * this one). A new button shows a badge; a disabled one, or one whose link is not an http(s) address or
+ * a path on this site, is announced as unavailable and does nothing.
  */
 export function LandingButton({ title, subtitle, link, isNew, isDisabled }: LandingButtonProps) {
   const { t } = useTranslation('landing');
   const { t: tc } = useTranslation();
+  // Only http(s) addresses and paths on this site reach the href; any other link is a disabled button.
+  const href = safeLink(link);
   const content = (
     <Group className={classes.buttonInner} wrap="nowrap" gap="sm" w="100%">
       <Stack gap={0} className={classes.buttonLabel}>
@@ -38,7 +42,7 @@ export function LandingButton({ title, subtitle, link, isNew, isDisabled }: Land
       )}
     </Group>
   );
-  if (isDisabled || !link) {
+  if (isDisabled || !href) {
     return (
       <Button
         component="a"
@@ -61,7 +65,7 @@ export function LandingButton({ title, subtitle, link, isNew, isDisabled }: Land
   return (
     <Button
       component="a"
-      href={link}
+      href={href}
       target="_blank"
       rel="noopener noreferrer"
       size="lg"

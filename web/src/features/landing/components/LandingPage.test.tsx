@@ -41,6 +41,30 @@ describe('company landing', { timeout: 20_000 }, () => {
     expect(within(vouchers).queryByText('New')).not.toBeInTheDocument();
   });
 
+  it('never puts a javascript: or data: link in an href, even one the server let through', async () => {
+    const payloads = ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)',
+      'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==', 'vbscript:msgbox(1)', '//xss.example/x'];
+    server.use(
+      http.get('/api/landing/:key', () =>
+        HttpResponse.json({
+          data: landing([
+            ...payloads.map((link, i) => ({ title: `Bad ${i}`, link, isNew: false, isDisabled: false })),
+            { title: 'Our web', link: 'https://norte.example/', isNew: false, isDisabled: false },
+          ]),
+        }),
+      ),
+    );
+    renderRoute(`/${KNOWN_KEY}/landing`);
+    expect(await screen.findByRole('link', { name: /Our web/ }, { timeout: 10_000 })).toHaveAttribute('href', 'https://norte.example/');
+    payloads.forEach((_, i) => {
+      const bad = screen.getByRole('link', { name: new RegExp(`Bad ${i}`) });
+      expect(bad).not.toHaveAttribute('href');
+      expect(bad).toHaveAttribute('aria-disabled', 'true');
+    });
+    const hrefs = [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')?.toLowerCase() ?? '');
+    expect(hrefs.filter((h) => h.includes('script:') || h.startsWith('data:'))).toEqual([]);
+  });
+
   it("shows the 'no landing' warning page when the company has no buttons", async () => {
     server.use(http.get('/api/landing/:key', () => HttpResponse.json({ data: { ...landing([]), warning: 'no_landing' } })));
     renderRoute(`/${KNOWN_KEY}/landing`);

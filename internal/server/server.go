@@ -1,4 +1,7 @@
-package main
+// Package server wires Pitlane's services and HTTP layer with explicit constructor calls: the one
+// constructor that `pitlane serve` (cmd/pitlane) and the load benchmark (bench/) both use, so that what
+// the benchmark measures is what ships.
+package server
 
 import (
 	"context"
@@ -35,8 +38,8 @@ import (
 	"pitlane/web"
 )
 
-// app holds the wired services of a running server.
-type app struct {
+// App holds the wired services of a running server.
+type App struct {
 	cfg      *config.Config
 	db       *store.DB
 	clk      clock.Clock
@@ -54,10 +57,14 @@ type app struct {
 	metrics  *metrics.Metrics
 }
 
-// newApp wires the services and the HTTP layer with explicit constructor calls. base is the public
+// New wires the services and the HTTP layer with explicit constructor calls. base is the public
 // URL of the server, used in mails and payment returns.
-func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, base string) (*app, error) {
-	a := &app{cfg: cfg, db: db, clk: clk, log: log}
+func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, base string, opts ...Option) (*App, error) {
+	a := &App{cfg: cfg, db: db, clk: clk, log: log}
+	o := options{rateLimits: httpapi.DefaultRateLimits()}
+	for _, opt := range opts {
+		opt(&o)
+	}
 	db.SetWebURL(base) // the mails' links to a booking's page
 	sim, err := simulated.New(db, simulated.Config{BaseURL: base, Secret: cfg.PaymentSecret, Clock: clk, Logger: log})
 	if err != nil {
@@ -126,10 +133,11 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 		Terms:          terms.NewService(db),
 		Captcha:        a.captcha,
 		Problems:       problem.NewService(db, a.captcha, clk),
-		RateLimits:     httpapi.DefaultRateLimits(),
+		RateLimits:     o.rateLimits,
 		TrustedProxies: proxies,
 		Realtime:       a.hub,
 		Admin:          staffAPI,
+		StaffAuth:      a.auth, // a staff member taking a booking at the desk (saveBooking)
 		Metrics:        a.metrics,
 		MetricsOnMain:  cfg.MetricsAddr == "",
 		PublicOrigins:  []string{base},
@@ -138,9 +146,9 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 	return a, nil
 }
 
-// startJobs starts the periodic background jobs; the returned group finishes when ctx is cancelled.
+// StartJobs starts the periodic background jobs; the returned group finishes when ctx is cancelled.
 // Several instances may run the same jobs: each is idempotent or claims its work with a lease.
-func (a *app) startJobs(ctx context.Context) *sync.WaitGroup {
+func (a *App) StartJobs(ctx context.Context) *sync.WaitGroup {
 	var wg sync.WaitGroup
 	run := func(name string, interval time.Duration, fn func() (int64, error)) {
 		if interval <= 0 {
@@ -193,9 +201,9 @@ func (a *app) startJobs(ctx context.Context) *sync.WaitGroup {
 	return &wg
 }
 
-// close releases what the services hold, after the HTTP server stopped (Shutdown does not track
+// Close releases what the services hold, after the HTTP server stopped (Shutdown does not track
 // upgraded websockets: closing the hub ends them with "going away").
-func (a *app) close() {
+func (a *App) Close() {
 	a.sim.Close()
 	_ = a.hub.Close()
 }
@@ -212,11 +220,4 @@ func every(ctx context.Context, interval time.Duration, fn func()) {
 			fn()
 		}
 	}
-}
-
-// cfgWithoutBase is cfg with no public base URL, to name the address the server really listens on.
-func cfgWithoutBase(cfg *config.Config) *config.Config {
-	c := *cfg
-	c.BaseURL = ""
-	return &c
 }
