@@ -32,7 +32,7 @@ type env struct {
 	db       *store.DB
 	fx       fixture
 	clk      *clock.Manual
-	app      *appserver.App       // the server as `pitlane serve` builds it
+	app      *appserver.App    // the server as `pitlane serve` builds it
 	svc      *sessions.Service // the app's sessions engine (availability answers and offers reused for ReuseTTL)
 	svcFresh *sessions.Service // the same with the reuse off: every availability call computed afresh
 	srv      *http.Server
