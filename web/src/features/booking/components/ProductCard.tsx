@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, List, Paper, Radio, Stack, Text, VisuallyHidden }
 import { useTranslation } from 'react-i18next';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
-import { formatPrice } from '@/lib/format';
+import { formatDayHour, formatPrice } from '@/lib/format';
 import { isLowStock, isPack, parseProductData, type Product } from '@/features/booking/utils/product';
 
 interface ProductCardProps {
@@ -129,7 +129,7 @@ export function EventProductCard({ product }: { product: Product }) {
         </Group>
         {product.event?.dateStart && (
           <Text size="sm" c="gray.7">
-            <bdi>{product.event.dateStart.slice(0, 16)}</bdi>
+            <bdi>{formatDayHour(product.event.dateStart, locale)}</bdi>
           </Text>
         )}
         <Text fw={800}>

@@ -18,7 +18,7 @@ import { StageHeading } from '@/features/booking/components/StageHeading';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
 import { addDays, todayISO } from '@/features/booking/utils/format';
-import { formatDay, isolate } from '@/lib/format';
+import { formatLongDate, isolate } from '@/lib/format';
 import { isPack, parseProductData } from '@/features/booking/utils/product';
 import {
   canMarkAnother,
@@ -246,7 +246,7 @@ export function StageDate() {
         </div>
         <Stack gap="sm">
           <Text fw={700} aria-live="polite">
-            {t('date.sessionsOf', { date: isolate(formatDay(date, language)) })}
+            {t('date.sessionsOf', { date: isolate(formatLongDate(date, language)) })}
           </Text>
           {pack && (
             <Text size="sm" c="gray.7">
