@@ -51,7 +51,7 @@ export function ProductCard({ product, selected, onSelect, aboveTheFold = false 
             value={String(product.id)}
             checked={selected}
             onChange={onSelect}
-            label={<Text fw={700}>{product.name}</Text>}
+            label={<Text fw={700}><bdi>{product.name}</bdi></Text>}
             aria-describedby={descriptionId}
           />
           {isPack(product) && (
@@ -122,7 +122,7 @@ export function EventProductCard({ product }: { product: Product }) {
     <Paper withBorder p="md" className={classes.productCard} style={{ cursor: 'default' }}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={700}>{product.name}</Text>
+          <Text fw={700}><bdi>{product.name}</bdi></Text>
           <Badge variant="light" color="accent" style={{ flexShrink: 0 }}>
             {t('drivers.eventBadge')}
           </Badge>

@@ -224,6 +224,7 @@ export function StageRegister() {
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput
                   type="email"
+                  dir="ltr"
                   label={t('register.email')}
                   required
                   autoComplete="email"
@@ -232,6 +233,7 @@ export function StageRegister() {
                 />
                 <TextInput
                   type="email"
+                  dir="ltr"
                   label={t('register.emailConfirmation')}
                   required
                   autoComplete="email"
@@ -301,6 +303,7 @@ export function StageRegister() {
                       {config.showEmails && (
                         <TextInput
                           type="email"
+                          dir="ltr"
                           label={t('register.driverEmail', { n: index + 1 })}
                           required={!config.emailOptional && !driver?.underage}
                           {...register(`drivers.${index}.email`, {
@@ -394,6 +397,7 @@ export function StageRegister() {
                       />
                       <TextInput
                         type="email"
+                        dir="ltr"
                         label={t('register.giftEmail')}
                         required
                         {...register('presentReceptorEmail')}
