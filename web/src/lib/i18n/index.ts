@@ -193,7 +193,8 @@ export async function applyDefaultCulture(
   defaultCulture: string | null | undefined,
   companyLanguages?: readonly string[] | null,
 ): Promise<void> {
-  const { language } = pickLanguage({ ...pageInputs(), companyDefault: defaultCulture, companyLanguages });
+  const { language, source } = pickLanguage({ ...pageInputs(), companyDefault: defaultCulture, companyLanguages });
+  if (source === 'query') storeCulture(language);
   if (i18n.language !== language.code) await i18n.changeLanguage(language.code);
 }
 
