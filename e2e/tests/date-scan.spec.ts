@@ -62,7 +62,7 @@ test('no customer page writes a numeric date against the rule, in any language',
       await expect(page.getByRole('combobox').first(), `${name} in ${language}`).toHaveValue(CULTURES[language]);
       await expect(page.locator('h1, h2').first()).toBeVisible();
       // The booking page and the calendar fill in their products and events after the first paint.
-      await page.waitForLoadState('networkidle').catch(() => undefined);
+      await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
       const text = await page.locator('body').innerText();
       for (const date of badDates(text, language)) found.push(`${name} in ${language}: ${date}`);
     }

@@ -39,7 +39,8 @@ async function customerRoutes(request: APIRequestContext): Promise<Record<string
 async function expectLanguage(page: Page, path: string, culture: string, label: string) {
   await page.goto(path);
   const selector = page.getByRole('combobox', { name: label });
-  await expect(selector, `${path}: the language selector, labelled ${label}`).toBeVisible();
+  // The booking page shows its loading screen until its products are in: longer on a busy machine.
+  await expect(selector, `${path}: the language selector, labelled ${label}`).toBeVisible({ timeout: 30_000 });
   await expect(selector).toHaveValue(culture);
   await expect(page.locator('html'), path).toHaveAttribute('lang', culture);
 }
