@@ -25,10 +25,38 @@ describe('language and direction', () => {
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
   });
 
-  it('sets right-to-left when the company default culture is Arabic', async () => {
+  it('sets right-to-left when the company default culture is Arabic and the browser speaks none of the seven', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR', 'it']);
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('fr-FR');
     server.use(http.get('/api/config/:key', () => HttpResponse.json(companyConfig({ defaultCulture: 'ar-SA' }))));
     renderRoute(`/${KNOWN_KEY}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'احجز جلسة الكارتينغ الخاصة بك' })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    vi.restoreAllMocks();
+  });
+
+  it("follows the browser's language before the company default (the one language rule)", async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'en']);
+    server.use(http.get('/api/config/:key', () => HttpResponse.json(companyConfig({ defaultCulture: 'ar-SA' }))));
+    renderRoute(`/${KNOWN_KEY}`);
+    await screen.findByRole('img', { name: 'Circuito Norte' });
+    expect(await screen.findByRole('combobox', { name: 'Sprache' })).toHaveValue('de-DE');
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+    expect(document.documentElement).toHaveAttribute('lang', 'de-DE');
+    vi.restoreAllMocks();
+  });
+
+  it('takes ?lang= from the address over the browser and the company', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE']);
+    server.use(http.get('/api/config/:key', () => HttpResponse.json(companyConfig({ defaultCulture: 'es-ES' }))));
+    window.history.replaceState(null, '', `/${KNOWN_KEY}?lang=sv`); // the rule reads the page's own address
+    try {
+      renderRoute(`/${KNOWN_KEY}?lang=sv`);
+      expect(await screen.findByRole('combobox', { name: 'Språk' })).toHaveValue('sv-SE');
+      expect(sessionStorage.getItem(CULTURE_STORAGE_KEY)).toBe('sv-SE');
+    } finally {
+      window.history.replaceState(null, '', '/');
+      vi.restoreAllMocks();
+    }
   });
 });

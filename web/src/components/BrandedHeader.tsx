@@ -25,7 +25,7 @@ export function BrandedHeader({ companyName, logo, primaryColor, href }: Branded
     logo && failed !== logo ? (
       <img src={logo} alt={companyName} onError={() => setFailed(logo)} style={{ display: 'block', maxBlockSize: 48, maxInlineSize: 180 }} />
     ) : (
-      <Text component="span" fw={800} fz="xl" lh={1.2}>
+      <Text component="span" fw={800} fz="xl" lh={1.2} dir="auto">
         {companyName}
       </Text>
     );

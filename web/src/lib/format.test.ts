@@ -1,4 +1,4 @@
-import { formatDay, formatDayHour, formatHour, formatPrice, intlPrice, isolate, quickPrice } from '@/lib/format';
+import { formatDay, formatDayHour, formatHour, formatLongDate, formatLongInstant, formatPrice, intlLocale, intlPrice, isolate, quickPrice } from '@/lib/format';
 
 // Intl puts no-break spaces between number and symbol; compare with plain spaces.
 const price = (...args: Parameters<typeof formatPrice>) => formatPrice(...args).replace(/\s/g, ' ');
@@ -80,5 +80,46 @@ describe('formatPrice without Intl (the booking page quick path)', () => {
     expect(formatPrice(1250, 'kr', 'sv', 'SEK')).toBe('1\u00a0250,00\u00a0kr');
     expect(formatPrice(25, '€', 'ar', 'EUR')).toBe('\u200f25.00\u00a0€');
     expect(formatPrice(25, 'kr.', 'en', 'DKK')).toBe('kr.\u00a025.00');
+  });
+});
+
+describe('formatLongDate', () => {
+  it.each([
+    ['en', '2026-12-05 10:00:00', 'Saturday, 5 December 2026 at 10:00'],
+    ['es', '2026-12-05 10:00:00', 'sábado, 5 de diciembre de 2026, 10:00'],
+    ['de', '2026-12-05', 'Samstag, 5. Dezember 2026'],
+  ])('writes the date out with its weekday in %s', (language, local, expected) => {
+    expect(formatLongDate(local, language).replace(/\u202f/g, ' ')).toBe(expected);
+  });
+
+  it('keeps the wall-clock time of the circuit, whatever the visitor’s zone', () => {
+    expect(formatLongDate('2026-03-29 02:30:00', 'en')).toContain('02:30');
+  });
+
+  it('writes Arabic with Latin digits, as every price and counter of the page', () => {
+    const text = formatLongDate('2026-12-05 10:00:00', 'ar');
+    expect(text).toMatch(/5/);
+    expect(text).toMatch(/2026/);
+    expect(text).not.toMatch(/[\u0660-\u0669]/);
+  });
+
+  it('returns a malformed date as it is', () => {
+    expect(formatLongDate('soon', 'en')).toBe('soon');
+  });
+});
+
+describe('formatLongInstant', () => {
+  it('writes an instant in the circuit’s time zone', () => {
+    const ms = Date.UTC(2026, 11, 5, 9, 0); // 10:00 in Madrid
+    expect(formatLongInstant(ms, 'en', 'Europe/Madrid')).toContain('10:00');
+    expect(formatLongInstant(ms, 'en', 'Not/AZone')).toContain('09:00');
+  });
+});
+
+describe('intlLocale', () => {
+  it('asks for Latin digits', () => {
+    expect(intlLocale('ar')).toBe('ar-u-nu-latn');
+    expect(intlLocale('ar-SA')).toBe('ar-SA-u-nu-latn');
+    expect(formatPrice(-58, '€', 'ar-SA', 'EUR')).not.toMatch(/[\u0660-\u0669]/);
   });
 });

@@ -1,9 +1,28 @@
+import { findLanguage } from '@/lib/i18n/languages';
+
 /**
  * How the customer pages write prices, dates and hours (customer spec section 9): prices with two decimals
  * and the company's currency symbol in the visitor's locale; dates DD-MM-YYYY in Spanish and YYYY-MM-DD in
  * every other language; hours HH:mm. Session times are the circuit's local wall-clock time
  * ("YYYY-MM-DD HH:mm:ss"), written as they are, never moved to the visitor's time zone.
+ *
+ * Digits: one style per page, and it is Latin (0-9) in all seven languages, Arabic included. Company data
+ * on an Arabic page (phone numbers, references, Latin currency codes, dates in the spec's numeric rule)
+ * is written in Latin digits anyway, and mixing ٥٨٫٠٠ with 58.00 on one page is what customers noticed;
+ * Latin digits are also common on Arabic booking and payment pages. So every Intl formatter here asks
+ * for the Latin numbering system (intlLocale: `-u-nu-latn`), the hand-written quick prices use Latin
+ * digits, and i18next writes {{count}} as a plain Latin number: prices, dates, counters and the hold
+ * countdown agree. Arabic still gets its own plural forms (locale files: key_zero … key_other).
  */
+
+/**
+ * The BCP 47 locale every Intl formatter of the customer pages uses for a language code or culture: the
+ * language with Latin digits (see the note above), whatever the browser's default numbering for it.
+ */
+export function intlLocale(language: string): string {
+  const base = language.split('-u-')[0] || 'en';
+  return `${base}-u-nu-latn`;
+}
 
 /**
  * A price with two decimals in the visitor's locale. With an ISO currency code the symbol goes where the
@@ -113,7 +132,7 @@ function numberFormat(locale: string | undefined, currency: string): Intl.Number
   const key = `${locale ?? ''}|${currency}`;
   let format = numberFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, {
+    format = new Intl.NumberFormat(locale ? intlLocale(locale) : undefined, {
       ...(currency ? { style: 'currency', currency } : {}),
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
@@ -139,6 +158,62 @@ export function formatHour(local: string): string {
 /** A local "YYYY-MM-DD HH:mm:ss" as its day (formatDay) and hour: "23-11-2026 10:15" in Spanish. */
 export function formatDayHour(local: string, languageCode: string): string {
   return `${formatDay(local, languageCode)} ${formatHour(local)}`;
+}
+
+/** A circuit-local "YYYY-MM-DD[ HH:mm[:ss]]" as a UTC Date holding the same wall clock (undefined when malformed). */
+function wallClock(local: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}))?/.exec(local);
+  if (!match) return undefined;
+  const [, y, m, d, hh = '0', mm = '0'] = match;
+  return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), Number(hh), Number(mm)));
+}
+
+const longFormats = new Map<string, Intl.DateTimeFormat>();
+
+function longFormat(language: string, withTime: boolean, timeZone: string): Intl.DateTimeFormat {
+  const key = `${language}|${withTime}|${timeZone}`;
+  let format = longFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(findLanguage(language)?.culture ?? language), {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
+      timeZone,
+    });
+    longFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A date as a person reads it in a sentence or a heading, written out in the page's language with its
+ * weekday: "Saturday 1 December 2026, 10:00", "sábado, 1 de diciembre de 2026, 10:00". `local` is the
+ * circuit's wall-clock time ("YYYY-MM-DD HH:mm:ss"; a bare "YYYY-MM-DD" gives the date alone), written as
+ * it is; the spec's numeric rule (formatDay) stays for lists and tables.
+ */
+export function formatLongDate(local: string, language: string): string {
+  const date = wallClock(local);
+  if (!date) return local;
+  const withTime = local.length > 10;
+  try {
+    return longFormat(language, withTime, 'UTC').format(date);
+  } catch {
+    return withTime ? formatDayHour(local, language) : formatDay(local, language);
+  }
+}
+
+/**
+ * An instant (Unix ms, such as when a booking was made) written out like formatLongDate, in the circuit's
+ * time zone (an IANA name; an unknown one falls back to UTC).
+ */
+export function formatLongInstant(ms: number, language: string, timeZone: string): string {
+  try {
+    return longFormat(language, true, timeZone).format(new Date(ms));
+  } catch {
+    return longFormat(language, true, 'UTC').format(new Date(ms));
+  }
 }
 
 /**

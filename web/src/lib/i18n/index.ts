@@ -10,6 +10,7 @@ import {
   type Language,
   type LanguageCode,
 } from '@/lib/i18n/languages';
+import { pickLanguage, type LanguageInputs } from '@/lib/i18n/rule';
 import en from '@/lib/i18n/locales/en.json';
 
 /** A locale file's texts: nested groups of strings. */
@@ -106,20 +107,27 @@ const lazyLocales: BackendModule = {
   },
 };
 
+/** What the language rule reads from this page: its `?lang=`, the visitor's earlier choice and the browser's languages. */
+function pageInputs(): LanguageInputs {
+  const browser = typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language];
+  let query: string | null = null;
+  try {
+    query = new URLSearchParams(window.location.search).get('lang');
+  } catch {
+    // no address (a test without a window): no ?lang=
+  }
+  return { query, stored: readStoredCulture()?.culture, browser };
+}
+
 /**
- * The language to start in: the visitor's own choice this session (session storage), else the first of the
- * browser's languages that the app has, else English. Nothing is stored here: only an explicit choice is
- * (chooseLanguage), so a company's default language still applies to a new visitor.
+ * The language to start in, by the one language rule (rule.ts) without the company, which the page learns
+ * later (applyDefaultCulture). A valid `?lang=` is kept as the visitor's choice for the session, so that the
+ * pages reached from this one (the payment return, a link) stay in it; nothing else is stored here.
  */
 export function detectLanguage(): Language {
-  const stored = readStoredCulture();
-  if (stored) return stored;
-  const browser = typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language];
-  for (const culture of browser) {
-    const language = findLanguage(culture);
-    if (language) return language;
-  }
-  return DEFAULT_LANGUAGE;
+  const choice = pickLanguage(pageInputs());
+  if (choice.source === 'query') storeCulture(choice.language);
+  return choice.language;
 }
 
 /**
@@ -159,24 +167,34 @@ function readStoredCulture(): Language | undefined {
   }
 }
 
-/** Switches to the language of a culture the visitor chose and keeps the choice for the session. */
-export async function chooseLanguage(culture: string): Promise<void> {
-  const language = resolveLanguage(culture);
+function storeCulture(language: Language) {
   try {
     sessionStorage.setItem(CULTURE_STORAGE_KEY, language.culture);
   } catch {
     // storage disabled: the choice lasts until the page is reloaded
   }
+}
+
+/** Switches to the language of a culture the visitor chose and keeps the choice for the session. */
+export async function chooseLanguage(culture: string): Promise<void> {
+  const language = resolveLanguage(culture);
+  storeCulture(language);
   await i18n.changeLanguage(language.code);
 }
 
 /**
- * Applies a company's default culture, unless the visitor already chose a language this session.
- * An unsupported or invalid culture falls back to English (en-GB).
+ * Applies the language rule once the page knows its company: the company's default culture (and its list
+ * of languages, when it restricts them) counts only when neither the address, the visitor's choice nor the
+ * browser's languages decide. Every customer page that knows its company calls this; the others (cancel,
+ * unsubscribe) stay on the rule without the company, which gives the same answer for the same visitor
+ * whenever a browser language is one of the seven.
  */
-export async function applyDefaultCulture(defaultCulture: string | null | undefined): Promise<void> {
-  if (readStoredCulture()) return;
-  const language = resolveLanguage(defaultCulture);
+export async function applyDefaultCulture(
+  defaultCulture: string | null | undefined,
+  companyLanguages?: readonly string[] | null,
+): Promise<void> {
+  const { language, source } = pickLanguage({ ...pageInputs(), companyDefault: defaultCulture, companyLanguages });
+  if (source === 'query') storeCulture(language);
   if (i18n.language !== language.code) await i18n.changeLanguage(language.code);
 }
 

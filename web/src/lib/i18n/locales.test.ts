@@ -15,6 +15,14 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
+// i18next's plural suffixes (key_one, key_other…): a counted phrase has one text per plural category of its
+// language, so languages are compared on the base key and each must have the categories its rules use.
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const baseKey = (key: string) => key.replace(PLURAL_SUFFIX, '');
+const baseKeys = (texts: Map<string, string>) => [...new Set([...texts.keys()].map(baseKey))].sort();
+const pluralBases = (texts: Map<string, string>) => [...new Set([...texts.keys()].filter((k) => PLURAL_SUFFIX.test(k)).map(baseKey))];
+const categories = (code: string) => new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+
 // Texts that are rightly the same as the English one in some languages, as namespace:key.
 const SAME_AS_ENGLISH: Record<string, string[]> = {
   da: ['translation:booking.documentTitle'], // "Book online" is Danish too
@@ -28,18 +36,43 @@ const resources = await loadAllLanguages();
 describe.each(namespaces)('namespace %s', (ns) => {
   const english = flatten(resources.en[ns] as Tree);
 
+  describe.each(LANGUAGES)('plural forms in $code', ({ code }) => {
+    const locale = flatten((resources[code][ns] ?? {}) as Tree);
+
+    it('has every plural category the language needs for each counted phrase, and no other', () => {
+      const needed = [...categories(code)].sort();
+      for (const base of pluralBases(english)) {
+        const forms = [...locale.keys()].filter((k) => baseKey(k) === base && k !== base).map((k) => k.slice(base.length + 1));
+        expect(forms.sort(), `${ns}:${base}`).toEqual(needed);
+      }
+    });
+  });
+
   describe.each(others)('locale $code', ({ code }) => {
     const locale = flatten((resources[code][ns] ?? {}) as Tree);
 
-    it('has exactly the keys of English', () => {
-      expect([...locale.keys()].sort()).toEqual([...english.keys()].sort());
+    it('has exactly the keys of English (counted phrases by their base key)', () => {
+      expect(baseKeys(locale)).toEqual(baseKeys(english));
     });
 
     it('has no empty text and the same placeholders as English', () => {
       for (const [key, text] of english) {
+        if (PLURAL_SUFFIX.test(key)) continue; // plural forms: below
         const translated = locale.get(key) ?? '';
         expect(translated.trim(), key).not.toBe('');
         expect(placeholders(translated), key).toEqual(placeholders(text));
+      }
+      // A plural form may leave the number out where the language names it in words (Arabic "دقيقتان",
+      // two minutes), but has every other placeholder of English's `other` form and nothing else.
+      for (const base of pluralBases(english)) {
+        const wanted = placeholders(english.get(`${base}_other`) ?? '');
+        for (const [key, translated] of locale) {
+          if (baseKey(key) !== base || key === base) continue;
+          expect(translated.trim(), key).not.toBe('');
+          const used = placeholders(translated);
+          expect(used.filter((p) => !wanted.includes(p)), key).toEqual([]);
+          expect(wanted.filter((p) => p !== 'count' && !used.includes(p)), key).toEqual([]);
+        }
       }
     });
 
@@ -49,6 +82,19 @@ describe.each(namespaces)('namespace %s', (ns) => {
       expect(copied.map(([key]) => key)).toEqual([]);
     });
   });
+});
+
+it('writes every Arabic count of the hold countdown with its own plural form', async () => {
+  const { i18n } = await import('@/lib/i18n');
+  i18n.addResourceBundle('ar', 'booking', resources.ar.booking, true, true);
+  const t = i18n.getFixedT('ar', 'booking');
+  const minutes = (count: number) => t('hold.minutes', { count }).split(': ')[1];
+  expect(minutes(0)).toBe('0 دقيقة.');
+  expect(minutes(1)).toBe('دقيقة واحدة.');
+  expect(minutes(2)).toBe('دقيقتان.');
+  expect(minutes(3)).toBe('3 دقائق.');
+  expect(minutes(11)).toBe('11 دقيقة.');
+  expect(minutes(100)).toBe('100 دقيقة.');
 });
 
 it('has every language', () => {

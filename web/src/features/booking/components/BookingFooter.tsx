@@ -1,6 +1,7 @@
 import { Box, Container, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from '@/features/booking/components/BookingLayout.module.css';
+import { isolate } from '@/lib/format';
 import type { CompanyConfig } from '@/lib/api/get-config';
 // eslint-disable-next-line import-x/no-restricted-paths -- the problem-report widget is part of the booking page's footer; a deliberate exception
 import { ProblemReportButton } from '@/features/problem-report/components/ProblemReportButton';
@@ -15,8 +16,8 @@ export function BookingFooter({ config }: { config: CompanyConfig }) {
           {config.footerImage && (
             <img className={classes.footerImage} src={config.footerImage} alt={t('booking.footerImageAlt')} />
           )}
-          <Text size="sm" c="gray.7" ta="center">
-            {t('booking.copyright', { year: new Date().getFullYear(), company: config.companyName })}
+          <Text size="sm" c="gray.7" ta="center" data-testid="footer-company">
+            {t('booking.copyright', { year: new Date().getFullYear(), company: isolate(config.companyName) })}
           </Text>
           <ProblemReportButton companyId={config.idCompany} />
         </Stack>

@@ -81,11 +81,14 @@ describe('booking page', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('img', { name: 'Circuito Norte' })).toBeInTheDocument();
   });
 
-  it("uses the company's default culture when the visitor has not chosen a language", async () => {
+  it("uses the company's default culture when neither the visitor nor the browser names one of the seven", async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR']);
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('fr-FR');
     server.use(http.get('/api/config/:key', () => HttpResponse.json(companyConfig({ defaultCulture: 'es-ES' }))));
     renderRoute(`/${KNOWN_KEY}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Reserva tu tanda de karting' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('es-ES');
+    vi.restoreAllMocks();
   });
 
   it("keeps the visitor's own choice over the company's default culture", async () => {

@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, List, Paper, Radio, Stack, Text, VisuallyHidden }
 import { useTranslation } from 'react-i18next';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
-import { formatPrice } from '@/lib/format';
+import { formatDayHour, formatPrice } from '@/lib/format';
 import { isLowStock, isPack, parseProductData, type Product } from '@/features/booking/utils/product';
 
 interface ProductCardProps {
@@ -51,7 +51,7 @@ export function ProductCard({ product, selected, onSelect, aboveTheFold = false 
             value={String(product.id)}
             checked={selected}
             onChange={onSelect}
-            label={<Text fw={700}>{product.name}</Text>}
+            label={<Text fw={700}><bdi>{product.name}</bdi></Text>}
             aria-describedby={descriptionId}
           />
           {isPack(product) && (
@@ -122,14 +122,14 @@ export function EventProductCard({ product }: { product: Product }) {
     <Paper withBorder p="md" className={classes.productCard} style={{ cursor: 'default' }}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={700}>{product.name}</Text>
+          <Text fw={700}><bdi>{product.name}</bdi></Text>
           <Badge variant="light" color="accent" style={{ flexShrink: 0 }}>
             {t('drivers.eventBadge')}
           </Badge>
         </Group>
         {product.event?.dateStart && (
           <Text size="sm" c="gray.7">
-            <bdi>{product.event.dateStart.slice(0, 16)}</bdi>
+            <bdi>{formatDayHour(product.event.dateStart, locale)}</bdi>
           </Text>
         )}
         <Text fw={800}>

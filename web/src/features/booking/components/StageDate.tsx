@@ -19,7 +19,7 @@ import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
 import { NextHint, NEXT_HINT_ID } from '@/features/booking/components/NextHint';
 import { addDays, todayISO } from '@/features/booking/utils/format';
-import { formatDay, isolate } from '@/lib/format';
+import { formatLongDate, isolate } from '@/lib/format';
 import { isPack, parseProductData } from '@/features/booking/utils/product';
 import {
   canMarkAnother,
@@ -258,7 +258,7 @@ export function StageDate() {
         </div>
         <Stack gap="sm">
           <Text fw={700} aria-live="polite">
-            {t('date.sessionsOf', { date: isolate(formatDay(date, language)) })}
+            {t('date.sessionsOf', { date: isolate(formatLongDate(date, language)) })}
           </Text>
           {pack && (
             <Text size="sm" c="gray.7">

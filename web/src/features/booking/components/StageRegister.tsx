@@ -232,6 +232,7 @@ export function StageRegister() {
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput
                   type="email"
+                  dir="ltr"
                   label={t('register.email')}
                   required
                   autoComplete="email"
@@ -240,6 +241,7 @@ export function StageRegister() {
                 />
                 <TextInput
                   type="email"
+                  dir="ltr"
                   label={t('register.emailConfirmation')}
                   required
                   autoComplete="email"
@@ -309,6 +311,7 @@ export function StageRegister() {
                       {config.showEmails && (
                         <TextInput
                           type="email"
+                          dir="ltr"
                           label={t('register.driverEmail', { n: index + 1 })}
                           required={!config.emailOptional && !driver?.underage}
                           {...register(`drivers.${index}.email`, {
@@ -402,6 +405,7 @@ export function StageRegister() {
                       />
                       <TextInput
                         type="email"
+                        dir="ltr"
                         label={t('register.giftEmail')}
                         required
                         {...register('presentReceptorEmail')}

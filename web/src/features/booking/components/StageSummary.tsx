@@ -24,7 +24,7 @@ import { StageHeading } from '@/features/booking/components/StageHeading';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
 import { NextHint, NEXT_HINT_ID } from '@/features/booking/components/NextHint';
-import { formatDay, formatHour, formatPrice, isolate } from '@/lib/format';
+import { formatDay, formatHour, formatLongDate, formatPrice, isolate } from '@/lib/format';
 import { bookingIdFromUrl, buildSavePayload } from '@/features/booking/utils/save-payload';
 import { planSaveErrors } from '@/features/booking/utils/server-errors';
 import { randomKey } from '@/features/booking/utils/storage';
@@ -171,7 +171,7 @@ export function StageSummary() {
                         <Text fw={700}>{item.name}</Text>
                         {dates.length > 0 && (
                           <Text size="sm">
-                            <bdi>{formatDay(dates[0], language)}</bdi> · <bdi>{dates.map(formatHour).join(', ')}</bdi>
+                            <bdi>{formatLongDate(dates[0].slice(0, 10), language)}</bdi> · <bdi>{dates.map(formatHour).join(', ')}</bdi>
                           </Text>
                         )}
                         <Text size="sm" c="gray.7">

@@ -43,7 +43,7 @@ export function HoldCountdown({ expiresAt }: { expiresAt: string }) {
   const minutes = minutesLeft(expiry, now);
   return (
     <Alert color="blue" variant="light" role="status" aria-live="polite" aria-atomic data-testid="hold-countdown">
-      {minutes <= 1 ? t('hold.lastMinute') : t('hold.minutes', { minutes })}
+      {minutes <= 1 ? t('hold.lastMinute') : t('hold.minutes', { count: minutes })}
     </Alert>
   );
 }

@@ -66,6 +66,7 @@ export function RegisterStage({ form, options, team, checkboxText, companyCountr
           />
           <TextInput
             type="email"
+            dir="ltr"
             label={t('form.email')}
             required
             autoComplete="email"
@@ -74,6 +75,7 @@ export function RegisterStage({ form, options, team, checkboxText, companyCountr
           />
           <TextInput
             type="email"
+            dir="ltr"
             label={t('form.emailConfirmation')}
             required
             autoComplete="off"

@@ -12,7 +12,7 @@ import { LandingShell } from '@/features/landing/components/LandingShell';
 import { useCompanyPage } from '@/features/landing/hooks/use-company-page';
 import { isNotFound } from '@/lib/api/errors';
 import { isCompanyKey } from '@/lib/company-key';
-import { formatDayHour } from '@/lib/format';
+import { formatDayHour, isolate } from '@/lib/format';
 import { safeLink } from '@/lib/safe-link';
 
 
@@ -48,7 +48,7 @@ function EventsLandingView({ landing, companyKey }: { landing: EventsLanding; co
   const { t: tc } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   return (
-    <LandingShell company={landing.company} companyKey={companyKey} title={t('events.title')} intro={t('events.intro', { company: landing.company.name })}>
+    <LandingShell company={landing.company} companyKey={companyKey} title={t('events.title')} intro={t('events.intro', { company: isolate(landing.company.name) })}>
       {landing.events.length === 0 ? (
         <Text c="gray.7">{t('events.none')}</Text>
       ) : (
@@ -78,7 +78,9 @@ function EventsLandingView({ landing, companyKey }: { landing: EventsLanding; co
           <Title order={2} id="whatsapp-title" fz={18} mb="xs">
             {t('whatsapp.title')}
           </Title>
-          <Text data-testid="whatsapp">{landing.whatsapp}</Text>
+          <Text data-testid="whatsapp" dir="auto">
+            {landing.whatsapp}
+          </Text>
         </Paper>
       )}
       {safeLink(landing.newsletterUrl) && (

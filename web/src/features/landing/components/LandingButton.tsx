@@ -27,11 +27,11 @@ export function LandingButton({ title, subtitle, link, isNew, isDisabled }: Land
     <Group className={classes.buttonInner} wrap="nowrap" gap="sm" w="100%">
       <Stack gap={0} className={classes.buttonLabel}>
         <Text component="span" fw={700} fz="md" inherit>
-          {title}
+          <bdi>{title}</bdi>
         </Text>
         {subtitle && (
           <Text component="span" inherit opacity={0.95} style={{ fontWeight: 400, fontSize: 'var(--mantine-font-size-sm)' }}>
-            {subtitle}
+            <bdi>{subtitle}</bdi>
           </Text>
         )}
       </Stack>

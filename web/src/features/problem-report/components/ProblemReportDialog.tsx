@@ -125,6 +125,7 @@ export function ProblemReportDialog({ opened, onClose, companyId }: ProblemRepor
           <TextInput
             label={t('replyEmail')}
             type="email"
+            dir="ltr"
             autoComplete="email"
             disabled={!wantsReply}
             {...register('replyEmail')}

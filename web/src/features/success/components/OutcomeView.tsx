@@ -6,7 +6,7 @@ import { StatusIcon, type StatusKind } from '@/components/StatusIcon';
 import { StatusPage } from '@/components/StatusPage';
 import type { BookingStatus } from '@/features/success/api/get-booking-status';
 import type { Outcome } from '@/features/success/utils/outcome';
-import { formatPrice } from '@/lib/format';
+import { formatPrice, isolate } from '@/lib/format';
 import { languageForCode } from '@/lib/i18n/languages';
 
 interface OutcomeViewProps {
@@ -59,7 +59,7 @@ export function OutcomeView(props: OutcomeViewProps) {
       </Text>
       {booked && amount && !details && (
         <Text fw={700} fz="xl">
-          {t(outcome === 'payAtCircuit' ? 'amount.atCircuit' : 'amount.total', { amount })}
+          {t(outcome === 'payAtCircuit' ? 'amount.atCircuit' : 'amount.total', { amount: isolate(amount) })}
         </Text>
       )}
       {booked && details}

@@ -1,0 +1,123 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { bookAtCircuitByApi } from '../support/api-booking.ts';
+import { company, openNewestMailTo } from '../support/booking.ts';
+import { snapshot } from '../support/screenshot.ts';
+import { DEMO } from '../support/state.ts';
+
+// Arabic pages with company data in them: the data keeps its own direction (isolated with <bdi>, dir="auto"
+// or Unicode isolates), and the page uses one digit style, Latin (web/src/lib/format.ts says why).
+// Screenshots are saved for review; the assertions check the facts a reader would notice.
+
+const ARABIC_INDIC = /[\u0660-\u0669\u06f0-\u06f9]/;
+
+test.describe.configure({ timeout: 90_000 });
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => sessionStorage.setItem('pitlane.culture', 'ar-SA'));
+});
+
+/** The page's visible text has Latin digits only. */
+async function expectLatinDigits(page: Page) {
+  const text = await page.locator('body').innerText();
+  expect(text.match(ARABIC_INDIC), 'an Arabic-Indic digit on a page that writes Latin digits').toBeNull();
+}
+
+/**
+ * The left edge of each character of `needle` inside the element's text, in rendering order: increasing for
+ * a run drawn left to right.
+ */
+async function characterPositions(locator: Locator, needle: string): Promise<number[]> {
+  return locator.evaluate((element, wanted) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      const at = text.indexOf(wanted);
+      if (at < 0) continue;
+      const xs: number[] = [];
+      for (let i = at; i < at + wanted.length; i++) {
+        if (text[i] === ' ') continue;
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        xs.push(range.getBoundingClientRect().left);
+      }
+      return xs;
+    }
+    throw new Error(`"${wanted}" not found`);
+  }, needle);
+}
+
+test('the done page in Arabic: the amount isolated, Latin digits throughout', async ({ page, request }, testInfo) => {
+  const fjord = company(DEMO.fjord);
+  const booked = await bookAtCircuitByApi(request, fjord);
+  // The booking page keeps its company's key for the done page (its header and currency).
+  await page.addInitScript((key) => sessionStorage.setItem('pitlane.companyKey', key), fjord.key);
+  await page.goto(booked.successUrl);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('outcome')).toBeVisible();
+  // The amount with its Latin currency code is wrapped in first-strong isolates (or a <bdi>).
+  const amount = page.getByText(/\d+[.,]\d{2}/).first();
+  await expect(amount).toBeVisible();
+  const isolated = await amount.evaluate(
+    (el) => /\u2068[^\u2069]*\d[^\u2069]*\u2069/.test(el.textContent ?? '') || el.querySelector('bdi') !== null,
+  );
+  expect(isolated, 'the amount is isolated from the Arabic sentence').toBe(true);
+  await expectLatinDigits(page);
+  await snapshot(page, testInfo, 'done-ar');
+});
+
+test('the cancel page in Arabic: mirrored, Latin digits throughout', async ({ page, request }, testInfo) => {
+  const booked = await bookAtCircuitByApi(request, company(DEMO.fjord));
+  await openNewestMailTo(page, booked.email, 'booking_confirmation');
+  const href = await page.getByRole('link', { name: /cancel/i }).first().getAttribute('href');
+  expect(href).toMatch(/\/cancelBooking\/[A-Za-z0-9_-]+$/);
+  await page.goto(new URL(href!).pathname);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar-SA');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Whatever the page shows of the booking (reference, date, amount) is in Latin digits, as the rest.
+  await expectLatinDigits(page);
+  await snapshot(page, testInfo, 'cancel-ar');
+});
+
+test('the footers in Arabic: the company name isolated, the Spanish phone number in order', async ({ page }, testInfo) => {
+  const norte = company(DEMO.norte);
+  await page.goto(norte.url);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const footer = page.getByTestId('footer-company');
+  await expect(footer).toContainText(norte.name);
+  expect(await footer.textContent()).toContain(`\u2068${norte.name}\u2069`);
+  await expectLatinDigits(page);
+  await snapshot(page, testInfo, 'booking-footer-ar');
+
+  // The events landing page ends with the company's WhatsApp note, in Spanish with a Spanish phone number.
+  await page.goto(`/${norte.key}/landingEvents`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const note = page.getByTestId('whatsapp');
+  await expect(note).toHaveAttribute('dir', 'auto');
+  await expect(note).toContainText('+34 600 123 456.');
+  // Drawn left to right: "+", the digits in their order, and the full stop last, on the right.
+  const xs = await characterPositions(note, '+34 600 123 456.');
+  expect(xs.length).toBe(13);
+  for (let i = 1; i < xs.length; i++) expect(xs[i], `character ${i} of the phone number`).toBeGreaterThan(xs[i - 1]);
+  // Its block reads left to right (dir="auto" on Spanish text), inside the mirrored page.
+  expect(await note.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  await snapshot(page, testInfo, 'landing-footer-ar');
+});
+
+test('the booking form in Arabic keeps e-mail and phone inputs left to right', async ({ page }) => {
+  const norte = company(DEMO.norte);
+  await page.goto(norte.url);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // The problem report's form is on every booking page: its e-mail field.
+  await page.getByRole('contentinfo').getByRole('button', { name: 'الإبلاغ عن مشكلة' }).click();
+  const dialog = page.getByRole('dialog', { name: 'الإبلاغ عن مشكلة' });
+  const email = dialog.locator('input[type="email"]');
+  await expect(email).toBeVisible();
+  // Mantine puts dir="ltr" on the box around the input: the address reads left to right, its label stays mirrored.
+  await expect(email.locator('xpath=..')).toHaveAttribute('dir', 'ltr');
+  expect(await email.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  const label = dialog.locator(`label[for="${await email.getAttribute('id')}"]`);
+  expect(await label.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+});
