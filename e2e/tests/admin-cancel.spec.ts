@@ -1,12 +1,22 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type TestInfo } from '@playwright/test';
 import { bookingRow, demoAdmin, FJORD_ADMIN, openBookings, queryBookings, signInByApi } from '../support/admin.ts';
 import { bookAtCircuitByApi } from '../support/api-booking.ts';
 import { chooseProduct, company, next, pickDay, slot, stageHeading } from '../support/booking.ts';
 import { snapshot } from '../support/screenshot.ts';
 import { DEMO } from '../support/state.ts';
 
-/** The free places the customer page shows for a session (its "N free" label), for `drivers` drivers. */
-async function freePlaces(page: Page, product: string, drivers: number, day: string, time: string): Promise<number> {
+/**
+ * The free places Fjord Karting's booking page shows for a session (its "N free" label) to a new visitor
+ * (a browser of its own, in English) choosing the product for `drivers` drivers; saves a screenshot.
+ */
+async function freePlaces(
+  browser: Browser,
+  testInfo: TestInfo,
+  shot: string,
+  { product, drivers, day, time }: { product: string; drivers: number; day: string; time: string },
+): Promise<number> {
+  const page = await browser.newPage({ locale: 'en-GB' });
+  await page.addInitScript(() => sessionStorage.setItem('pitlane.culture', 'en-GB'));
   await page.goto(company(DEMO.fjord).url);
   // The first visit loads the whole customer app: give a busy machine time.
   await expect(stageHeading(page, 'Drivers and product')).toBeVisible({ timeout: 30_000 });
@@ -15,7 +25,10 @@ async function freePlaces(page: Page, product: string, drivers: number, day: str
   await pickDay(page, day);
   const label = slot(page, time).getByTestId('slot-free');
   await expect(label).toHaveText(/\d+ free/);
-  return Number(/(\d+) free/.exec((await label.textContent()) ?? '')?.[1]);
+  const free = Number(/(\d+) free/.exec((await label.textContent()) ?? '')?.[1]);
+  await snapshot(page, testInfo, shot);
+  await page.close();
+  return free;
 }
 
 test.describe('back office: cancelling a booking', () => {
@@ -28,11 +41,9 @@ test.describe('back office: cancelling a booking', () => {
     const booked = await bookAtCircuitByApi(page.request, fjord, { daysAhead: 13, drivers: 2 });
     expect(booked.identifier).not.toBe('');
 
-    // The customer's page, in a browser of its own: the session's free places with the booking.
-    const customer = await browser.newPage({ locale: 'en-GB' });
-    await customer.addInitScript(() => sessionStorage.setItem('pitlane.culture', 'en-GB'));
-    const before = await freePlaces(customer, booked.productName, 1, booked.date, booked.startTime);
-    await snapshot(customer, testInfo, 'customer-before-cancel');
+    // The customer's page: the session's free places with the booking.
+    const session = { product: booked.productName, drivers: 1, day: booked.date, time: booked.startTime };
+    const before = await freePlaces(browser, testInfo, 'customer-before-cancel', session);
 
     await signInByApi(page, demoAdmin(FJORD_ADMIN), DEMO.fjord);
     await openBookings(page);
@@ -66,9 +77,7 @@ test.describe('back office: cancelling a booking', () => {
     await snapshot(page, testInfo, 'cancelled');
 
     // The customer's page shows the session's places freed by the booking's two drivers.
-    const after = await freePlaces(customer, booked.productName, 1, booked.date, booked.startTime);
-    await snapshot(customer, testInfo, 'customer-after-cancel');
+    const after = await freePlaces(browser, testInfo, 'customer-after-cancel', session);
     expect(after).toBe(before + booked.drivers);
-    await customer.close();
   });
 });

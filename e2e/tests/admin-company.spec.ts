@@ -65,11 +65,14 @@ test.describe('back office: company switcher', () => {
     page.on('request', (r) => {
       if (!r.url().includes('/api/kpi/')) return;
       const body = r.postData() ? (r.postDataJSON() as { idCompany?: number }) : {};
-      kpiCalls.push(Number(new URL(r.url()).searchParams.get('idCompany') ?? body.idCompany));
+      const query = new URL(r.url()).searchParams;
+      // The KPI calls name the company as idCompany in a body, or as company in the query.
+      kpiCalls.push(Number(query.get('company') ?? query.get('idCompany') ?? body.idCompany));
     });
     const kpiAnswered = page.waitForResponse((r) => r.url().includes('/api/kpi/ticket/totalBilling'));
     await chooseSection(page, 'KPIs');
-    await expect(sectionRegion(page, 'KPIs')).toBeVisible();
+    // The KPI section is a chunk of its own (with the charts), loaded on first use.
+    await expect(sectionRegion(page, 'KPIs')).toBeVisible({ timeout: 30_000 });
     expect((await kpiAnswered).status()).toBe(200);
     expect(kpiCalls.length).toBeGreaterThan(0);
     expect(new Set(kpiCalls)).toEqual(new Set([target.idCompany]));

@@ -44,6 +44,9 @@ test.describe('back office: sign-in and sign-out', () => {
   test('logout from the user menu lands on /login, and Back does not show the back office again', async ({ page }, testInfo) => {
     const admin = demoAdmin(FJORD_ADMIN);
     await signInThroughUI(page, admin);
+    // The back office opened again from its address (a bookmark): Back after the logout returns to it.
+    // (Another address than the current one: the same one would replace the current history entry.)
+    await page.goto('/admin?from=bookmark');
     await expect(publicPageLink(page, 'Fjord Karting')).toBeVisible();
     const me = await page.request.get('/api/users/me');
     expect(me.status(), 'the session cookie is set').toBe(200);
@@ -60,7 +63,7 @@ test.describe('back office: sign-in and sign-out', () => {
     // The session is over on the server too, not only forgotten by the page.
     expect((await page.request.get('/api/users/me')).status()).toBe(401);
 
-    // Back (to /admin, or the page before) never shows the back office: it ends on /login.
+    // Back to /admin does not show the back office: it ends on /login.
     await page.goBack();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
