@@ -5,7 +5,7 @@ import { snapshot } from '../support/screenshot.ts';
 import { DEMO } from '../support/state.ts';
 
 test.describe('back office: company switcher', () => {
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 120_000 });
 
   test('the support account signs in, lists its companies by name and switches: link, logo and sections follow', async ({ page }, testInfo) => {
     const admin = demoAdmin(SUPPORT);
