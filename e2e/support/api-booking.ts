@@ -9,17 +9,27 @@ export interface Booked {
   /** The success page's path and query (/success?booking=…). */
   successUrl: string;
   companyId: number;
+  /** The booking's identifier (the success page's ?booking=). */
+  identifier: string;
+  /** The session booked: its day (YYYY-MM-DD) and start (HH:mm:ss). */
+  date: string;
+  startTime: string;
+  /** The product booked, by its name as the booking page lists it. */
+  productName: string;
+  /** How many drivers were booked. */
+  drivers: number;
 }
 
 /**
- * Books one driver at a company paid at the circuit through the API, as the wizard does: a cart, a hold
- * on the first free session at least `daysAhead` days ahead, then saveBooking in English. With
- * acceptSendPromo the contact opts in to news and offers (and so becomes a member who can unsubscribe).
+ * Books `drivers` drivers (default one) at a company paid at the circuit through the API, as the wizard
+ * does: a cart, a hold on the first session at least `daysAhead` days ahead with room for them, then
+ * saveBooking in English. With acceptSendPromo the contact opts in to news and offers (and so becomes a
+ * member who can unsubscribe).
  */
 export async function bookAtCircuitByApi(
   request: APIRequestContext,
   target: DemoCompany,
-  { acceptSendPromo = 0, daysAhead = 3 } = {},
+  { acceptSendPromo = 0, daysAhead = 3, drivers = 1 } = {},
 ): Promise<Booked> {
   const config = await (await request.get(`/api/config/${target.key}`)).json();
   const headers = { Authorization: `Bearer ${config.token}` };
@@ -31,13 +41,13 @@ export async function bookAtCircuitByApi(
     date = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
     const answer = await request.get(`/api/booking/availability?date=${date}&idType=${product.id}&type=PRODUCT`, { headers });
     const { data } = await answer.json();
-    slot = data.slots.find((s: { available: boolean; usersAvailable: number }) => s.available && s.usersAvailable >= 1);
+    slot = data.slots.find((s: { available: boolean; usersAvailable: number }) => s.available && s.usersAvailable >= drivers);
   }
   expect(slot, `a free session at ${target.name} within a month`).toBeDefined();
   const cart = await (await request.post('/api/payment/shopping-cart', { headers, data: { idCompany: config.idCompany } })).json();
   const hold = await request.post('/api/prebooking', {
     headers,
-    data: { bookingDates: [`${date} ${slot!.startTime}`], numDrivers: 1, idType: product.id, type: 'PRODUCT', token: cart.token, price: slot!.price },
+    data: { bookingDates: [`${date} ${slot!.startTime}`], numDrivers: drivers, idType: product.id, type: 'PRODUCT', token: cart.token, price: slot!.price },
   });
   expect(hold.status()).toBe(201);
   const { prebookingIdentifier } = await hold.json();
@@ -54,12 +64,22 @@ export async function bookAtCircuitByApi(
       adultConfirmation: 1,
       acceptSendPromo,
       identifiersPrebooking: [prebookingIdentifier],
-      slots: [{ prebookingIdentifier, drivers: [{ name: 'Ana' }] }],
+      slots: [{ prebookingIdentifier, drivers: Array.from({ length: drivers }, (_, i) => ({ name: i === 0 ? 'Ana' : `Driver ${i + 1}` })) }],
       isPaymentsActive: 0,
       culture: 'en-GB',
     },
   });
   expect(saved.status()).toBe(200);
   const { url } = await saved.json();
-  return { email, successUrl: new URL(url).pathname + new URL(url).search, companyId: config.idCompany };
+  const success = new URL(url);
+  return {
+    email,
+    successUrl: success.pathname + success.search,
+    companyId: config.idCompany,
+    identifier: success.searchParams.get('booking') ?? '',
+    date,
+    startTime: slot!.startTime,
+    productName: product.name,
+    drivers,
+  };
 }

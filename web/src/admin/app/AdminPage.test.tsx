@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { billingResponse } from '@/admin/features/billing/test/fixtures';
+import type { Kpi, KpiSeries } from '@/admin/features/kpi/api/kpis';
 import { COMPANIES_KEY, COMPANY_KEY, saveSignIn } from '@/admin/lib/session';
 import { adminCompany, staffCompanies } from '@/admin/test/fixtures';
 import { renderAdminRoute } from '@/admin/test/render';
@@ -20,8 +22,35 @@ function companies(requested: number[] = []) {
   });
 }
 
-describe('AdminPage', () => {
-  beforeEach(() => saveSignIn(staffCompanies(), 'Ana Ruiz'));
+/** A KPI answer with every figure at zero. */
+const zeroKpi: Kpi = { total: 0, average: 0, previous: 0, increment: 0, simbolCoinType: '€', averageAge: 0, averageSession: 0 };
+const noSeries: KpiSeries = { simbolCoinType: '€', days: [] };
+
+/**
+ * The calls of the billing section (the default) and the KPI section, which the shell renders for real:
+ * answered, so no test leaves an unhandled request behind.
+ */
+function sectionCalls() {
+  return [
+    http.post('/api/admin/retrieveBillingBetweenDates', () => HttpResponse.json(billingResponse())),
+    http.post('/api/kpi/ticket/totalBilling', () => HttpResponse.json(zeroKpi)),
+    http.get('/api/kpi/ticket', () => HttpResponse.json(zeroKpi)),
+    http.get('/api/kpi/ticket/average', () => HttpResponse.json(zeroKpi)),
+    http.get('/api/kpi/member', () => HttpResponse.json(zeroKpi)),
+    http.get('/api/kpi/member/:kind', () => HttpResponse.json(zeroKpi)),
+    http.get('/api/kpi/participant', () => HttpResponse.json(zeroKpi)),
+    http.get('/api/kpi/series', () => HttpResponse.json(noSeries)),
+  ];
+}
+
+/** How long a lazily loaded section may take to appear on a busy machine (its chunk is imported on first use). */
+const SECTION_TIMEOUT = { timeout: 15_000 };
+
+describe('AdminPage', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    saveSignIn(staffCompanies(), 'Ana Ruiz');
+    server.use(...sectionCalls());
+  });
 
   it('sends a browser without a stored sign-in to /login', async () => {
     localStorage.clear();
@@ -44,7 +73,8 @@ describe('AdminPage', () => {
     );
     const { router } = renderAdminRoute('/admin');
     await userEvent.click(await screen.findByRole('radio', { name: 'Bookings' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The bookings section is loaded lazily before it makes its call.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), SECTION_TIMEOUT);
     expect(localStorage.getItem(COMPANIES_KEY)).toBeNull();
   });
 
@@ -66,9 +96,9 @@ describe('AdminPage', () => {
     renderAdminRoute('/admin');
     expect(await screen.findByRole('link', { name: 'Circuito Norte: public booking page' })).toHaveAttribute('href', '/norte');
     expect(screen.getByRole('radio', { name: 'Billing' })).toBeChecked();
-    expect(await screen.findByRole('region', { name: 'Billing' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Billing' }, SECTION_TIMEOUT)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: 'KPIs' }));
-    expect(await screen.findByRole('region', { name: 'KPIs' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'KPIs' }, SECTION_TIMEOUT)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Billing' })).not.toBeInTheDocument();
   });
 
@@ -98,20 +128,20 @@ describe('AdminPage', () => {
   it("shows an ADMIN neither event creation nor advertising when the company's advertising is off", async () => {
     server.use(companies());
     renderAdminRoute('/admin');
-    await userEvent.click(await screen.findByRole('button', { name: 'User menu of Ana Ruiz' }));
+    await userEvent.click(await screen.findByRole('button', { name: /User menu of Ana Ruiz$/ }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: /Settings/ })).toBeDisabled();
     expect(within(menu).queryByRole('menuitem', { name: /Create event/ })).not.toBeInTheDocument();
     expect(within(menu).queryByRole('menuitem', { name: /Advertising/ })).not.toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'User menu of Ana Ruiz' })).toHaveTextContent('AR');
+    expect(screen.getByRole('button', { name: 'AR – User menu of Ana Ruiz' })).toHaveTextContent('AR');
   });
 
   it('shows a SUPERADMIN event creation and, with advertising active, advertising', async () => {
     localStorage.setItem(COMPANY_KEY, '2');
     server.use(companies());
     renderAdminRoute('/admin');
-    await userEvent.click(await screen.findByRole('button', { name: 'User menu of Ana Ruiz' }));
+    await userEvent.click(await screen.findByRole('button', { name: /User menu of Ana Ruiz$/ }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: /Create event/ })).toBeDisabled();
     expect(within(menu).getByRole('menuitem', { name: /Advertising/ })).toBeDisabled();
@@ -127,7 +157,7 @@ describe('AdminPage', () => {
       }),
     );
     const { router } = renderAdminRoute('/admin');
-    await userEvent.click(await screen.findByRole('button', { name: 'User menu of Ana Ruiz' }));
+    await userEvent.click(await screen.findByRole('button', { name: /User menu of Ana Ruiz$/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(loggedOut).toBe(true);

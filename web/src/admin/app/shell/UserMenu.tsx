@@ -34,7 +34,8 @@ export function UserMenu({ userName, company, onLogout }: UserMenuProps) {
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={240}>
       <Menu.Target>
-        <UnstyledButton aria-label={t('shell.userMenu', { name: userName || '?' })}>
+        {/* The name starts with the initials it shows, so speech users can say what they see (WCAG 2.5.3). */}
+        <UnstyledButton aria-label={`${initials(userName)} – ${t('shell.userMenu', { name: userName || '?' })}`}>
           <Avatar color="blue" radius="xl">
             {initials(userName)}
           </Avatar>

@@ -54,7 +54,7 @@ export function BillingBoxes({ billing, company }: BillingBoxesProps) {
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <Text component="dt" size="sm" c="dimmed">
+      <Text component="dt" size="sm" c="gray.7">
         {label}
       </Text>
       <Text component="dd" fw={700} size="lg" m={0}>

@@ -57,7 +57,7 @@ describe('BillingSection', { timeout: 30_000 }, () => {
     renderAdmin(<BillingSection company={adminCompany()} />);
     const refundRow = await screen.findByTestId('sale-refund-1');
     const amount = within(refundRow).getByText(/20\.00/);
-    expect(amount).toHaveStyle({ color: 'var(--mantine-color-red-8)' });
+    expect(amount).toHaveStyle({ color: 'var(--mantine-color-red-9)' });
     expect(within(screen.getByTestId('sale-sale-2')).getByText('Partially refunded')).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Start date'));

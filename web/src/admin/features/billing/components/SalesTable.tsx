@@ -81,7 +81,7 @@ export function SalesTable({ rows, company, onDetails, onRefund }: SalesTablePro
           cell: (info) => {
             const amount = info.getValue();
             return (
-              <Text span inherit c={amount < 0 ? 'red.8' : undefined} fw={amount < 0 ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
+              <Text span inherit c={amount < 0 ? 'red.9' : undefined} fw={amount < 0 ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
                 {money(amount, company, language)}
               </Text>
             );
@@ -144,7 +144,7 @@ export function SalesTable({ rows, company, onDetails, onRefund }: SalesTablePro
           onChange={(event) => setFilter('state', event.currentTarget.value)}
           data={[{ value: '', label: t('all') }, ...STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))]}
         />
-        <Text size="sm" c="dimmed" aria-live="polite">
+        <Text size="sm" c="gray.7" aria-live="polite">
           {t('table.shown', { shown: shown.length, total: rows.length })}
         </Text>
       </Group>
@@ -176,7 +176,7 @@ function TableBody({ table, height, empty }: { table: SalesTableInstance; height
     body = (
       <Table.Tr>
         <Table.Td colSpan={columnCount}>
-          <Text c="dimmed" ta="center" py="lg">
+          <Text c="gray.7" ta="center" py="lg">
             {empty}
           </Text>
         </Table.Td>

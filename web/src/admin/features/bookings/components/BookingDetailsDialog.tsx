@@ -63,7 +63,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="gray.7">
         {label}
       </Text>
       <Text size="sm">{value}</Text>
@@ -77,7 +77,7 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
   const price = (amount: number) => formatPrice(amount, company.simbolCoinType, language, company.currency);
   const when = (instant: string) => formatDayHour(localDateTime(instant, company.timeZone), language);
   const none = (
-    <Text size="sm" c="dimmed">
+    <Text size="sm" c="gray.7">
       {t('details.none')}
     </Text>
   );
@@ -217,7 +217,7 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
       </Section>
 
       {!data.cancellable && data.cancelReason && data.state !== 'cancelada' && (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {t('details.notCancellable', { reason: data.cancelReason })}
         </Text>
       )}

@@ -125,7 +125,7 @@ export function BookingsSection({ company }: { company: AdminCompany }) {
         onDetails={openDetails}
         onCancelled={reload}
       />
-      {bookings.isSuccess && rows.length === 0 && <Text c="dimmed">{t('empty')}</Text>}
+      {bookings.isSuccess && rows.length === 0 && <Text c="gray.7">{t('empty')}</Text>}
       {totals && (
         <Group gap="lg" role="status" aria-live="polite">
           <Text fw={600}>{t('totals.bookings', { count: totals.bookings })}</Text>

@@ -85,7 +85,7 @@ export function KpiBoxes({ kpis, kind, company }: KpiBoxesProps) {
                   bg={`${GROUP_COLOURS[group]}.0`}
                   style={{ borderInlineStart: `4px solid var(--mantine-color-${GROUP_COLOURS[group]}-6)` }}
                 >
-                  <Text size="sm" c="dimmed" component="h4" m={0} fw={500}>
+                  <Text size="sm" c="gray.7" component="h4" m={0} fw={500}>
                     {label}
                   </Text>
                   <Text fw={700} size="xl">

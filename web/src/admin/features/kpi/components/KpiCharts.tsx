@@ -43,7 +43,7 @@ export function KpiCharts({ series, company }: KpiChartsProps) {
   const day = (value: string) => formatDay(value, language);
 
   if (series.days.length === 0) {
-    return <Text c="dimmed">{t('charts.noData')}</Text>;
+    return <Text c="gray.7">{t('charts.noData')}</Text>;
   }
 
   const xAxis = <XAxis dataKey="date" tickFormatter={day} reversed={rtl} minTickGap={16} />;

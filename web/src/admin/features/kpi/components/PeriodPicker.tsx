@@ -41,7 +41,7 @@ export function PeriodPicker({ kind, timeZone, pair, onKind, onRange }: PeriodPi
         <Text size="sm" data-testid="kpi-current">
           {t('current', { start: day(pair.current.start), end: day(pair.current.end) })}
         </Text>
-        <Text size="sm" c="dimmed" data-testid="kpi-previous">
+        <Text size="sm" c="gray.7" data-testid="kpi-previous">
           {t('previous', { start: day(pair.previous.start), end: day(pair.previous.end) })}
         </Text>
       </div>

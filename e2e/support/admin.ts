@@ -1,0 +1,166 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { serverState } from './state.ts';
+
+/** A demo admin account as `serve --demo` printed it. */
+export interface AdminLogin {
+  email: string;
+  password: string;
+}
+
+/** A company the signed-in user may manage, as the login answer lists it. */
+export interface StaffCompany {
+  idCompany: number;
+  companyName: string;
+  role: 'ADMIN' | 'SUPERADMIN';
+}
+
+/** What POST /api/users/adminLogin answers. */
+export interface LoginAnswer {
+  companies: StaffCompany[];
+  user: { id: number; email: string; name: string };
+}
+
+/** The printed demo admin whose e-mail is `email` (e.g. super@pitlane.example, admin of the three companies). */
+export function demoAdmin(email: string): AdminLogin {
+  const found = serverState().admins.find((a) => a.email === email);
+  if (!found) throw new Error(`the server printed no admin ${email} (printed: ${serverState().admins.map((a) => a.email).join(', ')})`);
+  return found;
+}
+
+/** The demo's support account, a SUPERADMIN of every demo company. */
+export const SUPPORT = 'super@pitlane.example';
+/** Fjord Karting's own admin (one company). */
+export const FJORD_ADMIN = 'admin@fjordkarting.example';
+
+/** The /login form's fields and button, in English. */
+export function loginForm(page: Page): { email: Locator; password: Locator; submit: Locator } {
+  return {
+    email: page.getByRole('textbox', { name: 'E-mail' }),
+    password: page.getByRole('textbox', { name: 'Password', exact: true }),
+    submit: page.getByRole('button', { name: 'Log in' }),
+  };
+}
+
+/** Signs in through /login as a person does (in English), and waits for the back office. */
+export async function signInThroughUI(page: Page, login: AdminLogin): Promise<void> {
+  await page.goto('/login');
+  const form = loginForm(page);
+  await form.email.fill(login.email);
+  await form.password.fill(login.password);
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(sectionSwitch(page, 'Billing')).toBeChecked();
+}
+
+/**
+ * Signs in through the API with the page's request context, so the HttpOnly session cookie lands in the
+ * browser context, then stores what /login would have stored (the companies, the current one, the user's
+ * name) and opens /admin on `companyName` (default: the first company of the answer).
+ */
+export async function signInByApi(page: Page, login: AdminLogin, companyName?: string): Promise<LoginAnswer> {
+  const answer = await page.request.post('/api/users/adminLogin', { data: { email: login.email, password: login.password } });
+  expect(answer.status(), `sign-in of ${login.email}`).toBe(200);
+  const body = (await answer.json()) as LoginAnswer;
+  const chosen = companyName ? body.companies.find((c) => c.companyName === companyName) : body.companies[0];
+  if (!chosen) throw new Error(`${login.email} has no company named ${companyName}`);
+  await page.goto('/nowhere-admin-bootstrap');
+  await page.evaluate(
+    ({ companies, current, name }) => {
+      localStorage.setItem('pitlane.staff.companies', JSON.stringify(companies.map((c) => `${c.idCompany}:${c.companyName}:${c.role}`)));
+      localStorage.setItem('pitlane.staff.company', String(current));
+      localStorage.setItem('pitlane.staff.user', name);
+    },
+    { companies: body.companies, current: chosen.idCompany, name: body.user.name },
+  );
+  await page.goto('/admin');
+  await expect(publicPageLink(page, chosen.companyName)).toBeVisible();
+  return body;
+}
+
+/** One of the three section switches (Bookings, Billing, KPIs: radios of a segmented control). */
+export function sectionSwitch(page: Page, name: string): Locator {
+  return page.getByRole('navigation').getByRole('radio', { name, exact: true });
+}
+
+/** The logo link to the company's public booking page (its accessible name names the company). */
+export function publicPageLink(page: Page, companyName: string): Locator {
+  return page.getByRole('link', { name: `${companyName}: public booking page` });
+}
+
+/**
+ * Chooses a section with the mouse: its label (the radio itself is visually hidden, as in every
+ * segmented control).
+ */
+export async function chooseSection(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation').locator('label').filter({ hasText: new RegExp(`^${name}$`) }).click();
+  await expect(sectionSwitch(page, name)).toBeChecked();
+}
+
+/** A section by its heading (Bookings, Billing, KPIs). */
+export function sectionRegion(page: Page, name: string): Locator {
+  return page.getByRole('region', { name, exact: true });
+}
+
+/** Opens the bookings section and waits for its first query (the current month) to be answered. */
+export async function openBookings(page: Page): Promise<Locator> {
+  await chooseSection(page, 'Bookings');
+  const region = sectionRegion(page, 'Bookings');
+  await expect(region).toBeVisible();
+  await expect(bookingsTotals(page)).toBeVisible({ timeout: 20_000 });
+  return region;
+}
+
+/** The bookings section's totals line ("Bookings: N  Sessions: N  Drivers: N"). */
+export function bookingsTotals(page: Page): Locator {
+  return sectionRegion(page, 'Bookings').getByRole('status').filter({ hasText: 'Bookings:' });
+}
+
+/** The number after "Bookings:" in the totals line. */
+export async function bookingsCount(page: Page): Promise<number> {
+  const text = (await bookingsTotals(page).textContent()) ?? '';
+  const m = /Bookings:\s*(\d+)/.exec(text);
+  if (!m) throw new Error(`no booking count in the totals line: ${text}`);
+  return Number(m[1]);
+}
+
+/**
+ * Types a day (YYYY-MM-DD) into one of the bookings section's date fields ('Start date' or 'End date')
+ * and leaves it, as a person typing does.
+ */
+export async function typeDay(page: Page, label: 'Start date' | 'End date', day: string): Promise<void> {
+  const field = sectionRegion(page, 'Bookings').getByRole('textbox', { name: label });
+  await field.click();
+  await field.press('ControlOrMeta+a');
+  await field.pressSequentially(day);
+  await field.press('Escape');
+  await field.blur();
+  await expect(field).toHaveValue(day);
+}
+
+/** Queries the bookings of a range by session date or by sale date, and waits for the answer. */
+export async function queryBookings(
+  page: Page,
+  { start, end, by }: { start: string; end: string; by: 'session' | 'sale' },
+): Promise<void> {
+  const region = sectionRegion(page, 'Bookings');
+  await region.getByRole('radio', { name: by === 'sale' ? 'Sale date' : 'Session date' }).check();
+  await typeDay(page, 'Start date', start);
+  await typeDay(page, 'End date', end);
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/admin/retrieve-bookings') && r.request().method() === 'POST');
+  await region.getByRole('button', { name: 'Search' }).click();
+  const answer = await answered;
+  expect(answer.status(), 'retrieve-bookings').toBe(200);
+  const sent = answer.request().postDataJSON() as { dateIni: string; dateEnd: string; filterType: string };
+  expect(sent).toMatchObject({ dateIni: start, dateEnd: end, filterType: by === 'sale' ? 'fechaVenta' : 'fechaReserva' });
+  await expect(region.getByRole('table')).toHaveAccessibleName(`Bookings from ${start} to ${end}`);
+}
+
+/** A day `offset` days from today (negative: past) as YYYY-MM-DD in UTC. */
+export function dayFromToday(offset: number): string {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The grid row of a booking, by its identifier. */
+export function bookingRow(page: Page, identifier: string): Locator {
+  return sectionRegion(page, 'Bookings').getByRole('row').filter({ has: page.getByRole('cell', { name: identifier, exact: true }) });
+}
