@@ -252,15 +252,9 @@ func (db *DB) InsertVoucherHold(ctx context.Context, h checkout.NewVoucherHold) 
 			return err
 		}
 		created := h.CreatedAt.UnixMilli()
-		holdID, err := tx.insertID(ctx, `INSERT INTO holds (identifier, company_id, cart_id, visitor_id, kind, product_id,
-			num_drivers, price_cents, created_at, expires_at) VALUES (?, ?, ?, '', 'VOUCHER', ?, ?, ?, ?, ?) RETURNING id`,
-			h.Identifier, companyID, cartID, h.ProductID, h.NumDrivers, price, created, h.ExpiresAt.UnixMilli())
-		if err != nil {
-			return err
-		}
-		_, err = tx.Exec(ctx, `INSERT INTO cart_lines (cart_id, hold_id, product_id, kind, quantity, unit_price_cents,
-			original_price_cents, discount_cents, total_cents, created_at) VALUES (?, ?, ?, 'VOUCHER', ?, ?, ?, 0, ?, ?)`,
-			cartID, holdID, h.ProductID, h.NumDrivers, unit, unit, price, created)
+		_, err = insertHold(ctx, tx, holdRow{Identifier: h.Identifier, Kind: "VOUCHER", CompanyID: companyID,
+			CartID: cartID, ProductID: h.ProductID, NumDrivers: h.NumDrivers, PriceCents: price, UnitCents: unit,
+			CreatedAt: created, ExpiresAt: h.ExpiresAt.UnixMilli()})
 		return err
 	})
 	return price, err

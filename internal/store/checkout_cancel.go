@@ -88,7 +88,7 @@ func cancelBooking(ctx context.Context, tx *Tx, id int64, now time.Time) error {
 		checkout.StatusCancelled, ms, ms, id); err != nil {
 		return err
 	}
-	if err := releasePlaces(ctx, tx, id); err != nil {
+	if err := unbook(ctx, tx, id); err != nil {
 		return err
 	}
 	// A booking still waiting for its online payment keeps live holds: let them go too.

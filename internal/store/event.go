@@ -210,15 +210,9 @@ func (db *DB) InsertEventHold(ctx context.Context, h event.NewHold) (event.HeldP
 		if err != nil {
 			return err
 		}
-		holdID, err := tx.insertID(ctx, `INSERT INTO holds (identifier, company_id, cart_id, visitor_id, kind, product_id,
-			num_drivers, price_cents, created_at, expires_at) VALUES (?, ?, ?, ?, 'EVENT', ?, 1, ?, ?, ?) RETURNING id`,
-			h.Identifier, h.CompanyID, cartID, h.VisitorID, h.ProductID, h.PriceCents, now, h.ExpiresAt.UnixMilli())
-		if err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO cart_lines (cart_id, hold_id, product_id, kind, quantity, unit_price_cents,
-			original_price_cents, discount_cents, total_cents, created_at) VALUES (?, ?, ?, 'EVENT', 1, ?, ?, 0, ?, ?)`,
-			cartID, holdID, h.ProductID, h.PriceCents, h.PriceCents, h.PriceCents, now); err != nil {
+		if _, err := insertHold(ctx, tx, holdRow{Identifier: h.Identifier, VisitorID: h.VisitorID, Kind: "EVENT",
+			CompanyID: h.CompanyID, CartID: cartID, ProductID: h.ProductID, NumDrivers: 1, PriceCents: h.PriceCents,
+			UnitCents: h.PriceCents, CreatedAt: now, ExpiresAt: h.ExpiresAt.UnixMilli()}); err != nil {
 			return err
 		}
 		out = event.HeldPlace{Identifier: h.Identifier, CartToken: h.CartToken, ExpiresAt: h.ExpiresAt.UTC()}

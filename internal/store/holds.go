@@ -36,25 +36,9 @@ func (db *DB) InsertHold(ctx context.Context, h sessions.NewHold) error {
 				return err
 			}
 		}
-		var holdID int64
-		err = tx.QueryRow(ctx, `INSERT INTO holds (identifier, company_id, cart_id, visitor_id, kind, product_id,
-			num_drivers, price_cents, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			h.Identifier, h.CompanyID, cartID, h.VisitorID, h.Kind, h.ProductID, h.NumDrivers, h.PriceCents,
-			now, h.ExpiresAt.UnixMilli()).Scan(&holdID)
-		if err != nil {
-			return Translate(err)
-		}
-		for i, s := range h.Slots {
-			// counted = 1: takePlaces added these places to slots.held.
-			if _, err := tx.Exec(ctx, `INSERT INTO hold_slots (hold_id, position, circuit_id, starts_at, product_id, places,
-				price_cents, visitor_id, counted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-				holdID, i, s.CircuitID, s.StartsAt, s.ProductID, h.NumDrivers, s.PriceCents, h.VisitorID); err != nil {
-				return err
-			}
-		}
-		_, err = tx.Exec(ctx, `INSERT INTO cart_lines (cart_id, hold_id, product_id, kind, quantity, unit_price_cents,
-			original_price_cents, discount_cents, total_cents, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-			cartID, holdID, h.ProductID, h.Kind, h.NumDrivers, h.UnitCents, h.UnitCents, h.PriceCents, now)
+		_, err = insertHold(ctx, tx, holdRow{Identifier: h.Identifier, VisitorID: h.VisitorID, Kind: h.Kind,
+			CompanyID: h.CompanyID, CartID: cartID, ProductID: h.ProductID, NumDrivers: h.NumDrivers,
+			PriceCents: h.PriceCents, UnitCents: h.UnitCents, CreatedAt: now, ExpiresAt: h.ExpiresAt.UnixMilli(), Slots: h.Slots})
 		return err
 	})
 }
@@ -139,7 +123,7 @@ func takePlaces(ctx context.Context, tx *Tx, h sessions.NewHold, s sessions.Hold
 		s.CircuitID, s.StartsAt, s.LocalDate, s.LocalTime, s.Capacity); err != nil {
 		return Translate(err)
 	}
-	ok, err := addHeld(ctx, tx, s, h.NumDrivers)
+	ok, err := takeHeld(ctx, tx, s, h.NumDrivers)
 	if err != nil {
 		return err
 	}
@@ -159,7 +143,7 @@ func takePlaces(ctx context.Context, tx *Tx, h sessions.NewHold, s sessions.Hold
 		return err
 	}
 	if freed > 0 {
-		if ok, err = addHeld(ctx, tx, s, h.NumDrivers); err != nil {
+		if ok, err = takeHeld(ctx, tx, s, h.NumDrivers); err != nil {
 			return err
 		}
 	}
@@ -167,19 +151,6 @@ func takePlaces(ctx context.Context, tx *Tx, h sessions.NewHold, s sessions.Hold
 		return apperr.New(apperr.NoStock, "Not enough places left in the session at %s %s.", s.LocalDate, s.LocalTime[:5])
 	}
 	return nil
-}
-
-// addHeld adds places to a session's counter if they fit its capacity (brought up to date from the
-// installation's settings at the same time), and reports whether they did.
-func addHeld(ctx context.Context, tx *Tx, s sessions.HoldSlot, places int) (bool, error) {
-	res, err := tx.Exec(ctx, `UPDATE slots SET held = held + ?, capacity = ?
-		WHERE circuit_id = ? AND starts_at = ? AND held + booked + ? <= ?`,
-		places, s.Capacity, s.CircuitID, s.StartsAt, places, s.Capacity)
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
 }
 
 // visitorFree returns apperr.SameUserSlot when the visitor already has a live hold on the session.
