@@ -51,7 +51,7 @@ func newEnv(ctx context.Context, name, url string, workers int, sqliteSync strin
 	if err != nil {
 		return nil, err
 	}
-	e := &env{name: name, db: db, insert: db.InsertHold}
+	e := &env{name: name, db: db, insert: db.Holds().InsertHold}
 	if db.Engine() == store.Postgres {
 		if u, err := neturl.Parse(url); err == nil {
 			e.dbName = strings.TrimPrefix(u.Path, "/")
@@ -86,14 +86,14 @@ func (e *env) setup(ctx context.Context, workers int, sqliteSync string) error {
 		return fmt.Errorf("fixture: %w", err)
 	}
 	e.clk = clock.NewManual(benchDay.At(9, 0, e.loc))
-	e.svc = sessions.NewService(db, e.clk, holdTTL)
+	e.svc = sessions.NewService(db.Holds(), e.clk, holdTTL)
 	e.svc.SetReuseTTL(sessions.ReuseTTL) // as cmd/pitlane wires it
-	e.svcFresh = sessions.NewService(db, e.clk, holdTTL)
+	e.svcFresh = sessions.NewService(db.Holds(), e.clk, holdTTL)
 	if err := seedBusyDay(ctx, db, e.fx, benchDay, e.clk.Now()); err != nil {
 		return fmt.Errorf("busy day: %w", err)
 	}
 	for _, p := range e.fx.Products {
-		o, err := db.Offer(ctx, benchToken, sessions.KindProduct, p)
+		o, err := db.Holds().Offer(ctx, benchToken, sessions.KindProduct, p)
 		if err != nil {
 			return err
 		}

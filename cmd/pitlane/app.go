@@ -77,7 +77,7 @@ func newApp(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger,
 	if err != nil {
 		return nil, err
 	}
-	a.sessions = sessions.NewService(db, clk, cfg.HoldTTL)
+	a.sessions = sessions.NewService(db.Holds(), clk, cfg.HoldTTL)
 	a.sessions.SetReuseTTL(sessions.ReuseTTL) // availability answers reused for 1 s (docs/architecture.md)
 	a.checkout = checkout.NewService(checkout.Deps{Store: db, Staff: db.Bookings(), Clock: clk, Gateways: gateways, BaseURL: base, HoldTTL: cfg.HoldTTL, Logger: log})
 	a.captcha = captcha.NewService(db, clk)

@@ -87,7 +87,7 @@ func build(t *testing.T, db *store.DB, withDemo bool) *world {
 		}
 	}
 	w.fix = storetest.NewFixture(t, db, storetest.FixtureOptions{})
-	w.sessions = sessions.NewService(db, w.clk, 10*time.Minute)
+	w.sessions = sessions.NewService(db.Holds(), w.clk, 10*time.Minute)
 	w.handler = httpapi.New(httpapi.Deps{
 		Logger:       slog.New(slog.NewJSONHandler(w.logs, nil)),
 		DB:           db,

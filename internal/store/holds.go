@@ -9,14 +9,20 @@ import (
 	"pitlane/internal/sessions"
 )
 
+// Holds is the visitor's side of the places: offers, availability, carts and holds (sessions.Store).
+type Holds struct{ db *DB }
+
+// Holds returns the store of this aggregate.
+func (db *DB) Holds() Holds { return Holds{db} }
+
 // InsertHold implements sessions.Store: it decides and writes a hold in one write transaction. The
 // product row (when its stock is limited) and then each session's slot row are locked — on SQLite by
 // the transaction's immediate write lock, on PostgreSQL by row locks taken in (circuit, start) order —
 // and places are taken with one conditional UPDATE of the session's counter (slots.held), so places and
 // stock are counted and taken without a window for another transaction in between.
-func (db *DB) InsertHold(ctx context.Context, h sessions.NewHold) error {
+func (hs Holds) InsertHold(ctx context.Context, h sessions.NewHold) error {
 	now := h.CreatedAt.UnixMilli()
-	return db.Write(ctx, func(tx *Tx) error {
+	return hs.db.Write(ctx, func(tx *Tx) error {
 		var cartID int64
 		err := tx.QueryRow(ctx, `SELECT id FROM carts WHERE token = ? AND company_id = ? AND status = 'open'`,
 			h.CartToken, h.CompanyID).Scan(&cartID)
@@ -102,9 +108,9 @@ func stockUsed(ctx context.Context, tx *Tx, productID int64, kind string, now in
 }
 
 // StockUsed tells how many units of a product's stock are taken at now (for catalogue listings).
-func (db *DB) StockUsed(ctx context.Context, productID int64, kind string, now time.Time) (int64, error) {
+func (hs Holds) StockUsed(ctx context.Context, productID int64, kind string, now time.Time) (int64, error) {
 	var n int64
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := hs.db.Read(ctx, func(tx *Tx) error {
 		var err error
 		n, err = stockUsed(ctx, tx, productID, kind, now.UnixMilli())
 		return err
@@ -173,8 +179,8 @@ func visitorFree(ctx context.Context, tx *Tx, h sessions.NewHold, s sessions.Hol
 
 // ReleaseHold implements sessions.Store. The hold's places leave the session counters in the
 // transaction that releases it, and only if this call is the one that released it.
-func (db *DB) ReleaseHold(ctx context.Context, cartToken, identifier string, now time.Time) error {
-	return db.Write(ctx, func(tx *Tx) error {
+func (hs Holds) ReleaseHold(ctx context.Context, cartToken, identifier string, now time.Time) error {
+	return hs.db.Write(ctx, func(tx *Tx) error {
 		var cartID, holdID int64
 		var bookingID *int64
 		err := tx.QueryRow(ctx, `SELECT id FROM carts WHERE token = ?`, cartToken).Scan(&cartID)
@@ -218,11 +224,11 @@ const deleteBatch = 500
 
 // DeleteDeadHolds implements sessions.Store. Dead holds still in a session counter leave it in the
 // transaction that deletes them; the work is done in batches, each its own transaction.
-func (db *DB) DeleteDeadHolds(ctx context.Context, before time.Time) (int64, error) {
+func (hs Holds) DeleteDeadHolds(ctx context.Context, before time.Time) (int64, error) {
 	var total int64
 	for {
 		var n int64
-		err := db.Write(ctx, func(tx *Tx) error {
+		err := hs.db.Write(ctx, func(tx *Tx) error {
 			n = 0
 			const dead = `booking_id IS NULL AND (expires_at < ? OR released_at < ?)`
 			q := `SELECT id FROM holds WHERE ` + dead + ` ORDER BY id LIMIT ?`
@@ -252,8 +258,8 @@ func (db *DB) DeleteDeadHolds(ctx context.Context, before time.Time) (int64, err
 }
 
 // CreateCart implements sessions.Store.
-func (db *DB) CreateCart(ctx context.Context, companyID int64, token string, now time.Time) error {
-	return db.Write(ctx, func(tx *Tx) error {
+func (hs Holds) CreateCart(ctx context.Context, companyID int64, token string, now time.Time) error {
+	return hs.db.Write(ctx, func(tx *Tx) error {
 		var n int
 		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM companies WHERE id = ?`, companyID).Scan(&n); err != nil {
 			return err
