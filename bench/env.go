@@ -120,8 +120,8 @@ func (e *env) serve(conns int) error {
 	h := httpapi.New(httpapi.Deps{
 		Logger:    log,
 		DB:        e.db,
-		Companies: company.NewService(e.db),
-		Catalog:   catalog.NewService(e.db, e.clk),
+		Companies: company.NewService(e.db.Companies()),
+		Catalog:   catalog.NewService(e.db.Catalog(), e.clk),
 		Sessions:  e.svc,
 		// Production limits each client address (DefaultRateLimits); the load comes from one address
 		// standing for 100 clients, so the bench turns the limits off as RateLimits documents.

@@ -93,8 +93,8 @@ func build(t *testing.T, db *store.DB, withDemo bool) *world {
 		DB:           db,
 		Web:          webFS(),
 		MaxBodyBytes: 4096,
-		Companies:    company.NewService(db),
-		Catalog:      catalog.NewService(db, w.clk),
+		Companies:    company.NewService(db.Companies()),
+		Catalog:      catalog.NewService(db.Catalog(), w.clk),
 		Sessions:     w.sessions,
 	})
 	w.api = apitest.New(t, w.handler)

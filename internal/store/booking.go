@@ -17,10 +17,10 @@ import (
 // writes the booking with its lines, sessions, drivers and vouchers, links the contact's member, and then
 // either books the places at once (paying at the circuit, or nothing to pay) and queues the
 // confirmation mails, or keeps the holds live for the payment window and writes the payment row.
-func (db *DB) CreateBooking(ctx context.Context, nb checkout.NewBooking) (checkout.CreatedBooking, error) {
+func (co Checkout) CreateBooking(ctx context.Context, nb checkout.NewBooking) (checkout.CreatedBooking, error) {
 	var out checkout.CreatedBooking
 	now := nb.Now.UnixMilli()
-	err := db.Write(ctx, func(tx *Tx) error {
+	err := co.db.Write(ctx, func(tx *Tx) error {
 		out = checkout.CreatedBooking{}
 		var companyID int64
 		err := tx.QueryRow(ctx, `SELECT company_id FROM carts WHERE token = ?`, nb.CartToken).Scan(&companyID)

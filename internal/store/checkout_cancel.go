@@ -12,9 +12,9 @@ import (
 )
 
 // CancelByToken implements checkout.Store.
-func (db *DB) CancelByToken(ctx context.Context, tokenHash string, now time.Time) (string, error) {
+func (co Checkout) CancelByToken(ctx context.Context, tokenHash string, now time.Time) (string, error) {
 	var identifier string
-	err := db.Write(ctx, func(tx *Tx) error {
+	err := co.db.Write(ctx, func(tx *Tx) error {
 		q := `SELECT b.id, b.identifier, b.status, b.first_starts_at, b.cancel_token_hash, c.cancel_booking_max_days, c.time_zone
 			FROM bookings b JOIN companies c ON c.id = b.company_id WHERE b.cancel_token_hash = ?`
 		if tx.Engine() == Postgres {
@@ -99,9 +99,9 @@ func cancelBooking(ctx context.Context, tx *Tx, id int64, now time.Time) error {
 }
 
 // BookingStatus implements checkout.Store.
-func (db *DB) BookingStatus(ctx context.Context, identifier string) (checkout.StatusView, error) {
+func (co Checkout) BookingStatus(ctx context.Context, identifier string) (checkout.StatusView, error) {
 	var v checkout.StatusView
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := co.db.Read(ctx, func(tx *Tx) error {
 		var id, total int64
 		var needs int
 		err := tx.QueryRow(ctx, `SELECT id, identifier, status, payment_mode, needs_refund, total_cents, culture

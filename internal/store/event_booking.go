@@ -15,10 +15,10 @@ import (
 // booking: the hold stays live (linked by pending_booking_id) and the payment row is written here;
 // the provider's notification then books it (approveBooking), and queueConfirmation sends the event
 // registration confirmation instead of a booking confirmation (queueEventConfirmation).
-func (db *DB) CreateEventBooking(ctx context.Context, nb checkout.NewEventBooking) (checkout.CreatedBooking, error) {
+func (co Checkout) CreateEventBooking(ctx context.Context, nb checkout.NewEventBooking) (checkout.CreatedBooking, error) {
 	var out checkout.CreatedBooking
 	now := nb.Now.UnixMilli()
-	err := db.Write(ctx, func(tx *Tx) error {
+	err := co.db.Write(ctx, func(tx *Tx) error {
 		out = checkout.CreatedBooking{}
 		cart, err := loadCart(ctx, tx, nb.CartToken, now, true)
 		if err != nil {
