@@ -12,7 +12,8 @@ import (
 	"pitlane/internal/checkout"
 )
 
-// Checkout is the customer's checkout: carts, discounts, bookings, their online payments and cancellation (checkout.Store and checkout.EventStore).
+// Checkout is the customer's checkout: carts, discounts, bookings, their online payments and
+// cancellation (checkout.Store and checkout.EventStore).
 type Checkout struct{ db *DB }
 
 // Checkout returns the store of this aggregate.

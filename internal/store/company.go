@@ -10,7 +10,8 @@ import (
 	"pitlane/internal/company"
 )
 
-// Companies is the companies (tenants) as the customer side reads them: by key or id, their landing buttons and terms (company.Store, terms.Store).
+// Companies is the companies (tenants) as the customer side reads them: by key or id, their landing
+// buttons and terms (company.Store, terms.Store).
 type Companies struct{ db *DB }
 
 // Companies returns the store of this aggregate.

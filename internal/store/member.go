@@ -10,7 +10,8 @@ import (
 	"pitlane/internal/member"
 )
 
-// Members is the companies' members (customers known by e-mail) as the customer side reads them (member.Store).
+// Members is the companies' members (customers known by e-mail) as the customer side reads them
+// (member.Store).
 type Members struct{ db *DB }
 
 // Members returns the store of this aggregate.

@@ -11,7 +11,8 @@ import (
 	"pitlane/internal/notify"
 )
 
-// Outbox is the mail outbox: claiming, marking and listing queued mails (notify.WorkerStore, the dev mail pages, health).
+// Outbox is the mail outbox: claiming, marking and listing queued mails (notify.WorkerStore, the dev
+// mail pages, health).
 type Outbox struct{ db *DB }
 
 // Outbox returns the store of this aggregate.

@@ -8,7 +8,8 @@ import (
 	"pitlane/internal/problem"
 )
 
-// Problems is the problem reports customers send and where they go (with Companies, problem.Store: see ProblemDesk).
+// Problems is the problem reports customers send and where they go (with Companies, problem.Store: see
+// ProblemDesk).
 type Problems struct{ db *DB }
 
 // Problems returns the store of this aggregate.

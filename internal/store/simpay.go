@@ -10,7 +10,8 @@ import (
 	"pitlane/internal/payment/simulated"
 )
 
-// SimPay is the simulated payment provider's own records: checkouts, refunds and notifications (simulated.Store).
+// SimPay is the simulated payment provider's own records: checkouts, refunds and notifications
+// (simulated.Store).
 type SimPay struct{ db *DB }
 
 // SimPay returns the store of this aggregate.
