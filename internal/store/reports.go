@@ -153,8 +153,7 @@ func (r Reports) SessionDays(ctx context.Context, companyID, from, to int64, off
 
 // Birthdays returns the known birth dates, with how many people have each, of the drivers of the
 // company's non-cancelled bookings whose first session starts in [from, to) (an index on the company and
-// first_starts_at covers the columns read). A driver's birth date is their member's
-// (drivers.member_id); the booking's
+// first_starts_at covers the columns read). A driver's birth date is their member's (drivers.member_id); the booking's
 // contact counts as a driver with the birth date typed in the booking (else their member's), unless a
 // driver of the booking is that same member already. Drivers linked to a member are found from the
 // index on drivers.member_id (CROSS JOIN keeps SQLite's loop order), so the period's bookings are not
