@@ -38,7 +38,7 @@ func availabilityBreakdown(ctx context.Context, e *env, calls int) (breakdownRow
 	from, to := benchDay.At(10, 0, e.loc).UnixMilli(), benchDay.At(hh, mm, e.loc).UnixMilli()
 	circuits := []int64{e.fx.Circuits[0]}
 	now := e.clk.Now()
-	usage, err := e.db.Usage(ctx, circuits, from, to, now)
+	usage, err := e.db.Holds().Usage(ctx, circuits, from, to, now)
 	if err != nil {
 		return row, err
 	}
@@ -54,11 +54,11 @@ func availabilityBreakdown(ctx context.Context, e *env, calls int) (breakdownRow
 			return err
 		},
 		func(ctx context.Context) error {
-			_, err := e.db.Offer(ctx, benchToken, sessions.KindProduct, id)
+			_, err := e.db.Holds().Offer(ctx, benchToken, sessions.KindProduct, id)
 			return err
 		},
 		func(ctx context.Context) error {
-			_, err := e.db.Usage(ctx, circuits, from, to, now)
+			_, err := e.db.Holds().Usage(ctx, circuits, from, to, now)
 			return err
 		},
 		func(ctx context.Context) error {

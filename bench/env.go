@@ -52,7 +52,7 @@ func newEnv(ctx context.Context, name, url string, workers int, sqliteSync strin
 	if err != nil {
 		return nil, err
 	}
-	e := &env{name: name, db: db, insert: db.InsertHold}
+	e := &env{name: name, db: db, insert: db.Holds().InsertHold}
 	if db.Engine() == store.Postgres {
 		if u, err := neturl.Parse(url); err == nil {
 			e.dbName = strings.TrimPrefix(u.Path, "/")
@@ -99,12 +99,12 @@ func (e *env) setup(ctx context.Context, workers int, sqliteSync string) error {
 		return err
 	}
 	e.svc = e.app.Sessions()
-	e.svcFresh = sessions.NewService(db, e.clk, holdTTL)
+	e.svcFresh = sessions.NewService(db.Holds(), e.clk, holdTTL)
 	if err := seedBusyDay(ctx, db, e.fx, benchDay, e.clk.Now()); err != nil {
 		return fmt.Errorf("busy day: %w", err)
 	}
 	for _, p := range e.fx.Products {
-		o, err := db.Offer(ctx, benchToken, sessions.KindProduct, p)
+		o, err := db.Holds().Offer(ctx, benchToken, sessions.KindProduct, p)
 		if err != nil {
 			return err
 		}

@@ -49,7 +49,7 @@ func runScaling(ctx context.Context, e *env, dur time.Duration) (scalingRow, err
 				now := e.clk.Now()
 				h.Identifier, h.VisitorID, h.CartToken = sessions.NewToken(), visitor(fmt.Sprintf("sc%d-%d", v, n), worker, seq), e.carts[0]
 				h.CreatedAt, h.ExpiresAt = now, now.Add(holdTTL)
-				if err := e.db.InsertHold(ctx, h); err != nil {
+				if err := e.db.Holds().InsertHold(ctx, h); err != nil {
 					return opError, err
 				}
 				return opOK, nil

@@ -125,7 +125,7 @@ func TestDemoAndCompanies(t *testing.T) {
 		}
 	}
 	db := openStore(t, env)
-	list, err := company.NewService(db).List(context.Background())
+	list, err := company.NewService(db.Companies()).List(context.Background())
 	if err != nil || len(list) != 3 {
 		t.Fatalf("%d companies after two runs (%v), want 3", len(list), err)
 	}
@@ -134,7 +134,7 @@ func TestDemoAndCompanies(t *testing.T) {
 		if first == "" || first == second || len(second) < account.MinPasswordLength {
 			t.Errorf("%s: password %q then %q, want a new one each run", email, first, second)
 		}
-		hash, err := db.AdminPasswordHash(context.Background(), email)
+		hash, err := db.Admins().AdminPasswordHash(context.Background(), email)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -193,14 +193,14 @@ func TestAdminCreate(t *testing.T) {
 		t.Fatalf("output %q", out)
 	}
 	ctx := context.Background()
-	hash, err := db.AdminPasswordHash(ctx, "x@y.example")
+	hash, err := db.Admins().AdminPasswordHash(ctx, "x@y.example")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if ok, err := account.CheckPassword(hash, m[1]); !ok || err != nil {
 		t.Errorf("the printed password %q does not match the stored hash (%v)", m[1], err)
 	}
-	ms, err := db.AdminMemberships(ctx, "x@y.example")
+	ms, err := db.Admins().AdminMemberships(ctx, "x@y.example")
 	if err != nil || len(ms) != 1 || ms[0].CompanyID != 1 || ms[0].Role != account.RoleSuperAdmin {
 		t.Errorf("memberships %+v (%v)", ms, err)
 	}

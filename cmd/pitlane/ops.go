@@ -56,7 +56,7 @@ func cmdDemo(ctx context.Context, args []string, env map[string]string, stdout, 
 // cmdCompanies prints one tab-separated line per company: id, name, public key, booking URL.
 func cmdCompanies(ctx context.Context, args []string, env map[string]string, stdout, stderr io.Writer) error {
 	return withDB(ctx, "companies", args, env, stderr, func(cfg *config.Config, db *store.DB) error {
-		list, err := company.NewService(db).List(ctx)
+		list, err := company.NewService(db.Companies()).List(ctx)
 		if err != nil {
 			return err
 		}
@@ -107,7 +107,7 @@ func cmdAdmin(ctx context.Context, args []string, env map[string]string, stdout,
 		return err
 	}
 	defer db.Close()
-	if err := account.NewService(db, clock.System{}).CreateAdmin(ctx, *email, *name, *password, *companyID, *role); err != nil {
+	if err := account.NewService(db.Admins(), clock.System{}).CreateAdmin(ctx, *email, *name, *password, *companyID, *role); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "admin %s is %s of company %d\n", *email, *role, *companyID)

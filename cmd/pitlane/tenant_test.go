@@ -166,7 +166,7 @@ func newTenantWorld(t *testing.T, engine store.Engine) *tenantWorld {
 	}
 	t.Cleanup(w.app.Close)
 	const pw = "alfa staff password"
-	if err := account.NewService(db, clk).CreateAdmin(ctx, "alfa.staff@alfa.example", "Alfa Staff", pw, w.a.company, "SUPERADMIN"); err != nil {
+	if err := account.NewService(db.Admins(), clk).CreateAdmin(ctx, "alfa.staff@alfa.example", "Alfa Staff", pw, w.a.company, "SUPERADMIN"); err != nil {
 		t.Fatal(err)
 	}
 	res := w.do(t, "POST", "/api/users/adminLogin", map[string]any{"email": "alfa.staff@alfa.example", "password": pw}, "")

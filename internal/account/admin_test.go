@@ -43,12 +43,12 @@ func TestCreateAdmin(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		ids := newCompanies(t, db, "Alpha Karts", "Beta Raceway")
-		svc := account.NewService(db, clock.NewManual(time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC)))
+		svc := account.NewService(db.Admins(), clock.NewManual(time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC)))
 
 		if err := svc.CreateAdmin(ctx, " Boss@Example.COM ", "Boss", "first-password-123", ids[0], "ADMIN"); err != nil {
 			t.Fatal(err)
 		}
-		hash, err := db.AdminPasswordHash(ctx, "boss@example.com")
+		hash, err := db.Admins().AdminPasswordHash(ctx, "boss@example.com")
 		if err != nil {
 			t.Fatalf("the e-mail is not stored normalised: %v", err)
 		}
@@ -64,7 +64,7 @@ func TestCreateAdmin(t *testing.T) {
 		if err := svc.CreateAdmin(ctx, "boss@example.com", "Boss", "other-password-456", ids[1], "SUPERADMIN"); err != nil {
 			t.Fatal(err)
 		}
-		got, err := db.AdminMemberships(ctx, "boss@example.com")
+		got, err := db.Admins().AdminMemberships(ctx, "boss@example.com")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,7 +75,7 @@ func TestCreateAdmin(t *testing.T) {
 		if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
 			t.Errorf("memberships %+v, want %+v", got, want)
 		}
-		hash2, _ := db.AdminPasswordHash(ctx, "boss@example.com")
+		hash2, _ := db.Admins().AdminPasswordHash(ctx, "boss@example.com")
 		if hash2 != hash {
 			t.Error("adding a membership changed the existing user's password")
 		}
@@ -93,7 +93,7 @@ func TestCreateAdminRejectsBadInput(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		ids := newCompanies(t, db, "Alpha Karts")
-		svc := account.NewService(db, clock.System{})
+		svc := account.NewService(db.Admins(), clock.System{})
 		cases := []struct {
 			email, name, password string
 			companyID             int64

@@ -21,7 +21,7 @@ func TestUnknownEmailTakesAsLongAsWrongPassword(t *testing.T) {
 	ctx := context.Background()
 	ids := newCompanies(t, db, "Alpha")
 	clk := clock.NewManual(time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC))
-	if err := account.NewService(db, clk).CreateAdmin(ctx, "a@example.com", "A", "right-password-123", ids[0], "ADMIN"); err != nil {
+	if err := account.NewService(db.Admins(), clk).CreateAdmin(ctx, "a@example.com", "A", "right-password-123", ids[0], "ADMIN"); err != nil {
 		t.Fatal(err)
 	}
 	auth, err := account.NewAuth(db.Staff(), clk, account.AuthConfig{Throttle: account.Throttle{PerAccount: 1000, PerAddress: 1000}})

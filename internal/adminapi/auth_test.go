@@ -148,7 +148,7 @@ func TestCreatedAdminSignsIn(t *testing.T) {
 	db := storetest.Open(t, store.SQLite)
 	e := newStaffEnv(t, db, envOptions{})
 	id := newCompany(t, db, "Circuit")
-	svc := account.NewService(db, e.clk)
+	svc := account.NewService(db.Admins(), e.clk)
 	pw := account.GeneratePassword()
 	if err := svc.CreateAdmin(t.Context(), "New.Admin@Example.com", "New Admin", pw, id, "SUPERADMIN"); err != nil {
 		t.Fatal(err)

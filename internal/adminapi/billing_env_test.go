@@ -87,7 +87,7 @@ func newEnv(t *testing.T, engine store.Engine, extra map[string]payment.Gateway)
 		h.ServeHTTP(w, r)
 	}))
 	t.Cleanup(e.srv.Close)
-	sim, err := simulated.New(db, simulated.Config{BaseURL: e.srv.URL, Secret: "sim-secret", Logger: logger,
+	sim, err := simulated.New(db.SimPay(), simulated.Config{BaseURL: e.srv.URL, Secret: "sim-secret", Logger: logger,
 		RetryDelays: []time.Duration{50 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
@@ -101,7 +101,7 @@ func newEnv(t *testing.T, engine store.Engine, extra map[string]payment.Gateway)
 	e.svc = billing.NewService(db.Billing(), gateways, e.clk, logger)
 	staff := adminapi.New(adminapi.Deps{Logger: logger, Clock: e.clk, Auth: fakeAuth{userID: e.adminID, companyID: e.a.CompanyID},
 		Billing: e.svc})
-	co := checkout.NewService(checkout.Deps{Store: db, Gateways: gateways, BaseURL: e.srv.URL, HoldTTL: 10 * time.Minute, Logger: logger})
+	co := checkout.NewService(checkout.Deps{Store: db.Checkout(), Gateways: gateways, BaseURL: e.srv.URL, HoldTTL: 10 * time.Minute, Logger: logger})
 	mu.Lock()
 	h = httpapi.New(httpapi.Deps{DB: db, Checkout: co, Admin: staff, Logger: logger})
 	mu.Unlock()
@@ -218,7 +218,7 @@ func (e *env) seedSale(t *testing.T, s sale) seeded {
 			VALUES (?, ?, 'refund', ?, ?, ?, ?)`, out.paymentID, out.bookingID, -r.cents, s.provider, fmt.Sprintf("refund-%s-%d", out.identifier, i), r.at.UnixMilli())
 	}
 	if s.provider == simulated.Name {
-		err := e.db.SimInsertCheckout(context.Background(), simulated.CheckoutRecord{Ref: out.ref, PaymentID: out.paymentID,
+		err := e.db.SimPay().SimInsertCheckout(context.Background(), simulated.CheckoutRecord{Ref: out.ref, PaymentID: out.paymentID,
 			AmountCents: s.cents, Currency: "EUR", Description: "test", Reference: out.identifier, Email: s.email,
 			Culture: s.culture, SuccessURL: e.srv.URL + "/ok", CancelURL: e.srv.URL + "/ko",
 			NotifyURL: e.srv.URL + simulated.NotifyPath, Status: simulated.StatusApproved,

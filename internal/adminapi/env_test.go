@@ -118,7 +118,7 @@ const password = "correct horse battery staple"
 // company given as id → role.
 func newAdmin(t testing.TB, db *store.DB, email string, roles map[int64]account.Role) {
 	t.Helper()
-	svc := account.NewService(db, clock.NewManual(t0))
+	svc := account.NewService(db.Admins(), clock.NewManual(t0))
 	for id, role := range roles {
 		if err := svc.CreateAdmin(context.Background(), email, "Staff "+email, password, id, string(role)); err != nil {
 			t.Fatal(err)

@@ -31,7 +31,7 @@ func TestServiceVerify(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clk := clock.NewManual(t0)
-		a, b := captcha.NewService(db, clk), captcha.NewService(db, clk) // two instances
+		a, b := captcha.NewService(db.Secrets(), clk), captcha.NewService(db.Secrets(), clk) // two instances
 		c, err := a.Challenge(ctx)
 		if err != nil {
 			t.Fatal(err)

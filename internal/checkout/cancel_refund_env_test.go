@@ -45,7 +45,7 @@ func newRefundEnv(t *testing.T, db *store.DB) *refundEnv {
 		h.ServeHTTP(w, r)
 	}))
 	t.Cleanup(e.srv.Close)
-	sim, err := simulated.New(db, simulated.Config{BaseURL: e.srv.URL, Secret: "sim-secret", Logger: logger,
+	sim, err := simulated.New(db.SimPay(), simulated.Config{BaseURL: e.srv.URL, Secret: "sim-secret", Logger: logger,
 		RetryDelays: []time.Duration{50 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
@@ -53,7 +53,7 @@ func newRefundEnv(t *testing.T, db *store.DB) *refundEnv {
 	t.Cleanup(sim.Close)
 	e.sim = sim
 	gateways := map[string]payment.Gateway{simulated.Name: sim, "broken": brokenGateway{}}
-	e.svc = checkout.NewService(checkout.Deps{Store: db, Staff: db.Bookings(), Clock: e.clk, Gateways: gateways, BaseURL: e.srv.URL,
+	e.svc = checkout.NewService(checkout.Deps{Store: db.Checkout(), Staff: db.Bookings(), Clock: e.clk, Gateways: gateways, BaseURL: e.srv.URL,
 		HoldTTL: 10 * time.Minute, Logger: logger})
 	mu.Lock()
 	h = httpapi.New(httpapi.Deps{DB: db, Checkout: e.svc, Logger: logger})
@@ -123,7 +123,7 @@ func (e *refundEnv) seedPaid(t *testing.T, provider string, cents int64, culture
 		VALUES (?, ?, 'charge', ?, ?, ?, ?)`, p.paymentID, p.bookingID, cents, provider, "charge-"+p.identifier, now)
 	if provider == simulated.Name {
 		at := e.clk.Now()
-		err := e.db.SimInsertCheckout(context.Background(), simulated.CheckoutRecord{Ref: p.ref, PaymentID: p.paymentID,
+		err := e.db.SimPay().SimInsertCheckout(context.Background(), simulated.CheckoutRecord{Ref: p.ref, PaymentID: p.paymentID,
 			AmountCents: cents, Currency: "EUR", Description: "test", Reference: p.identifier, Email: "ana@example.com",
 			Culture: culture, SuccessURL: e.srv.URL + "/ok", CancelURL: e.srv.URL + "/ko",
 			NotifyURL: e.srv.URL + simulated.NotifyPath, Status: simulated.StatusApproved,

@@ -56,9 +56,9 @@ func newEnv(t testing.TB, db *store.DB) *env {
 	e.clk = clock.NewManual(time.Date(2026, 12, 1, 9, 0, 0, 0, madrid))
 	e.gw = &fakeGateway{secret: "whsec", statuses: map[string]payment.Notification{}}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	e.svc = checkout.NewService(checkout.Deps{Store: db, Clock: e.clk, BaseURL: base, HoldTTL: 10 * time.Minute,
+	e.svc = checkout.NewService(checkout.Deps{Store: db.Checkout(), Clock: e.clk, BaseURL: base, HoldTTL: 10 * time.Minute,
 		Gateways: map[string]payment.Gateway{"fake": e.gw}, Logger: logger, IdempotencyWait: 20 * time.Second})
-	e.h = httpapi.New(httpapi.Deps{DB: db, Sessions: sessions.NewService(db, e.clk, 10*time.Minute), Checkout: e.svc, Logger: logger})
+	e.h = httpapi.New(httpapi.Deps{DB: db, Sessions: sessions.NewService(db.Holds(), e.clk, 10*time.Minute), Checkout: e.svc, Logger: logger})
 	e.api = apitest.New(t, e.h)
 	e.auth = []string{"Authorization", "Bearer " + e.fix.Token}
 	e.exec(t, `UPDATE companies SET payment_provider = 'fake', country = 'ES' WHERE id = ?`, e.fix.CompanyID)

@@ -65,7 +65,7 @@ func newDesk(t testing.TB, db *store.DB) *desk {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	d.staff = checkout.NewService(checkout.Deps{Store: db, Staff: db.Bookings(), Clock: d.clk, BaseURL: base})
+	d.staff = checkout.NewService(checkout.Deps{Store: db.Checkout(), Staff: db.Bookings(), Clock: d.clk, BaseURL: base})
 	mux := http.NewServeMux()
 	adminapi.New(adminapi.Deps{Clock: d.clk, Bookings: d.staff,
 		Auth: deskAuth{user: account.Staff{UserID: d.user, Email: "desk@kart.example", Name: "Desk"}, company: d.fix.CompanyID}}).Register(mux)

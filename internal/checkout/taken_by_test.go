@@ -29,7 +29,7 @@ func TestStaffBooksToPayAtTheCircuit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e.h = httpapi.New(httpapi.Deps{DB: db, Sessions: sessions.NewService(db, e.clk, 10*time.Minute), Checkout: e.svc,
+		e.h = httpapi.New(httpapi.Deps{DB: db, Sessions: sessions.NewService(db.Holds(), e.clk, 10*time.Minute), Checkout: e.svc,
 			StaffAuth: auth, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 		e.api = apitest.New(t, e.h)
 		desk := e.staffMember(t, auth, "desk@kart.example", e.fix.CompanyID)

@@ -44,7 +44,7 @@ func TestConfirmationCarriesTheUnsubscribeLink(t *testing.T) {
 			notify.KindCompanyNotice), "/member/unsubscribe/") {
 			t.Error("the company's copy carries the customer's unsubscribe link")
 		}
-		svc := member.NewService(db, e.clk)
+		svc := member.NewService(db.Members(), e.clk)
 		if err := svc.Unsubscribe(ctx, m[1]); err != nil {
 			t.Fatalf("unsubscribe with the mail's key: %v", err)
 		}

@@ -18,7 +18,7 @@ func TestProductsOfDemoCompany(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		r, clk := seed(t, db)
-		svc := catalog.NewService(db, clk)
+		svc := catalog.NewService(db.Catalog(), clk)
 		list, err := svc.Products(ctx, byName(r)["Circuito Norte"].ID)
 		if err != nil {
 			t.Fatal(err)
@@ -116,7 +116,7 @@ func TestProductsOfDemoCompany(t *testing.T) {
 func TestProductsInKroner(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		r, clk := seed(t, db)
-		list, err := catalog.NewService(db, clk).Products(context.Background(), byName(r)["Fjord Karting"].ID)
+		list, err := catalog.NewService(db.Catalog(), clk).Products(context.Background(), byName(r)["Fjord Karting"].ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -133,7 +133,7 @@ func TestProductsInKroner(t *testing.T) {
 func TestProductsOfUnknownCompanyIsNotFound(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		_, clk := seed(t, db)
-		_, err := catalog.NewService(db, clk).Products(context.Background(), 9999)
+		_, err := catalog.NewService(db.Catalog(), clk).Products(context.Background(), 9999)
 		if !apperr.Is(err, apperr.NotFound) {
 			t.Errorf("Products(9999) = %v, want not found", err)
 		}
@@ -144,7 +144,7 @@ func TestProductsOfUnknownCompanyIsNotFound(t *testing.T) {
 func TestProductsOfVoucherCompany(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		r, clk := seed(t, db)
-		list, err := catalog.NewService(db, clk).Products(context.Background(), byName(r)["Vättern Karting"].ID)
+		list, err := catalog.NewService(db.Catalog(), clk).Products(context.Background(), byName(r)["Vättern Karting"].ID)
 		if err != nil {
 			t.Fatal(err)
 		}

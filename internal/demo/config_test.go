@@ -23,7 +23,7 @@ func TestConfigOfDemoCompanies(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		r, _ := seed(t, db)
-		svc := company.NewService(db)
+		svc := company.NewService(db.Companies())
 		companies := byName(r)
 
 		norte, err := svc.Config(ctx, companies["Circuito Norte"].PublicKey)
@@ -111,7 +111,7 @@ func TestConfigOfVoucherCompany(t *testing.T) {
 		if !v.Created || v.Culture != "sv-SE" {
 			t.Fatalf("Vättern Karting result %+v", v)
 		}
-		cfg, err := company.NewService(db).Config(ctx, v.PublicKey)
+		cfg, err := company.NewService(db.Companies()).Config(ctx, v.PublicKey)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -124,7 +124,7 @@ func TestConfigOfVoucherCompany(t *testing.T) {
 			t.Errorf("Vättern Karting landing %+v", cfg.Landing)
 		}
 		for name, c := range byName(r) {
-			if other, _ := company.NewService(db).Config(ctx, c.PublicKey); name != "Vättern Karting" && other.VoucherMode {
+			if other, _ := company.NewService(db.Companies()).Config(ctx, c.PublicKey); name != "Vättern Karting" && other.VoucherMode {
 				t.Errorf("%s is in voucher mode", name)
 			}
 		}
@@ -134,7 +134,7 @@ func TestConfigOfVoucherCompany(t *testing.T) {
 func TestConfigOfUnknownKeyIsNotFound(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		seed(t, db)
-		svc := company.NewService(db)
+		svc := company.NewService(db.Companies())
 		for _, key := range []string{"AAAAAAAAAAAAAAAAAAAAAA", "", "../etc/passwd", "key with spaces", strings.Repeat("a", 201)} {
 			_, err := svc.Config(context.Background(), key)
 			if !apperr.Is(err, apperr.NotFound) {
@@ -148,7 +148,7 @@ func TestCompaniesAreListedByID(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		r, _ := seed(t, db)
-		svc := company.NewService(db)
+		svc := company.NewService(db.Companies())
 		list, err := svc.List(ctx)
 		if err != nil {
 			t.Fatal(err)

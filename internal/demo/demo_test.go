@@ -92,7 +92,7 @@ func TestSeedTwiceAddsNothingAndRenewsPasswords(t *testing.T) {
 			if a.Email != old.Email || a.Password == old.Password || len(a.Password) < 16 {
 				t.Errorf("admin %s: passwords %q then %q: want a new one of 16+ characters", a.Email, old.Password, a.Password)
 			}
-			hash, err := db.AdminPasswordHash(ctx, a.Email)
+			hash, err := db.Admins().AdminPasswordHash(ctx, a.Email)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -122,7 +122,7 @@ func TestSeedGivesAdminsTheirCompanies(t *testing.T) {
 			},
 		}
 		for email, want := range cases {
-			got, err := db.AdminMemberships(ctx, email)
+			got, err := db.Admins().AdminMemberships(ctx, email)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -64,7 +64,7 @@ func TestGetConfig(t *testing.T) {
 // productID finds a product of a company by its point-of-sale id.
 func (w *world) productID(t *testing.T, companyID int64, idLocal string) int64 {
 	t.Helper()
-	list, err := catalog.NewService(w.db, w.clk).Products(t.Context(), companyID)
+	list, err := catalog.NewService(w.db.Catalog(), w.clk).Products(t.Context(), companyID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,11 +44,11 @@ func devMailServer(t *testing.T, demoMode bool) (http.Handler, int64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	list, err := db.RecentEmails(ctx, 1)
+	list, err := db.Outbox().RecentEmails(ctx, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := httpapi.New(httpapi.Deps{Logger: slog.New(slog.DiscardHandler), DB: db, Web: webFS(), DevMail: demoMode, Outbox: db})
+	h := httpapi.New(httpapi.Deps{Logger: slog.New(slog.DiscardHandler), DB: db, Web: webFS(), DevMail: demoMode, Outbox: db.Outbox()})
 	return h, list[0].ID
 }
 

@@ -65,9 +65,9 @@ type evSaveWorld struct {
 func newEvSaveWorld(t *testing.T, db *store.DB) *evSaveWorld {
 	t.Helper()
 	w := &evSaveWorld{world: newWorld(t, db), gw: &evGateway{}, ctx: context.Background()}
-	w.co = checkout.NewService(checkout.Deps{Store: db, Clock: w.clk, BaseURL: "https://book.example",
+	w.co = checkout.NewService(checkout.Deps{Store: db.Checkout(), Clock: w.clk, BaseURL: "https://book.example",
 		Gateways: map[string]payment.Gateway{"fake": w.gw}, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	w.withEvents(t, checkout.NewEventCheckout(w.co, db))
+	w.withEvents(t, checkout.NewEventCheckout(w.co, db.Checkout()))
 	w.exec(t, `UPDATE companies SET payment_provider = 'fake' WHERE id = ?`, w.norte.ID)
 	return w
 }

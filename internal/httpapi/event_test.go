@@ -22,14 +22,14 @@ import (
 // pays registrations (nil: saving answers 503).
 func (w *world) withEvents(t *testing.T, co event.Checkout) *event.Service {
 	t.Helper()
-	ev := event.NewService(w.db, co, w.clk, 10*time.Minute)
+	ev := event.NewService(w.db.EventSite(), co, w.clk, 10*time.Minute)
 	w.handler = httpapi.New(httpapi.Deps{
 		Logger:       slog.New(slog.NewJSONHandler(w.logs, nil)),
 		DB:           w.db,
 		Web:          webFS(),
 		MaxBodyBytes: 4096,
-		Companies:    company.NewService(w.db),
-		Catalog:      catalog.NewService(w.db, w.clk),
+		Companies:    company.NewService(w.db.Companies()),
+		Catalog:      catalog.NewService(w.db.Catalog(), w.clk),
 		Sessions:     w.sessions,
 		Events:       ev,
 	})

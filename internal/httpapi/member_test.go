@@ -44,14 +44,14 @@ func withClient(h http.Handler) http.Handler {
 func newClubEnv(t *testing.T, db *store.DB, limits httpapi.RateLimits) *clubEnv {
 	t.Helper()
 	e := &clubEnv{db: db, fix: storetest.NewFixture(t, db, storetest.FixtureOptions{}), clk: clock.NewManual(now)}
-	e.captcha = captcha.NewService(db, e.clk)
+	e.captcha = captcha.NewService(db.Secrets(), e.clk)
 	h := httpapi.New(httpapi.Deps{
 		Logger:     slog.New(slog.NewTextHandler(io.Discard, nil)),
 		DB:         db,
-		Members:    member.NewService(db, e.clk),
-		Terms:      terms.NewService(db),
+		Members:    member.NewService(db.Members(), e.clk),
+		Terms:      terms.NewService(db.Companies()),
 		Captcha:    e.captcha,
-		Problems:   problem.NewService(db, e.captcha, e.clk),
+		Problems:   problem.NewService(db.ProblemDesk(), e.captcha, e.clk),
 		RateLimits: limits,
 	})
 	e.api = apitest.New(t, withClient(h))

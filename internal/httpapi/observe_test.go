@@ -26,7 +26,7 @@ func TestMetricsAndClientErrors(t *testing.T) {
 		m := metrics.New(db.SQL(), db, nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
 		h := httpapi.New(httpapi.Deps{
 			Logger: slog.New(slog.NewJSONHandler(logs, nil)), DB: db, Web: webFS(), MaxBodyBytes: 4096,
-			Companies: company.NewService(db), Metrics: m, MetricsOnMain: true,
+			Companies: company.NewService(db.Companies()), Metrics: m, MetricsOnMain: true,
 		})
 		api := apitest.New(t, h)
 		for range 2 {

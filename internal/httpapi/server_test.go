@@ -87,14 +87,14 @@ func build(t *testing.T, db *store.DB, withDemo bool) *world {
 		}
 	}
 	w.fix = storetest.NewFixture(t, db, storetest.FixtureOptions{})
-	w.sessions = sessions.NewService(db, w.clk, 10*time.Minute)
+	w.sessions = sessions.NewService(db.Holds(), w.clk, 10*time.Minute)
 	w.handler = httpapi.New(httpapi.Deps{
 		Logger:       slog.New(slog.NewJSONHandler(w.logs, nil)),
 		DB:           db,
 		Web:          webFS(),
 		MaxBodyBytes: 4096,
-		Companies:    company.NewService(db),
-		Catalog:      catalog.NewService(db, w.clk),
+		Companies:    company.NewService(db.Companies()),
+		Catalog:      catalog.NewService(db.Catalog(), w.clk),
 		Sessions:     w.sessions,
 	})
 	w.api = apitest.New(t, w.handler)

@@ -95,8 +95,8 @@ func TestEventTemplateRunsNoScriptInChromium(t *testing.T) {
 	}
 	h := httpapi.New(httpapi.Deps{
 		DB: db, Web: web.Dist(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Companies: company.NewService(db), Catalog: catalog.NewService(db, clk),
-		Events: event.NewService(db, nil, clk, 10*time.Minute),
+		Companies: company.NewService(db.Companies()), Catalog: catalog.NewService(db.Catalog(), clk),
+		Events: event.NewService(db.EventSite(), nil, clk, 10*time.Minute),
 	})
 	noCSP := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.ServeHTTP(stripCSP{w}, r)

@@ -175,7 +175,7 @@ func TestMailsAsACustomerReceivesThem(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		w := notify.NewWorker(db, newSender(t, port), clock.NewManual(start), slog.New(slog.DiscardHandler))
+		w := notify.NewWorker(db.Outbox(), newSender(t, port), clock.NewManual(start), slog.New(slog.DiscardHandler))
 		if sent, err := w.RunOnce(ctx); err != nil || sent != 2*len(cultures) {
 			t.Fatalf("sent %d, %v", sent, err)
 		}

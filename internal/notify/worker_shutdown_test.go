@@ -85,7 +85,7 @@ func TestWorkerReleasesClaimedMailWhenStopped(t *testing.T) {
 		defer stop()
 		clk := clock.NewManual(start)
 		snd := &stoppingSender{deliver: 2, stop: stop}
-		w := notify.NewWorker(db, snd, clk, slog.New(slog.DiscardHandler))
+		w := notify.NewWorker(db.Outbox(), snd, clk, slog.New(slog.DiscardHandler))
 		sent, err := w.RunOnce(ctx)
 		if sent != 2 || err != context.Canceled {
 			t.Fatalf("RunOnce = %d, %v; want 2 sent and context.Canceled", sent, err)
@@ -102,7 +102,7 @@ func TestWorkerReleasesClaimedMailWhenStopped(t *testing.T) {
 		}
 		// Another worker, at the same instant (no lease has run out), takes the three at once.
 		other := &stoppingSender{deliver: 100}
-		sent, err = notify.NewWorker(db, other, clk, slog.New(slog.DiscardHandler)).RunOnce(context.Background())
+		sent, err = notify.NewWorker(db.Outbox(), other, clk, slog.New(slog.DiscardHandler)).RunOnce(context.Background())
 		if sent != 3 || err != nil {
 			t.Errorf("the other worker sent %d, %v; want the 3 released", sent, err)
 		}
@@ -123,7 +123,7 @@ func TestWorkerRecordsMailAcceptedWhileStopping(t *testing.T) {
 		defer stop()
 		clk := clock.NewManual(start)
 		snd := &stoppingSender{deliver: 0, acceptLast: true, stop: stop}
-		sent, err := notify.NewWorker(db, snd, clk, slog.New(slog.DiscardHandler)).RunOnce(ctx)
+		sent, err := notify.NewWorker(db.Outbox(), snd, clk, slog.New(slog.DiscardHandler)).RunOnce(ctx)
 		if sent != 1 || err != context.Canceled {
 			t.Fatalf("RunOnce = %d, %v; want 1 sent and context.Canceled", sent, err)
 		}
@@ -136,7 +136,7 @@ func TestWorkerRecordsMailAcceptedWhileStopping(t *testing.T) {
 			}
 		}
 		clk.Advance(time.Second)
-		if n, _ := notify.NewWorker(db, &stoppingSender{deliver: 100}, clk, slog.New(slog.DiscardHandler)).RunOnce(context.Background()); n != 2 {
+		if n, _ := notify.NewWorker(db.Outbox(), &stoppingSender{deliver: 100}, clk, slog.New(slog.DiscardHandler)).RunOnce(context.Background()); n != 2 {
 			t.Errorf("after the restart %d sent, want the 2 released", n)
 		}
 	})
@@ -163,7 +163,7 @@ func TestWorkerDoesNotWaitForAHungSender(t *testing.T) {
 		ctx, stop := context.WithCancel(context.Background())
 		h := &hungSender{started: make(chan struct{}), release: make(chan struct{})}
 		defer close(h.release)
-		w := notify.NewWorker(db, h, clock.NewManual(start), slog.New(slog.DiscardHandler))
+		w := notify.NewWorker(db.Outbox(), h, clock.NewManual(start), slog.New(slog.DiscardHandler))
 		done := make(chan error, 1)
 		go func() { _, err := w.RunOnce(ctx); done <- err }()
 		<-h.started

@@ -124,7 +124,7 @@ func TestWorkerDeliversOverSMTP(t *testing.T) {
 		srv, port := startSMTP(t, 0)
 		want := enqueueConfirmation(t, db)
 		clk := clock.NewManual(start)
-		w := notify.NewWorker(db, newSender(t, port), clk, slog.New(slog.DiscardHandler))
+		w := notify.NewWorker(db.Outbox(), newSender(t, port), clk, slog.New(slog.DiscardHandler))
 		sent, err := w.RunOnce(ctx)
 		if err != nil || sent != 1 {
 			t.Fatalf("sent %d, %v", sent, err)
@@ -143,7 +143,7 @@ func TestWorkerDeliversOverSMTP(t *testing.T) {
 		if len(files) != 1 || !strings.HasPrefix(files[0], "text/calendar") || !strings.HasSuffix(files[0], "booking-FJD-7.ics") {
 			t.Errorf("attachments %v", files)
 		}
-		list, _ := db.RecentEmails(ctx, 1)
+		list, _ := db.Outbox().RecentEmails(ctx, 1)
 		if list[0].Status != notify.StatusSent || list[0].SentAt == nil {
 			t.Errorf("outbox after delivery: %+v", list[0])
 		}
@@ -161,19 +161,19 @@ func TestWorkerRetriesAfterSMTPFailure(t *testing.T) {
 		port := freePort(t)
 		want := enqueueConfirmation(t, db)
 		clk := clock.NewManual(start)
-		w := notify.NewWorker(db, newSender(t, port), clk, slog.New(slog.DiscardHandler))
+		w := notify.NewWorker(db.Outbox(), newSender(t, port), clk, slog.New(slog.DiscardHandler))
 		sent, err := w.RunOnce(ctx)
 		if err != nil || sent != 0 {
 			t.Fatalf("sent %d with the server down, %v", sent, err)
 		}
-		list, _ := db.RecentEmails(ctx, 1)
+		list, _ := db.Outbox().RecentEmails(ctx, 1)
 		e := list[0]
 		if e.Status != notify.StatusPending || e.Attempts != 1 || !e.NextAttemptAt.Equal(start.Add(time.Minute)) || e.LastError == "" {
 			t.Fatalf("after a failed attempt: %+v", e)
 		}
 
 		srv, _ := startSMTP(t, port)
-		restarted := notify.NewWorker(db, newSender(t, port), clk, slog.New(slog.DiscardHandler))
+		restarted := notify.NewWorker(db.Outbox(), newSender(t, port), clk, slog.New(slog.DiscardHandler))
 		if sent, _ := restarted.RunOnce(ctx); sent != 0 {
 			t.Fatal("retried before its next attempt was due")
 		}
@@ -188,7 +188,7 @@ func TestWorkerRetriesAfterSMTPFailure(t *testing.T) {
 		if subject, _, _ := received(t, msgs[0].MsgRequest()); subject != want.Subject {
 			t.Errorf("subject %q", subject)
 		}
-		list, _ = db.RecentEmails(ctx, 1)
+		list, _ = db.Outbox().RecentEmails(ctx, 1)
 		if list[0].Status != notify.StatusSent || list[0].Attempts != 2 {
 			t.Errorf("after delivery: %+v", list[0])
 		}

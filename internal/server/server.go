@@ -66,7 +66,7 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		opt(&o)
 	}
 	db.SetWebURL(base) // the mails' links to a booking's page
-	sim, err := simulated.New(db, simulated.Config{BaseURL: base, Secret: cfg.PaymentSecret, Clock: clk, Logger: log})
+	sim, err := simulated.New(db.SimPay(), simulated.Config{BaseURL: base, Secret: cfg.PaymentSecret, Clock: clk, Logger: log})
 	if err != nil {
 		return nil, fmt.Errorf("simulated payment provider: %w", err)
 	}
@@ -85,10 +85,10 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 	if err != nil {
 		return nil, err
 	}
-	a.sessions = sessions.NewService(db, clk, cfg.HoldTTL)
+	a.sessions = sessions.NewService(db.Holds(), clk, cfg.HoldTTL)
 	a.sessions.SetReuseTTL(sessions.ReuseTTL) // availability answers reused for 1 s (docs/architecture.md)
-	a.checkout = checkout.NewService(checkout.Deps{Store: db, Staff: db.Bookings(), Clock: clk, Gateways: gateways, BaseURL: base, HoldTTL: cfg.HoldTTL, Logger: log})
-	a.captcha = captcha.NewService(db, clk)
+	a.checkout = checkout.NewService(checkout.Deps{Store: db.Checkout(), Staff: db.Bookings(), Clock: clk, Gateways: gateways, BaseURL: base, HoldTTL: cfg.HoldTTL, Logger: log})
+	a.captcha = captcha.NewService(db.Secrets(), clk)
 	// Live viewers: with PostgreSQL, joins cross instances through LISTEN/NOTIFY.
 	a.hub = realtime.New(context.Background(), realtime.Options{DatabaseURL: cfg.DatabaseURL, Logger: log})
 	a.metrics = metrics.New(db.SQL(), db, a.hub, log)
@@ -121,18 +121,18 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		DB:             db,
 		Web:            web.Dist(),
 		MaxBodyBytes:   cfg.MaxBodyBytes,
-		Companies:      company.NewService(db),
-		Catalog:        catalog.NewService(db, clk),
+		Companies:      company.NewService(db.Companies()),
+		Catalog:        catalog.NewService(db.Catalog(), clk),
 		Sessions:       a.sessions,
 		Checkout:       a.checkout,
-		Events:         event.NewService(db, checkout.NewEventCheckout(a.checkout, db), clk, cfg.HoldTTL),
+		Events:         event.NewService(db.EventSite(), checkout.NewEventCheckout(a.checkout, db.Checkout()), clk, cfg.HoldTTL),
 		SimPay:         sim,
 		DevMail:        cfg.Demo,
-		Outbox:         db,
-		Members:        member.NewService(db, clk),
-		Terms:          terms.NewService(db),
+		Outbox:         db.Outbox(),
+		Members:        member.NewService(db.Members(), clk),
+		Terms:          terms.NewService(db.Companies()),
 		Captcha:        a.captcha,
-		Problems:       problem.NewService(db, a.captcha, clk),
+		Problems:       problem.NewService(db.ProblemDesk(), a.captcha, clk),
 		RateLimits:     o.rateLimits,
 		TrustedProxies: proxies,
 		Realtime:       a.hub,
@@ -194,7 +194,7 @@ func (a *App) StartJobs(ctx context.Context) *sync.WaitGroup {
 		return int64(n), err
 	})
 	if a.mailer != nil {
-		w := notify.NewWorker(a.db, a.mailer, a.clk, a.log)
+		w := notify.NewWorker(a.db.Outbox(), a.mailer, a.clk, a.log)
 		wg.Add(1)
 		go func() { defer wg.Done(); w.Run(ctx, 10*time.Second) }()
 	}

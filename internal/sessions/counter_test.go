@@ -175,7 +175,7 @@ func TestCounterBookingAHold(t *testing.T) {
 		e := newEnv(t, db, storetest.FixtureOptions{Capacity: 4})
 		ctx := t.Context()
 		slot := at("12:00")
-		co := checkout.NewService(checkout.Deps{Store: db, Clock: e.clk, BaseURL: "https://book.example",
+		co := checkout.NewService(checkout.Deps{Store: db.Checkout(), Clock: e.clk, BaseURL: "https://book.example",
 			HoldTTL: 10 * time.Minute, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 		cart := e.cart(t)
 		id := e.mustHold(t, "visitor-a", cart, 3, slot)

@@ -39,7 +39,7 @@ func newEnv(t *testing.T, db *store.DB, o storetest.FixtureOptions) *env {
 	t.Helper()
 	e := &env{db: db, fix: storetest.NewFixture(t, db, o)}
 	e.clk = clock.NewManual(time.Date(2026, 12, 1, 9, 0, 0, 0, madrid))
-	e.svc = sessions.NewService(db, e.clk, 10*time.Minute)
+	e.svc = sessions.NewService(db.Holds(), e.clk, 10*time.Minute)
 	e.h = httpapi.New(httpapi.Deps{DB: db, Sessions: e.svc, Logger: quietLogger()})
 	return e
 }

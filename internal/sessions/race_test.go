@@ -109,7 +109,7 @@ func TestMixedRequestsNeverOverbook(t *testing.T) {
 				}
 			}
 		}
-		used, err := db.StockUsed(t.Context(), e.fix.Limited, sessions.KindProduct, e.clk.Now())
+		used, err := db.Holds().StockUsed(t.Context(), e.fix.Limited, sessions.KindProduct, e.clk.Now())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,13 +7,19 @@ import (
 	"pitlane/internal/account"
 )
 
+// Admins is the staff accounts as the command line manages them (account.Store).
+type Admins struct{ db *DB }
+
+// Admins returns the store of this aggregate.
+func (db *DB) Admins() Admins { return Admins{db} }
+
 // UpsertAdmin creates the admin user a.Email unless it exists (an existing user keeps its name and
 // password) and grants it a.Role in a.CompanyID, in one write transaction; see account.Store.
 // Returns apperr.NotFound if the company does not exist.
-func (db *DB) UpsertAdmin(ctx context.Context, a account.NewAdmin, now time.Time) (account.Admin, bool, error) {
+func (ad Admins) UpsertAdmin(ctx context.Context, a account.NewAdmin, now time.Time) (account.Admin, bool, error) {
 	var out account.Admin
 	var created bool
-	err := db.Write(ctx, func(tx *Tx) error {
+	err := ad.db.Write(ctx, func(tx *Tx) error {
 		var err error
 		out, created, err = tx.UpsertAdmin(ctx, a, now, false)
 		return err
@@ -62,9 +68,9 @@ func (t *Tx) UpsertAdmin(ctx context.Context, a account.NewAdmin, now time.Time,
 
 // AdminPasswordHash returns the stored password hash of the admin with the (normalised) e-mail.
 // Returns apperr.NotFound if there is no such admin.
-func (db *DB) AdminPasswordHash(ctx context.Context, email string) (string, error) {
+func (ad Admins) AdminPasswordHash(ctx context.Context, email string) (string, error) {
 	var hash string
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := ad.db.Read(ctx, func(tx *Tx) error {
 		return translate(tx.QueryRow(ctx, `SELECT password_hash FROM admin_users WHERE email = ?`, email).Scan(&hash))
 	})
 	return hash, err
@@ -72,9 +78,9 @@ func (db *DB) AdminPasswordHash(ctx context.Context, email string) (string, erro
 
 // AdminMemberships returns the companies the admin with the e-mail has a role in, ordered by
 // company name then id; none (or no such admin) is an empty list.
-func (db *DB) AdminMemberships(ctx context.Context, email string) ([]account.Membership, error) {
+func (ad Admins) AdminMemberships(ctx context.Context, email string) ([]account.Membership, error) {
 	out := []account.Membership{}
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := ad.db.Read(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, `SELECT c.id, c.name, m.role
 			FROM admin_users u
 			JOIN memberships m ON m.user_id = u.id

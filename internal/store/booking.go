@@ -17,10 +17,10 @@ import (
 // writes the booking with its lines, sessions, drivers and vouchers, links the contact's member, and then
 // either books the places at once (paying at the circuit, or nothing to pay) and queues the
 // confirmation mails, or keeps the holds live for the payment window and writes the payment row.
-func (db *DB) CreateBooking(ctx context.Context, nb checkout.NewBooking) (checkout.CreatedBooking, error) {
+func (co Checkout) CreateBooking(ctx context.Context, nb checkout.NewBooking) (checkout.CreatedBooking, error) {
 	var out checkout.CreatedBooking
 	now := nb.Now.UnixMilli()
-	err := db.Write(ctx, func(tx *Tx) error {
+	err := co.db.Write(ctx, func(tx *Tx) error {
 		out = checkout.CreatedBooking{}
 		var companyID int64
 		err := tx.QueryRow(ctx, `SELECT company_id FROM carts WHERE token = ?`, nb.CartToken).Scan(&companyID)
@@ -45,8 +45,8 @@ func (db *DB) CreateBooking(ctx context.Context, nb checkout.NewBooking) (checko
 		if err != nil {
 			return err
 		}
-		priced := checkout.Price(lines, cart.Discount, func(checkout.CartLine) bool { return true })
-		if err := useDiscount(ctx, tx, cart, priced, nb.Now); err != nil {
+		priced, err := priceOrder(ctx, tx, cart, lines, nb.Now)
+		if err != nil {
 			return err
 		}
 		online := nb.Online && priced.TotalCents > 0
@@ -65,20 +65,12 @@ func (db *DB) CreateBooking(ctx context.Context, nb checkout.NewBooking) (checko
 		if err := linkMember(ctx, tx, nb, companyID, out.BookingID); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `UPDATE carts SET status = 'ordered', updated_at = ? WHERE id = ?`, now, cart.ID); err != nil {
+		booked, err := placeOrder(ctx, tx, &out, cart.ID, lines, nb.Now, nb.PaymentUntil)
+		if err != nil || online {
 			return err
 		}
-		if online {
-			return waitForPayment(ctx, tx, nb, &out, lines)
-		}
-		if err := convertHolds(ctx, tx, out.BookingID, lines, now); err != nil {
-			return err
-		}
-		if ok, err := bookPlaces(ctx, tx, out.BookingID, now); err != nil || !ok {
-			if err == nil {
-				err = apperr.New(apperr.Gone, "The places of this booking are no longer available; please try again.")
-			}
-			return err
+		if !booked {
+			return apperr.New(apperr.Gone, "The places of this booking are no longer available; please try again.")
 		}
 		if err := storeAnswer(ctx, tx, companyID, nb.IdempotencyKey, nb.DoneAnswer); err != nil {
 			return err
@@ -86,6 +78,32 @@ func (db *DB) CreateBooking(ctx context.Context, nb checkout.NewBooking) (checko
 		return queueConfirmation(ctx, tx, out.BookingID, nb.CancelURL, nb.Now)
 	})
 	return out, err
+}
+
+// priceOrder prices the booked lines of a cart with its discount code and takes the code's use: the
+// first step CreateBooking and CreateEventBooking share once they have the cart locked and its lines.
+func priceOrder(ctx context.Context, tx *Tx, cart checkout.Cart, lines []checkout.CartLine, now time.Time) (checkout.Priced, error) {
+	priced := checkout.Price(lines, cart.Discount, func(checkout.CartLine) bool { return true })
+	return priced, useDiscount(ctx, tx, cart, priced, now)
+}
+
+// placeOrder is the last step CreateBooking and CreateEventBooking share, once the booking row is
+// written: the cart is ordered, then either (out.Online) the holds stay live for the payment window and
+// the payment row is written, or they become the booking's and its places are booked at once. It
+// reports whether the places were booked (never online: the provider's notification books them).
+func placeOrder(ctx context.Context, tx *Tx, out *checkout.CreatedBooking, cartID int64, lines []checkout.CartLine,
+	now, paymentUntil time.Time) (bool, error) {
+	ms := now.UnixMilli()
+	if _, err := tx.Exec(ctx, `UPDATE carts SET status = 'ordered', updated_at = ? WHERE id = ?`, ms, cartID); err != nil {
+		return false, err
+	}
+	if out.Online {
+		return false, waitForPayment(ctx, tx, now, paymentUntil, out, lines)
+	}
+	if err := convertHolds(ctx, tx, out.BookingID, lines, ms); err != nil {
+		return false, err
+	}
+	return bookPlaces(ctx, tx, out.BookingID, ms)
 }
 
 // useDiscount takes one use of the cart's discount code when it discounts the booked lines: the code must
@@ -252,8 +270,8 @@ func linkMember(ctx context.Context, tx *Tx, nb checkout.NewBooking, companyID, 
 
 // waitForPayment links the holds to the pending booking and keeps them live for the payment window, and
 // writes the payment row.
-func waitForPayment(ctx context.Context, tx *Tx, nb checkout.NewBooking, out *checkout.CreatedBooking, lines []checkout.CartLine) error {
-	now, until := nb.Now.UnixMilli(), nb.PaymentUntil.UnixMilli()
+func waitForPayment(ctx context.Context, tx *Tx, at, paymentUntil time.Time, out *checkout.CreatedBooking, lines []checkout.CartLine) error {
+	now, until := at.UnixMilli(), paymentUntil.UnixMilli()
 	for _, l := range lines {
 		res, err := tx.Exec(ctx, `UPDATE holds SET pending_booking_id = ?,
 				expires_at = CASE WHEN expires_at < ? THEN ? ELSE expires_at END

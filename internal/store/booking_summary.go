@@ -21,9 +21,9 @@ func bookingIDOf(ctx context.Context, tx *Tx, identifier string) (int64, error) 
 // BookingMail loads the booking as its mails tell it, for the done page and its .ics, with its page on
 // the web app at webBase (the mails' link; SetWebURL's when webBase is empty). Implements
 // checkout.SummaryStore; returns apperr.NotFound for an unknown identifier.
-func (db *DB) BookingMail(ctx context.Context, identifier, webBase string) (notify.Booking, error) {
+func (co Checkout) BookingMail(ctx context.Context, identifier, webBase string) (notify.Booking, error) {
 	var b notify.Booking
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := co.db.Read(ctx, func(tx *Tx) error {
 		id, err := bookingIDOf(ctx, tx, identifier)
 		if err != nil {
 			return err
@@ -44,9 +44,9 @@ func (db *DB) BookingMail(ctx context.Context, identifier, webBase string) (noti
 
 // BookingPaid is what was paid on the booking: its charge entries less its refund entries (read by
 // their absolute amount, whatever their sign). Implements checkout.SummaryStore.
-func (db *DB) BookingPaid(ctx context.Context, identifier string) (int64, error) {
+func (co Checkout) BookingPaid(ctx context.Context, identifier string) (int64, error) {
 	var paid int64
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := co.db.Read(ctx, func(tx *Tx) error {
 		id, err := bookingIDOf(ctx, tx, identifier)
 		if err != nil {
 			return err
@@ -59,9 +59,9 @@ func (db *DB) BookingPaid(ctx context.Context, identifier string) (int64, error)
 
 // BookingLineDrivers is the named drivers of each line of the booking, in line order (the order of
 // mailLines). Implements checkout.SummaryStore.
-func (db *DB) BookingLineDrivers(ctx context.Context, identifier string) ([][]string, error) {
+func (co Checkout) BookingLineDrivers(ctx context.Context, identifier string) ([][]string, error) {
 	var out [][]string
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := co.db.Read(ctx, func(tx *Tx) error {
 		id, err := bookingIDOf(ctx, tx, identifier)
 		if err != nil {
 			return err

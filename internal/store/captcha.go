@@ -9,8 +9,8 @@ import (
 
 // SpendCaptcha records a solved captcha challenge as used until it expires, so it passes once only on
 // any instance. Returns apperr.Conflict if it was already used.
-func (db *DB) SpendCaptcha(ctx context.Context, challenge string, expires time.Time) error {
-	return db.Write(ctx, func(tx *Tx) error {
+func (sc Secrets) SpendCaptcha(ctx context.Context, challenge string, expires time.Time) error {
+	return sc.db.Write(ctx, func(tx *Tx) error {
 		res, err := tx.Exec(ctx, `INSERT INTO captcha_used (challenge, expires_at) VALUES (?, ?)
 			ON CONFLICT (challenge) DO NOTHING`, challenge, expires.UnixMilli())
 		if err != nil {
@@ -29,9 +29,9 @@ func (db *DB) SpendCaptcha(ctx context.Context, challenge string, expires time.T
 
 // DeleteSpentCaptchas forgets used challenges that expired before now (they can no longer pass the
 // expiry check) and returns how many.
-func (db *DB) DeleteSpentCaptchas(ctx context.Context, now time.Time) (int64, error) {
+func (sc Secrets) DeleteSpentCaptchas(ctx context.Context, now time.Time) (int64, error) {
 	var n int64
-	err := db.Write(ctx, func(tx *Tx) error {
+	err := sc.db.Write(ctx, func(tx *Tx) error {
 		res, err := tx.Exec(ctx, `DELETE FROM captcha_used WHERE expires_at < ?`, now.UnixMilli())
 		if err != nil {
 			return err

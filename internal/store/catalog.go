@@ -8,11 +8,17 @@ import (
 	"pitlane/internal/catalog"
 )
 
+// Catalog is a company's catalogue of products and packs as sold on the customer pages (catalog.Store).
+type Catalog struct{ db *DB }
+
+// Catalog returns the store of this aggregate.
+func (db *DB) Catalog() Catalog { return Catalog{db} }
+
 // CatalogCompany returns the currency symbol and time zone of the company. Returns apperr.NotFound
 // if there is no company with the id.
-func (db *DB) CatalogCompany(ctx context.Context, companyID int64) (catalog.CompanyInfo, error) {
+func (ca Catalog) CatalogCompany(ctx context.Context, companyID int64) (catalog.CompanyInfo, error) {
 	var info catalog.CompanyInfo
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := ca.db.Read(ctx, func(tx *Tx) error {
 		err := tx.QueryRow(ctx, `SELECT currency_symbol, time_zone FROM companies WHERE id = ?`, companyID).
 			Scan(&info.CurrencySymbol, &info.TimeZone)
 		return translate(err)
@@ -23,9 +29,9 @@ func (db *DB) CatalogCompany(ctx context.Context, companyID int64) (catalog.Comp
 // CatalogProducts returns the products of a company's catalogue (see catalog.Store) with three
 // queries in one read transaction: the products with their category, variant, circuit and event
 // joined; the sub-products of the company's packs; and the places taken of the products with stock.
-func (db *DB) CatalogProducts(ctx context.Context, q catalog.Query) ([]catalog.Product, error) {
+func (ca Catalog) CatalogProducts(ctx context.Context, q catalog.Query) ([]catalog.Product, error) {
 	var out []catalog.Product
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := ca.db.Read(ctx, func(tx *Tx) error {
 		var err error
 		if out, err = catalogRows(ctx, tx, q); err != nil {
 			return err

@@ -41,7 +41,7 @@ func TestStockCountsLiveHoldsAndBookings(t *testing.T) {
 			t.Fatal(err)
 		}
 		companyID := r.Companies[0].ID
-		svc := catalog.NewService(db, clk)
+		svc := catalog.NewService(db.Catalog(), clk)
 		kids, stock := stockOf(t, svc, companyID, "201")
 		if stock == nil || *stock != 40 {
 			t.Fatalf("stock before any hold: %v", stock)

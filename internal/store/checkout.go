@@ -12,10 +12,17 @@ import (
 	"pitlane/internal/checkout"
 )
 
+// Checkout is the customer's checkout: carts, discounts, bookings, their online payments and
+// cancellation (checkout.Store and checkout.EventStore).
+type Checkout struct{ db *DB }
+
+// Checkout returns the store of this aggregate.
+func (db *DB) Checkout() Checkout { return Checkout{db} }
+
 // CheckoutCart implements checkout.Store.
-func (db *DB) CheckoutCart(ctx context.Context, token string, now time.Time) (checkout.Cart, error) {
+func (co Checkout) CheckoutCart(ctx context.Context, token string, now time.Time) (checkout.Cart, error) {
 	var c checkout.Cart
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := co.db.Read(ctx, func(tx *Tx) error {
 		var err error
 		c, err = loadCart(ctx, tx, token, now.UnixMilli(), false)
 		return err
@@ -156,8 +163,8 @@ func cartLines(ctx context.Context, tx *Tx, cartID, now int64) ([]checkout.CartL
 }
 
 // ApplyCartDiscount implements checkout.Store.
-func (db *DB) ApplyCartDiscount(ctx context.Context, companyToken, cartToken, code string, now time.Time) error {
-	return db.Write(ctx, func(tx *Tx) error {
+func (co Checkout) ApplyCartDiscount(ctx context.Context, companyToken, cartToken, code string, now time.Time) error {
+	return co.db.Write(ctx, func(tx *Tx) error {
 		var companyID int64
 		err := tx.QueryRow(ctx, `SELECT id FROM companies WHERE token = ?`, companyToken).Scan(&companyID)
 		if IsNoRows(err) {
@@ -211,9 +218,9 @@ func checkoutLocation(name string) *time.Location {
 }
 
 // InsertVoucherHold implements checkout.Store.
-func (db *DB) InsertVoucherHold(ctx context.Context, h checkout.NewVoucherHold) (int64, error) {
+func (co Checkout) InsertVoucherHold(ctx context.Context, h checkout.NewVoucherHold) (int64, error) {
 	var price int64
-	err := db.Write(ctx, func(tx *Tx) error {
+	err := co.db.Write(ctx, func(tx *Tx) error {
 		var companyID int64
 		var voucherMode, maxParticipants int
 		err := tx.QueryRow(ctx, `SELECT id, voucher_mode, max_participants FROM companies WHERE token = ?`, h.CompanyToken).Scan(
@@ -252,15 +259,9 @@ func (db *DB) InsertVoucherHold(ctx context.Context, h checkout.NewVoucherHold) 
 			return err
 		}
 		created := h.CreatedAt.UnixMilli()
-		holdID, err := tx.insertID(ctx, `INSERT INTO holds (identifier, company_id, cart_id, visitor_id, kind, product_id,
-			num_drivers, price_cents, created_at, expires_at) VALUES (?, ?, ?, '', 'VOUCHER', ?, ?, ?, ?, ?) RETURNING id`,
-			h.Identifier, companyID, cartID, h.ProductID, h.NumDrivers, price, created, h.ExpiresAt.UnixMilli())
-		if err != nil {
-			return err
-		}
-		_, err = tx.Exec(ctx, `INSERT INTO cart_lines (cart_id, hold_id, product_id, kind, quantity, unit_price_cents,
-			original_price_cents, discount_cents, total_cents, created_at) VALUES (?, ?, ?, 'VOUCHER', ?, ?, ?, 0, ?, ?)`,
-			cartID, holdID, h.ProductID, h.NumDrivers, unit, unit, price, created)
+		_, err = insertHold(ctx, tx, holdRow{Identifier: h.Identifier, Kind: "VOUCHER", CompanyID: companyID,
+			CartID: cartID, ProductID: h.ProductID, NumDrivers: h.NumDrivers, PriceCents: price, UnitCents: unit,
+			CreatedAt: created, ExpiresAt: h.ExpiresAt.UnixMilli()})
 		return err
 	})
 	return price, err
@@ -304,9 +305,9 @@ func storeAnswer(ctx context.Context, tx *Tx, companyID int64, key string, a che
 }
 
 // IdempotentAnswer implements checkout.Store.
-func (db *DB) IdempotentAnswer(ctx context.Context, companyID int64, key string) (checkout.Answer, error) {
+func (co Checkout) IdempotentAnswer(ctx context.Context, companyID int64, key string) (checkout.Answer, error) {
 	var a checkout.Answer
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := co.db.Read(ctx, func(tx *Tx) error {
 		var body string
 		err := tx.QueryRow(ctx, `SELECT status, response, request_hash FROM idempotency_keys WHERE company_id = ? AND key = ?`,
 			companyID, key).Scan(&a.Status, &body, &a.RequestHash)

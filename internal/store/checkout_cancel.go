@@ -64,7 +64,7 @@ func cancelBookingRows(ctx context.Context, tx *Tx, id int64, now time.Time) err
 		checkout.StatusCancelled, ms, ms, id); err != nil {
 		return err
 	}
-	if err := releasePlaces(ctx, tx, id); err != nil {
+	if err := unbook(ctx, tx, id); err != nil {
 		return err
 	}
 	// A booking still waiting for its online payment keeps live holds: let them go too.
@@ -72,9 +72,9 @@ func cancelBookingRows(ctx context.Context, tx *Tx, id int64, now time.Time) err
 }
 
 // BookingStatus implements checkout.Store.
-func (db *DB) BookingStatus(ctx context.Context, identifier string) (checkout.StatusView, error) {
+func (co Checkout) BookingStatus(ctx context.Context, identifier string) (checkout.StatusView, error) {
 	var v checkout.StatusView
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := co.db.Read(ctx, func(tx *Tx) error {
 		var id, total int64
 		var needs int
 		err := tx.QueryRow(ctx, `SELECT id, identifier, status, payment_mode, needs_refund, total_cents, culture

@@ -76,9 +76,9 @@ func splitCharges(charges []billing.Charge) (online, cash int64) {
 // a replay: the refund is reserved once. The card refunds are pending refunds rows keyed
 // cancelRefundKey, which staff refunds count as in flight and reconciliation settles if the process
 // stops before the providers' answers are recorded.
-func (db *DB) CancelByToken(ctx context.Context, tokenHash string, now time.Time) (checkout.CustomerCancelled, error) {
+func (co Checkout) CancelByToken(ctx context.Context, tokenHash string, now time.Time) (checkout.CustomerCancelled, error) {
 	var out checkout.CustomerCancelled
-	err := db.Write(ctx, func(tx *Tx) error {
+	err := co.db.Write(ctx, func(tx *Tx) error {
 		t, err := findByCancelToken(ctx, tx, tokenHash, true)
 		if err != nil {
 			return err
@@ -135,8 +135,8 @@ func (db *DB) CancelByToken(ctx context.Context, tokenHash string, now time.Time
 // SettleCancelRefunds implements checkout.Store. A part settled already (by reconciliation) is
 // skipped. A refund the provider refused becomes an amount owed at the desk, so the customer is never
 // left with neither their money nor a record of the debt.
-func (db *DB) SettleCancelRefunds(ctx context.Context, c checkout.CustomerCancelled, outcomes []checkout.CancelRefundOutcome, now time.Time) error {
-	return db.Write(ctx, func(tx *Tx) error {
+func (co Checkout) SettleCancelRefunds(ctx context.Context, c checkout.CustomerCancelled, outcomes []checkout.CancelRefundOutcome, now time.Time) error {
+	return co.db.Write(ctx, func(tx *Tx) error {
 		s := billing.Settlement{CompanyID: c.CompanyID, BookingID: c.BookingID, UserEmail: CustomerActor, Now: now}
 		var refunded, owed int64
 		for _, o := range outcomes {

@@ -11,9 +11,9 @@ import (
 
 // CancelPreview implements checkout.Store. It reads in a read transaction and writes nothing: opening
 // a cancellation link (a person, a mail scanner, a link preview) never changes the booking.
-func (db *DB) CancelPreview(ctx context.Context, tokenHash string, now time.Time) (checkout.CancelView, error) {
+func (co Checkout) CancelPreview(ctx context.Context, tokenHash string, now time.Time) (checkout.CancelView, error) {
 	var v checkout.CancelView
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := co.db.Read(ctx, func(tx *Tx) error {
 		t, err := findByCancelToken(ctx, tx, tokenHash, false)
 		if err != nil {
 			return err

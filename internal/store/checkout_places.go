@@ -81,13 +81,7 @@ func bookPlaces(ctx context.Context, tx *Tx, bookingID, now int64) (bool, error)
 			}
 		}
 	}
-	for _, s := range slots {
-		if _, err := tx.Exec(ctx, `UPDATE slots SET booked = booked + ? WHERE circuit_id = ? AND starts_at = ?`,
-			s.places, s.circuit, s.start); err != nil {
-			return false, err
-		}
-	}
-	if _, err := tx.Exec(ctx, `UPDATE bookings SET places_booked = 1 WHERE id = ?`, bookingID); err != nil {
+	if err := book(ctx, tx, bookingID, slots); err != nil {
 		return false, err
 	}
 	_, err = tx.Exec(ctx, `UPDATE booking_lines SET hold_id = (SELECT h.id FROM holds h
@@ -139,28 +133,6 @@ func stockLeft(ctx context.Context, tx *Tx, bookingID, now int64) (bool, error) 
 		}
 	}
 	return true, nil
-}
-
-// releasePlaces gives back the places a booking took in slots.booked, once.
-func releasePlaces(ctx context.Context, tx *Tx, bookingID int64) error {
-	res, err := tx.Exec(ctx, `UPDATE bookings SET places_booked = 0 WHERE id = ? AND places_booked = 1`, bookingID)
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil || n == 0 {
-		return err
-	}
-	slots, err := bookingSlots(ctx, tx, bookingID)
-	if err != nil {
-		return err
-	}
-	for _, s := range slots {
-		if _, err := tx.Exec(ctx, `UPDATE slots SET booked = CASE WHEN booked >= ? THEN booked - ? ELSE 0 END
-			WHERE circuit_id = ? AND starts_at = ?`, s.places, s.places, s.circuit, s.start); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // releasePendingHolds lets go of the live holds that a booking waiting for its online payment keeps,

@@ -10,6 +10,13 @@ import (
 	"pitlane/internal/company"
 )
 
+// Companies is the companies (tenants) as the customer side reads them: by key or id, their landing
+// buttons and terms (company.Store, terms.Store).
+type Companies struct{ db *DB }
+
+// Companies returns the store of this aggregate.
+func (db *DB) Companies() Companies { return Companies{db} }
+
 // companyColumns is the column list scanCompany reads, in order.
 const companyColumns = `id, name, public_key, token, default_culture, country, currency, currency_symbol,
 	time_zone, logo, footer_image, primary_color, secondary_color, feature_licences, payments_active,
@@ -43,9 +50,9 @@ func scanCompany(s scanner) (company.Company, error) {
 }
 
 // CompanyByKey returns the company whose public key is key. Returns apperr.NotFound if there is none.
-func (db *DB) CompanyByKey(ctx context.Context, key string) (company.Company, error) {
+func (cs Companies) CompanyByKey(ctx context.Context, key string) (company.Company, error) {
 	var c company.Company
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := cs.db.Read(ctx, func(tx *Tx) error {
 		var err error
 		c, err = scanCompany(tx.QueryRow(ctx, `SELECT `+companyColumns+` FROM companies WHERE public_key = ?`, key))
 		return err
@@ -54,9 +61,9 @@ func (db *DB) CompanyByKey(ctx context.Context, key string) (company.Company, er
 }
 
 // CompanyByID returns the company with the id. Returns apperr.NotFound if there is none.
-func (db *DB) CompanyByID(ctx context.Context, id int64) (company.Company, error) {
+func (cs Companies) CompanyByID(ctx context.Context, id int64) (company.Company, error) {
 	var c company.Company
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := cs.db.Read(ctx, func(tx *Tx) error {
 		var err error
 		c, err = tx.CompanyByID(ctx, id)
 		return err
@@ -71,9 +78,9 @@ func (t *Tx) CompanyByID(ctx context.Context, id int64) (company.Company, error)
 }
 
 // Companies returns every company ordered by id.
-func (db *DB) Companies(ctx context.Context) ([]company.Company, error) {
+func (cs Companies) Companies(ctx context.Context) ([]company.Company, error) {
 	var out []company.Company
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := cs.db.Read(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, `SELECT `+companyColumns+` FROM companies ORDER BY id`)
 		if err != nil {
 			return err
@@ -142,9 +149,9 @@ func (t *Tx) InsertCompany(ctx context.Context, c *company.Company, now time.Tim
 }
 
 // LandingButtons returns the company's landing buttons ordered by position, then id.
-func (db *DB) LandingButtons(ctx context.Context, companyID int64) ([]company.LandingButton, error) {
+func (cs Companies) LandingButtons(ctx context.Context, companyID int64) ([]company.LandingButton, error) {
 	var out []company.LandingButton
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := cs.db.Read(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, `SELECT title, link, is_new, is_disabled, category, options
 			FROM landing_buttons WHERE company_id = ? ORDER BY position, id`, companyID)
 		if err != nil {

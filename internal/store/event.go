@@ -11,6 +11,12 @@ import (
 	"pitlane/internal/event"
 )
 
+// Events is the companies' events and their registration holds (with Companies, event.Store: see EventSite).
+type Events struct{ db *DB }
+
+// Events returns the store of this aggregate.
+func (db *DB) Events() Events { return Events{db} }
+
 // eventColumns is the column list scanEvent reads, in order.
 const eventColumns = `id, company_id, public_key, name, team, date_start, date_end, starts_at, ends_at,
 	template_html, data, add_to_landing, landing_link, landing_is_new, landing_is_disabled`
@@ -36,9 +42,9 @@ func scanEvent(s scanner) (event.Event, error) {
 }
 
 // EventsBetween implements event.Store.
-func (db *DB) EventsBetween(ctx context.Context, companyID int64, from, to time.Time) ([]event.Event, error) {
+func (es Events) EventsBetween(ctx context.Context, companyID int64, from, to time.Time) ([]event.Event, error) {
 	out := []event.Event{}
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := es.db.Read(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, `SELECT `+eventColumns+` FROM events
 			WHERE company_id = ? AND starts_at < ? AND ends_at > ? ORDER BY starts_at, id`,
 			companyID, to.UnixMilli(), from.UnixMilli())
@@ -59,13 +65,13 @@ func (db *DB) EventsBetween(ctx context.Context, companyID int64, from, to time.
 }
 
 // EventByKey implements event.Store.
-func (db *DB) EventByKey(ctx context.Context, key string, now time.Time) (event.Detail, error) {
-	return db.eventDetail(ctx, `public_key = ?`, key, now)
+func (es Events) EventByKey(ctx context.Context, key string, now time.Time) (event.Detail, error) {
+	return es.db.eventDetail(ctx, `public_key = ?`, key, now)
 }
 
 // EventByID implements event.Store.
-func (db *DB) EventByID(ctx context.Context, id int64, now time.Time) (event.Detail, error) {
-	return db.eventDetail(ctx, `id = ?`, id, now)
+func (es Events) EventByID(ctx context.Context, id int64, now time.Time) (event.Detail, error) {
+	return es.db.eventDetail(ctx, `id = ?`, id, now)
 }
 
 func (db *DB) eventDetail(ctx context.Context, where string, arg any, now time.Time) (event.Detail, error) {
@@ -162,10 +168,10 @@ func eventCategories(ctx context.Context, tx *Tx, eventID int64) ([]event.Catego
 // InsertEventHold implements event.Store. The ticket's row is locked first (on SQLite by the
 // transaction's immediate write lock, on PostgreSQL by SELECT … FOR UPDATE), so the reuse check,
 // the stock count and the insert see no other registration in between.
-func (db *DB) InsertEventHold(ctx context.Context, h event.NewHold) (event.HeldPlace, error) {
+func (es Events) InsertEventHold(ctx context.Context, h event.NewHold) (event.HeldPlace, error) {
 	var out event.HeldPlace
 	now := h.CreatedAt.UnixMilli()
-	err := db.Write(ctx, func(tx *Tx) error {
+	err := es.db.Write(ctx, func(tx *Tx) error {
 		lock := `SELECT max_stock, is_active, event_id FROM products WHERE id = ? AND kind = 'EVENT' AND deleted_at IS NULL`
 		if tx.Engine() == Postgres {
 			lock += ` FOR UPDATE`
@@ -210,15 +216,9 @@ func (db *DB) InsertEventHold(ctx context.Context, h event.NewHold) (event.HeldP
 		if err != nil {
 			return err
 		}
-		holdID, err := tx.insertID(ctx, `INSERT INTO holds (identifier, company_id, cart_id, visitor_id, kind, product_id,
-			num_drivers, price_cents, created_at, expires_at) VALUES (?, ?, ?, ?, 'EVENT', ?, 1, ?, ?, ?) RETURNING id`,
-			h.Identifier, h.CompanyID, cartID, h.VisitorID, h.ProductID, h.PriceCents, now, h.ExpiresAt.UnixMilli())
-		if err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO cart_lines (cart_id, hold_id, product_id, kind, quantity, unit_price_cents,
-			original_price_cents, discount_cents, total_cents, created_at) VALUES (?, ?, ?, 'EVENT', 1, ?, ?, 0, ?, ?)`,
-			cartID, holdID, h.ProductID, h.PriceCents, h.PriceCents, h.PriceCents, now); err != nil {
+		if _, err := insertHold(ctx, tx, holdRow{Identifier: h.Identifier, VisitorID: h.VisitorID, Kind: "EVENT",
+			CompanyID: h.CompanyID, CartID: cartID, ProductID: h.ProductID, NumDrivers: 1, PriceCents: h.PriceCents,
+			UnitCents: h.PriceCents, CreatedAt: now, ExpiresAt: h.ExpiresAt.UnixMilli()}); err != nil {
 			return err
 		}
 		out = event.HeldPlace{Identifier: h.Identifier, CartToken: h.CartToken, ExpiresAt: h.ExpiresAt.UTC()}

@@ -15,10 +15,10 @@ import (
 // booking: the hold stays live (linked by pending_booking_id) and the payment row is written here;
 // the provider's notification then books it (approveBooking), and queueConfirmation sends the event
 // registration confirmation instead of a booking confirmation (queueEventConfirmation).
-func (db *DB) CreateEventBooking(ctx context.Context, nb checkout.NewEventBooking) (checkout.CreatedBooking, error) {
+func (co Checkout) CreateEventBooking(ctx context.Context, nb checkout.NewEventBooking) (checkout.CreatedBooking, error) {
 	var out checkout.CreatedBooking
 	now := nb.Now.UnixMilli()
-	err := db.Write(ctx, func(tx *Tx) error {
+	err := co.db.Write(ctx, func(tx *Tx) error {
 		out = checkout.CreatedBooking{}
 		cart, err := loadCart(ctx, tx, nb.CartToken, now, true)
 		if err != nil {
@@ -40,8 +40,8 @@ func (db *DB) CreateEventBooking(ctx context.Context, nb checkout.NewEventBookin
 			return apperr.WithFields(apperr.Unprocessable, "The registration is not valid.",
 				map[string]string{"identifiersPrebooking": "not a place of this event"})
 		}
-		priced := checkout.Price(lines, cart.Discount, func(checkout.CartLine) bool { return true })
-		if err := useDiscount(ctx, tx, cart, priced, nb.Now); err != nil {
+		priced, err := priceOrder(ctx, tx, cart, lines, nb.Now)
+		if err != nil {
 			return err
 		}
 		var name, dateStart string
@@ -57,17 +57,8 @@ func (db *DB) CreateEventBooking(ctx context.Context, nb checkout.NewEventBookin
 		if out.BookingID, err = insertEventBooking(ctx, tx, nb, cart, priced, online, dateStart, startsAt); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `UPDATE carts SET status = 'ordered', updated_at = ? WHERE id = ?`, now, cart.ID); err != nil {
-			return err
-		}
-		if online {
-			return waitForPayment(ctx, tx, checkout.NewBooking{Now: nb.Now, PaymentUntil: nb.PaymentUntil}, &out, lines)
-		}
 		// Nothing to pay (a free event, or a full discount): registered at once.
-		if err := convertHolds(ctx, tx, out.BookingID, lines, now); err != nil {
-			return err
-		}
-		if _, err := bookPlaces(ctx, tx, out.BookingID, now); err != nil {
+		if _, err := placeOrder(ctx, tx, &out, cart.ID, lines, nb.Now, nb.PaymentUntil); err != nil || online {
 			return err
 		}
 		_, err = queueEventConfirmation(ctx, tx, out.BookingID, nb.Now)

@@ -69,7 +69,7 @@ func eventStock(n int64) *int64 { return &n }
 // holdPlace asks the store for one place of e for the visitor at the instant.
 func holdPlace(db *store.DB, f storetest.Fixture, e testEvent, visitor string, at time.Time) (event.HeldPlace, error) {
 	id := fmt.Sprintf("h-%s-%d", visitor, at.UnixNano())
-	return db.InsertEventHold(context.Background(), event.NewHold{Identifier: id, CartToken: "cart-" + id, VisitorID: visitor,
+	return db.Events().InsertEventHold(context.Background(), event.NewHold{Identifier: id, CartToken: "cart-" + id, VisitorID: visitor,
 		CompanyID: f.CompanyID, EventID: e.ID, ProductID: e.Ticket, Name: "Ticket", PriceCents: 2500,
 		CreatedAt: at, ExpiresAt: at.Add(10 * time.Minute)})
 }
@@ -91,7 +91,7 @@ func TestEventsBetweenListsOverlappingEventsInOrder(t *testing.T) {
 		addEvent(t, db, f, "Running", -1*time.Hour, nil)  // still running
 		addEvent(t, db, f, "Tomorrow", 24*time.Hour, nil) // inside
 		addEvent(t, db, f, "Far", 30*24*time.Hour, nil)   // after the window
-		got, err := db.EventsBetween(context.Background(), f.CompanyID, eventNow, eventNow.Add(3*24*time.Hour))
+		got, err := db.Events().EventsBetween(context.Background(), f.CompanyID, eventNow, eventNow.Add(3*24*time.Hour))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -106,7 +106,7 @@ func TestEventsBetweenListsOverlappingEventsInOrder(t *testing.T) {
 			!e.StartsAt.Equal(eventNow.Add(24*time.Hour)) || e.Data.CheckboxText != "Over 16" {
 			t.Errorf("event %+v", e)
 		}
-		other, err := db.EventsBetween(context.Background(), f.CompanyID+1000, eventNow, eventNow.Add(3*24*time.Hour))
+		other, err := db.Events().EventsBetween(context.Background(), f.CompanyID+1000, eventNow, eventNow.Add(3*24*time.Hour))
 		if err != nil || len(other) != 0 {
 			t.Errorf("another company's events: %v %v", other, err)
 		}
@@ -122,7 +122,7 @@ func TestEventByKeyLoadsTheWholePageAndSanitisesOnWrite(t *testing.T) {
 		if _, err := holdPlace(db, f, e, "visitor-a", eventNow); err != nil {
 			t.Fatal(err)
 		}
-		d, err := db.EventByKey(context.Background(), e.Key, eventNow)
+		d, err := db.Events().EventByKey(context.Background(), e.Key, eventNow)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -137,11 +137,11 @@ func TestEventByKeyLoadsTheWholePageAndSanitisesOnWrite(t *testing.T) {
 		if html := d.Event.TemplateHTML; strings.Contains(html, "script") || strings.Contains(html, "onclick") || !strings.Contains(html, "<h2>Night Cup</h2>") {
 			t.Errorf("stored template %q: want it sanitised on write", html)
 		}
-		byID, err := db.EventByID(context.Background(), e.ID, eventNow)
+		byID, err := db.Events().EventByID(context.Background(), e.ID, eventNow)
 		if err != nil || byID.Event.Key != e.Key {
 			t.Errorf("by id: %+v %v", byID.Event, err)
 		}
-		if _, err := db.EventByKey(context.Background(), "no-such-event", eventNow); !apperr.Is(err, apperr.NotFound) {
+		if _, err := db.Events().EventByKey(context.Background(), "no-such-event", eventNow); !apperr.Is(err, apperr.NotFound) {
 			t.Errorf("unknown key: %v", err)
 		}
 	})
@@ -202,12 +202,12 @@ func TestEventHoldsRespectStock(t *testing.T) {
 		if _, err := holdPlace(db, f, e, "visitor-d", later); err != nil {
 			t.Fatalf("a cancelled registration takes a place: %v", err)
 		}
-		d, err := db.EventByKey(ctx, e.Key, later)
+		d, err := db.Events().EventByKey(ctx, e.Key, later)
 		if err != nil || *d.Ticket.Remaining() != 0 {
 			t.Fatalf("remaining %v, %v", d.Ticket.Remaining(), err)
 		}
 		register("pending")
-		d, _ = db.EventByKey(ctx, e.Key, later)
+		d, _ = db.Events().EventByKey(ctx, e.Key, later)
 		if d.Ticket.Taken != 3 || *d.Ticket.Remaining() != 0 {
 			t.Errorf("taken %d: two live holds and a pending registration", d.Ticket.Taken)
 		}

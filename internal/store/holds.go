@@ -9,14 +9,20 @@ import (
 	"pitlane/internal/sessions"
 )
 
+// Holds is the visitor's side of the places: offers, availability, carts and holds (sessions.Store).
+type Holds struct{ db *DB }
+
+// Holds returns the store of this aggregate.
+func (db *DB) Holds() Holds { return Holds{db} }
+
 // InsertHold implements sessions.Store: it decides and writes a hold in one write transaction. The
 // product row (when its stock is limited) and then each session's slot row are locked — on SQLite by
 // the transaction's immediate write lock, on PostgreSQL by row locks taken in (circuit, start) order —
 // and places are taken with one conditional UPDATE of the session's counter (slots.held), so places and
 // stock are counted and taken without a window for another transaction in between.
-func (db *DB) InsertHold(ctx context.Context, h sessions.NewHold) error {
+func (hs Holds) InsertHold(ctx context.Context, h sessions.NewHold) error {
 	now := h.CreatedAt.UnixMilli()
-	return db.Write(ctx, func(tx *Tx) error {
+	return hs.db.Write(ctx, func(tx *Tx) error {
 		var cartID int64
 		var maxSlots int
 		err := tx.QueryRow(ctx, `SELECT ca.id, co.max_slots_booking FROM carts ca JOIN companies co ON co.id = ca.company_id
@@ -41,25 +47,9 @@ func (db *DB) InsertHold(ctx context.Context, h sessions.NewHold) error {
 				return err
 			}
 		}
-		var holdID int64
-		err = tx.QueryRow(ctx, `INSERT INTO holds (identifier, company_id, cart_id, visitor_id, kind, product_id,
-			num_drivers, price_cents, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			h.Identifier, h.CompanyID, cartID, h.VisitorID, h.Kind, h.ProductID, h.NumDrivers, h.PriceCents,
-			now, h.ExpiresAt.UnixMilli()).Scan(&holdID)
-		if err != nil {
-			return Translate(err)
-		}
-		for i, s := range h.Slots {
-			// counted = 1: takePlaces added these places to slots.held.
-			if _, err := tx.Exec(ctx, `INSERT INTO hold_slots (hold_id, position, circuit_id, starts_at, product_id, places,
-				price_cents, visitor_id, counted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-				holdID, i, s.CircuitID, s.StartsAt, s.ProductID, h.NumDrivers, s.PriceCents, h.VisitorID); err != nil {
-				return err
-			}
-		}
-		_, err = tx.Exec(ctx, `INSERT INTO cart_lines (cart_id, hold_id, product_id, kind, quantity, unit_price_cents,
-			original_price_cents, discount_cents, total_cents, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-			cartID, holdID, h.ProductID, h.Kind, h.NumDrivers, h.UnitCents, h.UnitCents, h.PriceCents, now)
+		_, err = insertHold(ctx, tx, holdRow{Identifier: h.Identifier, VisitorID: h.VisitorID, Kind: h.Kind,
+			CompanyID: h.CompanyID, CartID: cartID, ProductID: h.ProductID, NumDrivers: h.NumDrivers,
+			PriceCents: h.PriceCents, UnitCents: h.UnitCents, CreatedAt: now, ExpiresAt: h.ExpiresAt.UnixMilli(), Slots: h.Slots})
 		return err
 	})
 }
@@ -123,9 +113,9 @@ func stockUsed(ctx context.Context, tx *Tx, productID int64, kind string, now in
 }
 
 // StockUsed tells how many units of a product's stock are taken at now (for catalogue listings).
-func (db *DB) StockUsed(ctx context.Context, productID int64, kind string, now time.Time) (int64, error) {
+func (hs Holds) StockUsed(ctx context.Context, productID int64, kind string, now time.Time) (int64, error) {
 	var n int64
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := hs.db.Read(ctx, func(tx *Tx) error {
 		var err error
 		n, err = stockUsed(ctx, tx, productID, kind, now.UnixMilli())
 		return err
@@ -144,7 +134,7 @@ func takePlaces(ctx context.Context, tx *Tx, h sessions.NewHold, s sessions.Hold
 		s.CircuitID, s.StartsAt, s.LocalDate, s.LocalTime, s.Capacity); err != nil {
 		return Translate(err)
 	}
-	ok, err := addHeld(ctx, tx, s, h.NumDrivers)
+	ok, err := takeHeld(ctx, tx, s, h.NumDrivers)
 	if err != nil {
 		return err
 	}
@@ -164,7 +154,7 @@ func takePlaces(ctx context.Context, tx *Tx, h sessions.NewHold, s sessions.Hold
 		return err
 	}
 	if freed > 0 {
-		if ok, err = addHeld(ctx, tx, s, h.NumDrivers); err != nil {
+		if ok, err = takeHeld(ctx, tx, s, h.NumDrivers); err != nil {
 			return err
 		}
 	}
@@ -172,19 +162,6 @@ func takePlaces(ctx context.Context, tx *Tx, h sessions.NewHold, s sessions.Hold
 		return apperr.New(apperr.NoStock, "Not enough places left in the session at %s %s.", s.LocalDate, s.LocalTime[:5])
 	}
 	return nil
-}
-
-// addHeld adds places to a session's counter if they fit its capacity (brought up to date from the
-// installation's settings at the same time), and reports whether they did.
-func addHeld(ctx context.Context, tx *Tx, s sessions.HoldSlot, places int) (bool, error) {
-	res, err := tx.Exec(ctx, `UPDATE slots SET held = held + ?, capacity = ?
-		WHERE circuit_id = ? AND starts_at = ? AND held + booked + ? <= ?`,
-		places, s.Capacity, s.CircuitID, s.StartsAt, places, s.Capacity)
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
 }
 
 // visitorFree returns apperr.SameUserSlot when the visitor already has a live hold on the session.
@@ -207,8 +184,8 @@ func visitorFree(ctx context.Context, tx *Tx, h sessions.NewHold, s sessions.Hol
 
 // ReleaseHold implements sessions.Store. The hold's places leave the session counters in the
 // transaction that releases it, and only if this call is the one that released it.
-func (db *DB) ReleaseHold(ctx context.Context, cartToken, identifier string, now time.Time) error {
-	return db.Write(ctx, func(tx *Tx) error {
+func (hs Holds) ReleaseHold(ctx context.Context, cartToken, identifier string, now time.Time) error {
+	return hs.db.Write(ctx, func(tx *Tx) error {
 		var cartID, holdID int64
 		var bookingID *int64
 		err := tx.QueryRow(ctx, `SELECT id FROM carts WHERE token = ?`, cartToken).Scan(&cartID)
@@ -252,11 +229,11 @@ const deleteBatch = 500
 
 // DeleteDeadHolds implements sessions.Store. Dead holds still in a session counter leave it in the
 // transaction that deletes them; the work is done in batches, each its own transaction.
-func (db *DB) DeleteDeadHolds(ctx context.Context, before time.Time) (int64, error) {
+func (hs Holds) DeleteDeadHolds(ctx context.Context, before time.Time) (int64, error) {
 	var total int64
 	for {
 		var n int64
-		err := db.Write(ctx, func(tx *Tx) error {
+		err := hs.db.Write(ctx, func(tx *Tx) error {
 			n = 0
 			const dead = `booking_id IS NULL AND (expires_at < ? OR released_at < ?)`
 			q := `SELECT id FROM holds WHERE ` + dead + ` ORDER BY id LIMIT ?`
@@ -286,8 +263,8 @@ func (db *DB) DeleteDeadHolds(ctx context.Context, before time.Time) (int64, err
 }
 
 // CreateCart implements sessions.Store.
-func (db *DB) CreateCart(ctx context.Context, companyID int64, token string, now time.Time) error {
-	return db.Write(ctx, func(tx *Tx) error {
+func (hs Holds) CreateCart(ctx context.Context, companyID int64, token string, now time.Time) error {
+	return hs.db.Write(ctx, func(tx *Tx) error {
 		var n int
 		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM companies WHERE id = ?`, companyID).Scan(&n); err != nil {
 			return err

@@ -39,8 +39,7 @@ func reclaimSlot(ctx context.Context, tx *Tx, circuitID, startsAt, now int64) (i
 	if err != nil || freed == 0 {
 		return 0, err
 	}
-	_, err = tx.Exec(ctx, `UPDATE slots SET held = held - ? WHERE circuit_id = ? AND starts_at = ?`, freed, circuitID, startsAt)
-	return freed, err
+	return freed, releaseHeld(ctx, tx, circuitID, startsAt, freed)
 }
 
 // uncountHolds takes the places of the given holds out of their sessions' counters, once: rows already
@@ -95,8 +94,7 @@ func uncountHolds(ctx context.Context, tx *Tx, holdIDs []int64) error {
 	}
 	for _, k := range keys {
 		if n := freed[k]; n > 0 {
-			if _, err := tx.Exec(ctx, `UPDATE slots SET held = held - ? WHERE circuit_id = ? AND starts_at = ?`,
-				n, k.CircuitID, k.StartsAt); err != nil {
+			if err := releaseHeld(ctx, tx, k.CircuitID, k.StartsAt, n); err != nil {
 				return err
 			}
 		}

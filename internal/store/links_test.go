@@ -44,7 +44,7 @@ func TestUnsafeLinksAreRefusedWhenWritten(t *testing.T) {
 				t.Errorf("newsletter address %q: %v, want 422", link, err)
 			}
 		}
-		buttons, err := db.LandingButtons(ctx, f.CompanyID)
+		buttons, err := db.Companies().LandingButtons(ctx, f.CompanyID)
 		if err != nil || len(buttons) != 0 {
 			t.Errorf("after refusals: %d buttons (%v)", len(buttons), err)
 		}

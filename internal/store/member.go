@@ -10,6 +10,13 @@ import (
 	"pitlane/internal/member"
 )
 
+// Members is the companies' members (customers known by e-mail) as the customer side reads them
+// (member.Store).
+type Members struct{ db *DB }
+
+// Members returns the store of this aggregate.
+func (db *DB) Members() Members { return Members{db} }
+
 // memberColumns is the column list scanMember reads, in order.
 const memberColumns = `id, company_id, nick, name, surname, birthday, phone, email, accept_send_promo`
 
@@ -40,9 +47,9 @@ func (t *Tx) memberByEmail(ctx context.Context, companyID int64, email string) (
 
 // MemberByEmail returns the member of the company with the e-mail, compared without regard to case.
 // Unsubscribed members are still members. Returns apperr.NotFound if there is none.
-func (db *DB) MemberByEmail(ctx context.Context, companyID int64, email string) (member.Member, error) {
+func (mb Members) MemberByEmail(ctx context.Context, companyID int64, email string) (member.Member, error) {
 	var m member.Member
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := mb.db.Read(ctx, func(tx *Tx) error {
 		var err error
 		m, err = tx.memberByEmail(ctx, companyID, member.NormalizeEmail(email))
 		return err
@@ -163,8 +170,8 @@ func (t *Tx) nicksLike(ctx context.Context, companyID int64, base string) ([]str
 // Unsubscribe stops promotional e-mail to the member whose unsubscribe key hashes to keyHash: it clears
 // their consent and records when (the first time only; repeating is harmless). Returns apperr.NotFound
 // if no member has that key.
-func (db *DB) Unsubscribe(ctx context.Context, keyHash string, now time.Time) error {
-	return db.Write(ctx, func(tx *Tx) error {
+func (mb Members) Unsubscribe(ctx context.Context, keyHash string, now time.Time) error {
+	return mb.db.Write(ctx, func(tx *Tx) error {
 		res, err := tx.Exec(ctx, `UPDATE members SET accept_send_promo = 0,
 				unsubscribed_at = COALESCE(unsubscribed_at, ?), updated_at = ?
 			WHERE unsubscribe_key_hash = ?`, now.UnixMilli(), now.UnixMilli(), keyHash)

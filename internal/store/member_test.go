@@ -50,11 +50,11 @@ func TestUpsertMemberFindsByEmailWhateverTheCase(t *testing.T) {
 		if key1 == "" || key1 != key2 {
 			t.Errorf("unsubscribe keys %q and %q: want the same non-empty key for every message", key1, key2)
 		}
-		got, err := db.MemberByEmail(context.Background(), f.CompanyID, "ANA.lopez@EXAMPLE.com")
+		got, err := db.Members().MemberByEmail(context.Background(), f.CompanyID, "ANA.lopez@EXAMPLE.com")
 		if err != nil || got.ID != first.ID {
 			t.Fatalf("lookup: %+v, %v", got, err)
 		}
-		if _, err := db.MemberByEmail(context.Background(), f.CompanyID+1000, "ana.lopez@example.com"); !apperr.Is(err, apperr.NotFound) {
+		if _, err := db.Members().MemberByEmail(context.Background(), f.CompanyID+1000, "ana.lopez@example.com"); !apperr.Is(err, apperr.NotFound) {
 			t.Errorf("lookup in another company: %v, want not found", err)
 		}
 	})
@@ -138,11 +138,11 @@ func TestUnsubscribeIsIdempotent(t *testing.T) {
 		f := storetest.NewFixture(t, db, storetest.FixtureOptions{})
 		m, key := upsert(t, db, member.NewMember{CompanyID: f.CompanyID, Email: "bo@example.com", Name: "Bo", AcceptSendPromo: true})
 		for i := 0; i < 2; i++ {
-			if err := db.Unsubscribe(ctx, member.HashKey(key), memberNow.Add(time.Duration(i)*time.Hour)); err != nil {
+			if err := db.Members().Unsubscribe(ctx, member.HashKey(key), memberNow.Add(time.Duration(i)*time.Hour)); err != nil {
 				t.Fatalf("unsubscribe #%d: %v", i+1, err)
 			}
 		}
-		got, err := db.MemberByEmail(ctx, f.CompanyID, m.Email)
+		got, err := db.Members().MemberByEmail(ctx, f.CompanyID, m.Email)
 		if err != nil || got.AcceptSendPromo {
 			t.Fatalf("after unsubscribing: %+v, %v; want consent cleared", got, err)
 		}
@@ -153,7 +153,7 @@ func TestUnsubscribeIsIdempotent(t *testing.T) {
 		if err != nil || at != memberNow.UnixMilli() {
 			t.Errorf("unsubscribed_at %d (%v), want the first time %d", at, err, memberNow.UnixMilli())
 		}
-		if err := db.Unsubscribe(ctx, member.HashKey("not-a-real-key-000"), memberNow); !apperr.Is(err, apperr.NotFound) {
+		if err := db.Members().Unsubscribe(ctx, member.HashKey("not-a-real-key-000"), memberNow); !apperr.Is(err, apperr.NotFound) {
 			t.Errorf("unknown key: %v, want not found", err)
 		}
 	})

@@ -11,6 +11,13 @@ import (
 	"pitlane/internal/notify"
 )
 
+// Outbox is the mail outbox: claiming, marking and listing queued mails (notify.WorkerStore, the dev
+// mail pages, health).
+type Outbox struct{ db *DB }
+
+// Outbox returns the store of this aggregate.
+func (db *DB) Outbox() Outbox { return Outbox{db} }
+
 // EnqueueEmail writes m to the outbox inside the transaction, due for delivery at now, so the message
 // exists exactly when what it announces (a booking, a cancellation…) is committed. A CompanyID of 0
 // is stored as no company. Implements notify.Outbox.
@@ -70,14 +77,14 @@ const outboxDue = `((status = 'pending' AND next_attempt_at <= ?) OR (status = '
 // on each, in one conditional UPDATE: a message is claimed by one worker only, whichever instance it
 // runs in (PostgreSQL skips rows another claim has locked and re-checks the condition on the row it
 // updates; SQLite has one writer). Implements notify.WorkerStore.
-func (db *DB) ClaimEmails(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]notify.Outgoing, error) {
+func (ob Outbox) ClaimEmails(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]notify.Outgoing, error) {
 	lock := ""
-	if db.engine == Postgres {
+	if ob.db.engine == Postgres {
 		lock = " FOR UPDATE SKIP LOCKED"
 	}
 	ms := now.UnixMilli()
 	var out []notify.Outgoing
-	err := db.Write(ctx, func(tx *Tx) error {
+	err := ob.db.Write(ctx, func(tx *Tx) error {
 		out = out[:0]
 		rows, err := tx.Query(ctx, `UPDATE outbox_emails SET status = 'sending', locked_until = ?, attempts = attempts + 1
 			WHERE id IN (SELECT id FROM outbox_emails WHERE `+outboxDue+` ORDER BY next_attempt_at, id LIMIT ?`+lock+`)
@@ -110,8 +117,8 @@ func (db *DB) ClaimEmails(ctx context.Context, now time.Time, lease time.Duratio
 }
 
 // MarkEmailSent records that the claimed message was delivered. Implements notify.WorkerStore.
-func (db *DB) MarkEmailSent(ctx context.Context, id int64, now time.Time) error {
-	return db.Write(ctx, func(tx *Tx) error {
+func (ob Outbox) MarkEmailSent(ctx context.Context, id int64, now time.Time) error {
+	return ob.db.Write(ctx, func(tx *Tx) error {
 		_, err := tx.Exec(ctx, `UPDATE outbox_emails SET status = 'sent', sent_at = ?, locked_until = NULL, last_error = NULL
 			WHERE id = ? AND status = 'sending'`, now.UnixMilli(), id)
 		return err
@@ -121,7 +128,7 @@ func (db *DB) MarkEmailSent(ctx context.Context, id int64, now time.Time) error 
 // MarkEmailFailed records a failed delivery of the claimed message: pending again from retryAt, or
 // failed for good when giveUp. The reason is kept (cut to 1000 bytes) for the dev mail page and
 // operators. Implements notify.WorkerStore.
-func (db *DB) MarkEmailFailed(ctx context.Context, id int64, reason string, retryAt time.Time, giveUp bool) error {
+func (ob Outbox) MarkEmailFailed(ctx context.Context, id int64, reason string, retryAt time.Time, giveUp bool) error {
 	status := notify.StatusPending
 	if giveUp {
 		status = notify.StatusFailed
@@ -129,7 +136,7 @@ func (db *DB) MarkEmailFailed(ctx context.Context, id int64, reason string, retr
 	if len(reason) > 1000 {
 		reason = reason[:1000]
 	}
-	return db.Write(ctx, func(tx *Tx) error {
+	return ob.db.Write(ctx, func(tx *Tx) error {
 		_, err := tx.Exec(ctx, `UPDATE outbox_emails SET status = ?, next_attempt_at = ?, locked_until = NULL, last_error = ?
 			WHERE id = ? AND status = 'sending'`, status, retryAt.UnixMilli(), reason, id)
 		return err
@@ -139,8 +146,8 @@ func (db *DB) MarkEmailFailed(ctx context.Context, id int64, reason string, retr
 // ReleaseEmails gives claimed messages back unsent when their worker stops: pending (still due when
 // they were), no lease, and the attempt their claim counted undone. Only messages still 'sending' are
 // touched: one already recorded sent or failed stays so. Implements notify.WorkerStore.
-func (db *DB) ReleaseEmails(ctx context.Context, ids []int64) error {
-	return db.Write(ctx, func(tx *Tx) error {
+func (ob Outbox) ReleaseEmails(ctx context.Context, ids []int64) error {
+	return ob.db.Write(ctx, func(tx *Tx) error {
 		for _, id := range ids {
 			if _, err := tx.Exec(ctx, `UPDATE outbox_emails SET status = 'pending', locked_until = NULL,
 				attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END
@@ -189,9 +196,9 @@ func scanEntry(s scanner, extra ...any) (notify.OutboxEntry, error) {
 
 // RecentEmails returns the newest limit messages of the outbox, newest first, without their bodies
 // and attachments (for the dev mail page).
-func (db *DB) RecentEmails(ctx context.Context, limit int) ([]notify.OutboxEntry, error) {
+func (ob Outbox) RecentEmails(ctx context.Context, limit int) ([]notify.OutboxEntry, error) {
 	out := []notify.OutboxEntry{}
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := ob.db.Read(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, `SELECT `+outboxListColumns+` FROM outbox_emails ORDER BY id DESC LIMIT ?`, limit)
 		if err != nil {
 			return err
@@ -211,9 +218,9 @@ func (db *DB) RecentEmails(ctx context.Context, limit int) ([]notify.OutboxEntry
 
 // OutboxEmail returns one message of the outbox with its bodies and attachments. Returns
 // apperr.NotFound if there is none with the id.
-func (db *DB) OutboxEmail(ctx context.Context, id int64) (notify.OutboxEntry, error) {
+func (ob Outbox) OutboxEmail(ctx context.Context, id int64) (notify.OutboxEntry, error) {
 	var e notify.OutboxEntry
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := ob.db.Read(ctx, func(tx *Tx) error {
 		var text, html, atts string
 		var err error
 		e, err = scanEntry(tx.QueryRow(ctx, `SELECT `+outboxListColumns+`, body_text, body_html, attachments
@@ -228,9 +235,9 @@ func (db *DB) OutboxEmail(ctx context.Context, id int64) (notify.OutboxEntry, er
 }
 
 // OutboxStats counts the outbox by status and tells when the oldest message still waiting was made.
-func (db *DB) OutboxStats(ctx context.Context) (notify.OutboxStats, error) {
+func (ob Outbox) OutboxStats(ctx context.Context) (notify.OutboxStats, error) {
 	var st notify.OutboxStats
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := ob.db.Read(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, `SELECT status, COUNT(*) FROM outbox_emails GROUP BY status`)
 		if err != nil {
 			return err

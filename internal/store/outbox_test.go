@@ -51,10 +51,10 @@ func TestEnqueueRollsBackWithItsTransaction(t *testing.T) {
 		if !errors.Is(err, boom) {
 			t.Fatal(err)
 		}
-		if list, _ := db.RecentEmails(ctx, 10); len(list) != 0 {
+		if list, _ := db.Outbox().RecentEmails(ctx, 10); len(list) != 0 {
 			t.Fatalf("%d messages after a rollback", len(list))
 		}
-		got, err := db.ClaimEmails(ctx, outboxNow.Add(time.Hour), time.Minute, 10)
+		got, err := db.Outbox().ClaimEmails(ctx, outboxNow.Add(time.Hour), time.Minute, 10)
 		if err != nil || len(got) != 0 {
 			t.Fatalf("claimed %d after a rollback (%v)", len(got), err)
 		}
@@ -73,14 +73,14 @@ func TestOutboxStoresMessages(t *testing.T) {
 			t.Fatal(err)
 		}
 		enqueue(t, db, 1, outboxNow.Add(time.Second))
-		list, err := db.RecentEmails(ctx, 10)
+		list, err := db.Outbox().RecentEmails(ctx, 10)
 		if err != nil || len(list) != 2 {
 			t.Fatalf("list: %d, %v", len(list), err)
 		}
 		if list[0].Message.To != "c0@example.com" || list[1].Message.To != "c7@example.com" {
 			t.Errorf("not newest first: %s, %s", list[0].Message.To, list[1].Message.To)
 		}
-		e, err := db.OutboxEmail(ctx, list[1].ID)
+		e, err := db.Outbox().OutboxEmail(ctx, list[1].ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,10 +89,10 @@ func TestOutboxStoresMessages(t *testing.T) {
 			string(e.Message.Attachments[0].Data) != "BEGIN:VCALENDAR\r\n" || !e.CreatedAt.Equal(outboxNow) {
 			t.Errorf("read back: %+v", e)
 		}
-		if _, err := db.OutboxEmail(ctx, 9999); !apperr.Is(err, apperr.NotFound) {
+		if _, err := db.Outbox().OutboxEmail(ctx, 9999); !apperr.Is(err, apperr.NotFound) {
 			t.Errorf("a missing message: %v, want not found", err)
 		}
-		st, err := db.OutboxStats(ctx)
+		st, err := db.Outbox().OutboxStats(ctx)
 		if err != nil || st.Pending != 2 || st.OldestDue == nil || !st.OldestDue.Equal(outboxNow) {
 			t.Errorf("stats %+v, %v", st, err)
 		}
@@ -114,7 +114,7 @@ func TestClaimIsExclusive(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				for {
-					got, err := db.ClaimEmails(ctx, outboxNow, 5*time.Minute, 3)
+					got, err := db.Outbox().ClaimEmails(ctx, outboxNow, 5*time.Minute, 3)
 					if err != nil {
 						t.Error(err)
 						return
@@ -139,7 +139,7 @@ func TestClaimIsExclusive(t *testing.T) {
 				t.Errorf("message %d claimed %d times", id, n)
 			}
 		}
-		st, _ := db.OutboxStats(ctx)
+		st, _ := db.Outbox().OutboxStats(ctx)
 		if st.Sending != total || st.Pending != 0 {
 			t.Errorf("stats after claiming: %+v", st)
 		}
@@ -154,7 +154,7 @@ func TestLeaseRetryAndSent(t *testing.T) {
 		enqueue(t, db, 1, outboxNow)
 		claim := func(at time.Time) []notify.Outgoing {
 			t.Helper()
-			got, err := db.ClaimEmails(ctx, at, 5*time.Minute, 10)
+			got, err := db.Outbox().ClaimEmails(ctx, at, 5*time.Minute, 10)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -174,10 +174,10 @@ func TestLeaseRetryAndSent(t *testing.T) {
 		}
 		id := again[0].ID
 		at := outboxNow.Add(5 * time.Minute)
-		if err := db.MarkEmailFailed(ctx, id, "dial tcp: connection refused", at.Add(5*time.Minute), false); err != nil {
+		if err := db.Outbox().MarkEmailFailed(ctx, id, "dial tcp: connection refused", at.Add(5*time.Minute), false); err != nil {
 			t.Fatal(err)
 		}
-		e, _ := db.OutboxEmail(ctx, id)
+		e, _ := db.Outbox().OutboxEmail(ctx, id)
 		if e.Status != notify.StatusPending || e.LastError != "dial tcp: connection refused" || !e.NextAttemptAt.Equal(at.Add(5*time.Minute)) {
 			t.Fatalf("after a failure: %+v", e)
 		}
@@ -187,10 +187,10 @@ func TestLeaseRetryAndSent(t *testing.T) {
 		if got := claim(at.Add(5 * time.Minute)); len(got) != 1 {
 			t.Fatal("not claimed at its next attempt")
 		}
-		if err := db.MarkEmailSent(ctx, id, at.Add(6*time.Minute)); err != nil {
+		if err := db.Outbox().MarkEmailSent(ctx, id, at.Add(6*time.Minute)); err != nil {
 			t.Fatal(err)
 		}
-		e, _ = db.OutboxEmail(ctx, id)
+		e, _ = db.Outbox().OutboxEmail(ctx, id)
 		if e.Status != notify.StatusSent || e.SentAt == nil || !e.SentAt.Equal(at.Add(6*time.Minute)) || e.LastError != "" {
 			t.Fatalf("after sending: %+v", e)
 		}
@@ -209,12 +209,12 @@ func TestFailedAfterMaxAttempts(t *testing.T) {
 		now := outboxNow
 		var waits []time.Duration
 		for i := 1; ; i++ {
-			got, err := db.ClaimEmails(ctx, now, 5*time.Minute, 10)
+			got, err := db.Outbox().ClaimEmails(ctx, now, 5*time.Minute, 10)
 			if err != nil || len(got) != 1 || got[0].Attempts != i {
 				t.Fatalf("attempt %d: %+v, %v", i, got, err)
 			}
 			wait, giveUp := notify.RetryAfter(got[0].Attempts)
-			if err := db.MarkEmailFailed(ctx, got[0].ID, "554 rejected", now.Add(wait), giveUp); err != nil {
+			if err := db.Outbox().MarkEmailFailed(ctx, got[0].ID, "554 rejected", now.Add(wait), giveUp); err != nil {
 				t.Fatal(err)
 			}
 			if giveUp {
@@ -222,7 +222,7 @@ func TestFailedAfterMaxAttempts(t *testing.T) {
 			}
 			waits = append(waits, wait)
 			now = now.Add(wait)
-			if got, _ := db.ClaimEmails(ctx, now.Add(-time.Second), 5*time.Minute, 10); len(got) != 0 {
+			if got, _ := db.Outbox().ClaimEmails(ctx, now.Add(-time.Second), 5*time.Minute, 10); len(got) != 0 {
 				t.Fatalf("attempt %d: claimed before the backoff of %v ran out", i, wait)
 			}
 		}
@@ -230,15 +230,15 @@ func TestFailedAfterMaxAttempts(t *testing.T) {
 		if fmt.Sprint(waits) != fmt.Sprint(want) {
 			t.Errorf("waits %v, want %v", waits, want)
 		}
-		st, _ := db.OutboxStats(ctx)
+		st, _ := db.Outbox().OutboxStats(ctx)
 		if st.Failed != 1 || st.Pending != 0 || st.OldestDue != nil {
 			t.Errorf("stats %+v", st)
 		}
-		list, _ := db.RecentEmails(ctx, 1)
+		list, _ := db.Outbox().RecentEmails(ctx, 1)
 		if list[0].Attempts != notify.MaxAttempts || list[0].Status != notify.StatusFailed {
 			t.Errorf("after giving up: %+v", list[0])
 		}
-		if got, _ := db.ClaimEmails(ctx, now.Add(365*24*time.Hour), time.Minute, 10); len(got) != 0 {
+		if got, _ := db.Outbox().ClaimEmails(ctx, now.Add(365*24*time.Hour), time.Minute, 10); len(got) != 0 {
 			t.Error("a failed message was claimed")
 		}
 	})

@@ -16,7 +16,7 @@ const maxPayloadBytes = checkout.MaxNotificationBytes
 // ApplyPayment implements checkout.Store. The provider's event id is recorded first: a duplicate
 // (even a concurrent one, which on PostgreSQL waits for the first to commit) finds it recorded and
 // changes nothing. Then the payment and its booking are locked and checkout.Decide's step is applied.
-func (db *DB) ApplyPayment(ctx context.Context, ev checkout.PaymentEvent) (checkout.Applied, error) {
+func (co Checkout) ApplyPayment(ctx context.Context, ev checkout.PaymentEvent) (checkout.Applied, error) {
 	var out checkout.Applied
 	now := ev.Now.UnixMilli()
 	n := ev.Notification
@@ -24,7 +24,7 @@ func (db *DB) ApplyPayment(ctx context.Context, ev checkout.PaymentEvent) (check
 	if len(payload) > maxPayloadBytes {
 		payload = payload[:maxPayloadBytes]
 	}
-	err := db.Write(ctx, func(tx *Tx) error {
+	err := co.db.Write(ctx, func(tx *Tx) error {
 		out = checkout.Applied{}
 		var id int64
 		err := tx.QueryRow(ctx, `INSERT INTO payment_notifications (provider, provider_event_id, payload, received_at)
@@ -226,8 +226,8 @@ func approveBooking(ctx context.Context, tx *Tx, ev checkout.PaymentEvent, d che
 }
 
 // StartedOnline implements checkout.Store.
-func (db *DB) StartedOnline(ctx context.Context, paymentID int64, providerRef string, companyID int64, key string, answer checkout.Answer, now time.Time) error {
-	return db.Write(ctx, func(tx *Tx) error {
+func (co Checkout) StartedOnline(ctx context.Context, paymentID int64, providerRef string, companyID int64, key string, answer checkout.Answer, now time.Time) error {
+	return co.db.Write(ctx, func(tx *Tx) error {
 		if _, err := tx.Exec(ctx, `UPDATE payments SET provider_ref = COALESCE(provider_ref, ?), updated_at = ? WHERE id = ?`,
 			nullable(providerRef), now.UnixMilli(), paymentID); err != nil {
 			return err
@@ -238,8 +238,8 @@ func (db *DB) StartedOnline(ctx context.Context, paymentID int64, providerRef st
 
 // AbortOnline implements checkout.Store. A booking already decided (paid, or cancelled by a
 // notification) is left as it is.
-func (db *DB) AbortOnline(ctx context.Context, bookingID, companyID int64, key string, answer checkout.Answer, now time.Time) error {
-	return db.Write(ctx, func(tx *Tx) error {
+func (co Checkout) AbortOnline(ctx context.Context, bookingID, companyID int64, key string, answer checkout.Answer, now time.Time) error {
+	return co.db.Write(ctx, func(tx *Tx) error {
 		b, err := lockBooking(ctx, tx, bookingID)
 		if err != nil {
 			return err
@@ -261,9 +261,9 @@ func (db *DB) AbortOnline(ctx context.Context, bookingID, companyID int64, key s
 }
 
 // StalePayments implements checkout.Store.
-func (db *DB) StalePayments(ctx context.Context, before time.Time, limit int) ([]checkout.StalePayment, error) {
+func (co Checkout) StalePayments(ctx context.Context, before time.Time, limit int) ([]checkout.StalePayment, error) {
 	var out []checkout.StalePayment
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := co.db.Read(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, `SELECT id, provider, COALESCE(provider_ref, ''), booking_id, company_id FROM payments
 			WHERE status = ? AND created_at < ? ORDER BY created_at, id LIMIT ?`, checkout.PaymentCreated, before.UnixMilli(), limit)
 		if err != nil {

@@ -8,11 +8,18 @@ import (
 	"pitlane/internal/problem"
 )
 
+// Problems is the problem reports customers send and where they go (with Companies, problem.Store: see
+// ProblemDesk).
+type Problems struct{ db *DB }
+
+// Problems returns the store of this aggregate.
+func (db *DB) Problems() Problems { return Problems{db} }
+
 // ProblemAddresses returns the company's notification addresses for problem reports, in the order they
 // were added; none is an empty list.
-func (db *DB) ProblemAddresses(ctx context.Context, companyID int64) ([]string, error) {
+func (pr Problems) ProblemAddresses(ctx context.Context, companyID int64) ([]string, error) {
 	var out []string
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := pr.db.Read(ctx, func(tx *Tx) error {
 		var err error
 		out, err = tx.CompanyNotifyEmails(ctx, companyID, notify.NoticeProblem)
 		return err
@@ -22,8 +29,8 @@ func (db *DB) ProblemAddresses(ctx context.Context, companyID int64) ([]string, 
 
 // SaveProblemReport stores a visitor's problem report and enqueues its e-mails in one transaction, so
 // a stored report is always mailed and a mailed one always stored.
-func (db *DB) SaveProblemReport(ctx context.Context, r problem.Report, mails []notify.Message, now time.Time) error {
-	return db.Write(ctx, func(tx *Tx) error {
+func (pr Problems) SaveProblemReport(ctx context.Context, r problem.Report, mails []notify.Message, now time.Time) error {
+	return pr.db.Write(ctx, func(tx *Tx) error {
 		var company any
 		if r.CompanyID != 0 {
 			company = r.CompanyID

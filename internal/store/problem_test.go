@@ -28,16 +28,16 @@ func TestProblemTermsSecrets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		addrs, err := db.ProblemAddresses(ctx, f.CompanyID)
+		addrs, err := db.Problems().ProblemAddresses(ctx, f.CompanyID)
 		if err != nil || len(addrs) != 1 || addrs[0] != "a@x.es" {
 			t.Fatalf("problem addresses %v, %v", addrs, err)
 		}
 		mail := notify.Message{CompanyID: f.CompanyID, Kind: notify.KindProblemReport, To: "a@x.es", Subject: "Problem report: x", Text: "x"}
 		rep := problem.Report{CompanyID: f.CompanyID, Subject: "x", Text: "y"}
-		if err := db.SaveProblemReport(ctx, rep, []notify.Message{mail}, memberNow); err != nil {
+		if err := db.Problems().SaveProblemReport(ctx, rep, []notify.Message{mail}, memberNow); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.SaveProblemReport(ctx, problem.Report{Subject: "no company", Text: "z"}, nil, memberNow); err != nil {
+		if err := db.Problems().SaveProblemReport(ctx, problem.Report{Subject: "no company", Text: "z"}, nil, memberNow); err != nil {
 			t.Fatal(err)
 		}
 		var reports, mails int
@@ -51,20 +51,20 @@ func TestProblemTermsSecrets(t *testing.T) {
 			t.Errorf("%d reports and %d mails (%v), want 2 and 1", reports, mails, err)
 		}
 
-		c, err := db.CompanyTerms(ctx, f.CompanyID)
+		c, err := db.Companies().CompanyTerms(ctx, f.CompanyID)
 		if err != nil || len(c.Terms) != 1 || c.Terms[0].Text != "Condiciones" || c.DefaultCulture == "" {
 			t.Errorf("terms %+v, %v", c, err)
 		}
-		if _, err := db.CompanyTerms(ctx, f.CompanyID+99); !apperr.Is(err, apperr.NotFound) {
+		if _, err := db.Companies().CompanyTerms(ctx, f.CompanyID+99); !apperr.Is(err, apperr.NotFound) {
 			t.Errorf("terms of an unknown company: %v", err)
 		}
 
-		s1, err := db.Secret(ctx, "test", memberNow)
+		s1, err := db.Secrets().Secret(ctx, "test", memberNow)
 		if err != nil || len(s1) != 32 {
 			t.Fatalf("secret %x, %v", s1, err)
 		}
-		s2, _ := db.Secret(ctx, "test", memberNow)
-		other, _ := db.Secret(ctx, "other", memberNow)
+		s2, _ := db.Secrets().Secret(ctx, "test", memberNow)
+		other, _ := db.Secrets().Secret(ctx, "other", memberNow)
 		if !bytes.Equal(s1, s2) || bytes.Equal(s1, other) {
 			t.Error("a secret changed between calls, or two secrets are equal")
 		}

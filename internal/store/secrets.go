@@ -8,14 +8,20 @@ import (
 	"time"
 )
 
+// Secrets is the server's generated secrets and the spent captcha challenges (captcha.Store).
+type Secrets struct{ db *DB }
+
+// Secrets returns the store of this aggregate.
+func (db *DB) Secrets() Secrets { return Secrets{db} }
+
 // secretBytes is the size of a new shared secret: 256 bits from crypto/rand.
 const secretBytes = 32
 
 // Secret returns the shared secret called name, creating it at random on first use. Every instance on
 // the same database gets the same bytes, so what one instance signs another can check.
-func (db *DB) Secret(ctx context.Context, name string, now time.Time) ([]byte, error) {
+func (sc Secrets) Secret(ctx context.Context, name string, now time.Time) ([]byte, error) {
 	var out []byte
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := sc.db.Read(ctx, func(tx *Tx) error {
 		var err error
 		out, err = tx.lookupSecret(ctx, name)
 		return err
@@ -26,7 +32,7 @@ func (db *DB) Secret(ctx context.Context, name string, now time.Time) ([]byte, e
 	if err != nil {
 		return nil, err
 	}
-	err = db.Write(ctx, func(tx *Tx) error {
+	err = sc.db.Write(ctx, func(tx *Tx) error {
 		var err error
 		out, err = tx.Secret(ctx, name, now)
 		return err

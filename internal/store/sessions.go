@@ -29,9 +29,9 @@ func loadLocation(name string) (*time.Location, error) {
 }
 
 // Offer implements sessions.Store.
-func (db *DB) Offer(ctx context.Context, companyToken, kind string, id int64) (sessions.Offer, error) {
+func (hs Holds) Offer(ctx context.Context, companyToken, kind string, id int64) (sessions.Offer, error) {
 	var o sessions.Offer
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := hs.db.Read(ctx, func(tx *Tx) error {
 		var dynamic, active int
 		var maxStock *int64
 		err := tx.QueryRow(ctx, `
@@ -166,7 +166,7 @@ const liveHold = `h.expires_at > ? AND h.released_at IS NULL AND h.booking_id IS
 // Usage implements sessions.Store with one grouped query over the day's session rows: booked places
 // from the row, held places summed over the rows' counted hold_slots whose hold is live at now (the
 // counter itself may still count expired holds, so it is not shown as is).
-func (db *DB) Usage(ctx context.Context, circuits []int64, from, to int64, now time.Time) (map[sessions.SlotKey]sessions.Usage, error) {
+func (hs Holds) Usage(ctx context.Context, circuits []int64, from, to int64, now time.Time) (map[sessions.SlotKey]sessions.Usage, error) {
 	out := map[sessions.SlotKey]sessions.Usage{}
 	if len(circuits) == 0 {
 		return out, nil
@@ -177,7 +177,7 @@ func (db *DB) Usage(ctx context.Context, circuits []int64, from, to int64, now t
 		args = append(args, c)
 	}
 	args = append(args, from, to)
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := hs.db.Read(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, `SELECT s.circuit_id, s.starts_at, s.booked,
 				COALESCE(SUM(CASE WHEN `+liveHold+` THEN hs.places ELSE 0 END), 0)
 			FROM slots s

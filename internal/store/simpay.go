@@ -10,17 +10,24 @@ import (
 	"pitlane/internal/payment/simulated"
 )
 
+// SimPay is the simulated payment provider's own records: checkouts, refunds and notifications
+// (simulated.Store).
+type SimPay struct{ db *DB }
+
+// SimPay returns the store of this aggregate.
+func (db *DB) SimPay() SimPay { return SimPay{db} }
+
 // The simulated payment provider's tables (migration 00002) stand for a real provider's database:
 // nothing of Pitlane's own model refers to them. These methods implement simulated.Store.
 
-var _ simulated.Store = (*DB)(nil)
+var _ simulated.Store = SimPay{}
 
 const simCheckoutColumns = `ref, payment_id, amount_cents, currency, description, reference, email, culture,
 	success_url, cancel_url, notify_url, status, decline_reason, created_at, expires_at, decided_at`
 
 // SimInsertCheckout implements simulated.Store.
-func (db *DB) SimInsertCheckout(ctx context.Context, c simulated.CheckoutRecord) error {
-	return db.Write(ctx, func(tx *Tx) error {
+func (sp SimPay) SimInsertCheckout(ctx context.Context, c simulated.CheckoutRecord) error {
+	return sp.db.Write(ctx, func(tx *Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO sim_checkouts (`+simCheckoutColumns+`)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
 			c.Ref, c.PaymentID, c.AmountCents, c.Currency, c.Description, c.Reference, c.Email, c.Culture,
@@ -30,9 +37,9 @@ func (db *DB) SimInsertCheckout(ctx context.Context, c simulated.CheckoutRecord)
 }
 
 // SimCheckout implements simulated.Store.
-func (db *DB) SimCheckout(ctx context.Context, ref string) (simulated.CheckoutRecord, error) {
+func (sp SimPay) SimCheckout(ctx context.Context, ref string) (simulated.CheckoutRecord, error) {
 	var c simulated.CheckoutRecord
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := sp.db.Read(ctx, func(tx *Tx) error {
 		var err error
 		c, err = simCheckout(ctx, tx, ref, false)
 		return err
@@ -66,10 +73,10 @@ func simCheckout(ctx context.Context, tx *Tx, ref string, lock bool) (simulated.
 
 // SimDecide implements simulated.Store: one conditional update decides, so of two submissions at
 // once only one wins.
-func (db *DB) SimDecide(ctx context.Context, ref, status, reason string, at time.Time, ev simulated.Event) (simulated.CheckoutRecord, bool, error) {
+func (sp SimPay) SimDecide(ctx context.Context, ref, status, reason string, at time.Time, ev simulated.Event) (simulated.CheckoutRecord, bool, error) {
 	var c simulated.CheckoutRecord
 	var decided bool
-	err := db.Write(ctx, func(tx *Tx) error {
+	err := sp.db.Write(ctx, func(tx *Tx) error {
 		res, err := tx.Exec(ctx, `UPDATE sim_checkouts SET status = ?, decline_reason = ?, decided_at = ?
 			WHERE ref = ? AND status = 'pending' AND expires_at > ?`, status, reason, at.UnixMilli(), ref, at.UnixMilli())
 		if err != nil {
@@ -104,9 +111,9 @@ func insertSimEvent(ctx context.Context, tx *Tx, ev simulated.Event) error {
 // SimRefund implements simulated.Store. The checkout row is locked (PostgreSQL) or the write lock is
 // held (SQLite) while refunds are summed and the new one is written, so two refunds at once cannot
 // both pass the limit.
-func (db *DB) SimRefund(ctx context.Context, ref string, ev simulated.Event) (simulated.Event, error) {
+func (sp SimPay) SimRefund(ctx context.Context, ref string, ev simulated.Event) (simulated.Event, error) {
 	out := ev
-	err := db.Write(ctx, func(tx *Tx) error {
+	err := sp.db.Write(ctx, func(tx *Tx) error {
 		c, err := simCheckout(ctx, tx, ref, true)
 		if err != nil {
 			return err
@@ -141,10 +148,10 @@ func (db *DB) SimRefund(ctx context.Context, ref string, ev simulated.Event) (si
 
 // SimClaimEvent implements simulated.Store with one conditional update, so that of several senders
 // only one claims an attempt.
-func (db *DB) SimClaimEvent(ctx context.Context, eventID string, now, leaseUntil time.Time, maxAttempts int) (simulated.Event, bool, error) {
+func (sp SimPay) SimClaimEvent(ctx context.Context, eventID string, now, leaseUntil time.Time, maxAttempts int) (simulated.Event, bool, error) {
 	var ev simulated.Event
 	var ok bool
-	err := db.Write(ctx, func(tx *Tx) error {
+	err := sp.db.Write(ctx, func(tx *Tx) error {
 		res, err := tx.Exec(ctx, `UPDATE sim_events SET attempts = attempts + 1, next_attempt_at = ?
 			WHERE event_id = ? AND delivered_at IS NULL AND next_attempt_at <= ? AND attempts < ?`,
 			leaseUntil.UnixMilli(), eventID, now.UnixMilli(), maxAttempts)
@@ -171,19 +178,19 @@ func (db *DB) SimClaimEvent(ctx context.Context, eventID string, now, leaseUntil
 }
 
 // SimEventDelivered implements simulated.Store.
-func (db *DB) SimEventDelivered(ctx context.Context, eventID string, at time.Time) error {
-	return db.Write(ctx, func(tx *Tx) error {
+func (sp SimPay) SimEventDelivered(ctx context.Context, eventID string, at time.Time) error {
+	return sp.db.Write(ctx, func(tx *Tx) error {
 		_, err := tx.Exec(ctx, `UPDATE sim_events SET delivered_at = ?, last_error = '' WHERE event_id = ?`, at.UnixMilli(), eventID)
 		return err
 	})
 }
 
 // SimEventFailed implements simulated.Store.
-func (db *DB) SimEventFailed(ctx context.Context, eventID, reason string, next time.Time) error {
+func (sp SimPay) SimEventFailed(ctx context.Context, eventID, reason string, next time.Time) error {
 	if len(reason) > 500 {
 		reason = reason[:500]
 	}
-	return db.Write(ctx, func(tx *Tx) error {
+	return sp.db.Write(ctx, func(tx *Tx) error {
 		_, err := tx.Exec(ctx, `UPDATE sim_events SET last_error = ?, next_attempt_at = ? WHERE event_id = ? AND delivered_at IS NULL`,
 			reason, next.UnixMilli(), eventID)
 		return err
@@ -191,9 +198,9 @@ func (db *DB) SimEventFailed(ctx context.Context, eventID, reason string, next t
 }
 
 // SimDueEvents implements simulated.Store, oldest due first.
-func (db *DB) SimDueEvents(ctx context.Context, now time.Time, maxAttempts, limit int) ([]string, error) {
+func (sp SimPay) SimDueEvents(ctx context.Context, now time.Time, maxAttempts, limit int) ([]string, error) {
 	var ids []string
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := sp.db.Read(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, `SELECT event_id FROM sim_events WHERE delivered_at IS NULL AND next_attempt_at <= ?
 			AND attempts < ? ORDER BY next_attempt_at, event_id LIMIT ?`, now.UnixMilli(), maxAttempts, limit)
 		if err != nil {
@@ -214,9 +221,9 @@ func (db *DB) SimDueEvents(ctx context.Context, now time.Time, maxAttempts, limi
 
 // SimSecret implements simulated.Store: the first instance to ask stores its candidate; every
 // instance then reads the same secret.
-func (db *DB) SimSecret(ctx context.Context, candidate string, now time.Time) (string, error) {
+func (sp SimPay) SimSecret(ctx context.Context, candidate string, now time.Time) (string, error) {
 	var secret string
-	err := db.Write(ctx, func(tx *Tx) error {
+	err := sp.db.Write(ctx, func(tx *Tx) error {
 		if _, err := tx.Exec(ctx, `INSERT INTO sim_settings (name, value, created_at) VALUES ('signing_secret', ?, ?)
 			ON CONFLICT (name) DO NOTHING`, candidate, now.UnixMilli()); err != nil {
 			return err

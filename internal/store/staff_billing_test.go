@@ -70,7 +70,7 @@ func TestStaffRefundMeetsItsNotification(t *testing.T) {
 					t.Fatalf("reserve: %+v %v", res, err)
 				}
 				notify := func() checkout.Applied {
-					a, err := db.ApplyPayment(ctx, checkout.PaymentEvent{Provider: "simulated", Now: now, Payload: "{}",
+					a, err := db.Checkout().ApplyPayment(ctx, checkout.PaymentEvent{Provider: "simulated", Now: now, Payload: "{}",
 						Notification: payment.Notification{EventID: "evt_r1", ProviderRef: "ref_1", Outcome: payment.Refunded, AmountCents: 2000}})
 					if err != nil {
 						t.Fatal(err)

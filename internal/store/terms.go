@@ -8,9 +8,9 @@ import (
 
 // CompanyTerms returns the company's default culture and all its terms and conditions. Returns
 // apperr.NotFound if there is no such company.
-func (db *DB) CompanyTerms(ctx context.Context, companyID int64) (terms.Company, error) {
+func (cs Companies) CompanyTerms(ctx context.Context, companyID int64) (terms.Company, error) {
 	var c terms.Company
-	err := db.Read(ctx, func(tx *Tx) error {
+	err := cs.db.Read(ctx, func(tx *Tx) error {
 		if err := tx.QueryRow(ctx, `SELECT default_culture FROM companies WHERE id = ?`, companyID).
 			Scan(&c.DefaultCulture); err != nil {
 			return translate(err)

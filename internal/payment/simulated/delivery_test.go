@@ -75,7 +75,7 @@ func TestDeliverPending(t *testing.T) {
 		// takes over. (Left running, the retry's timer, measured on the manual clock, could fire at once
 		// after the Advance below and race the job for the event.)
 		e.p.Close()
-		restarted, err := simulated.New(db, simulated.Config{Secret: "s3cret", BaseURL: "http://restarted.test",
+		restarted, err := simulated.New(db.SimPay(), simulated.Config{Secret: "s3cret", BaseURL: "http://restarted.test",
 			Clock: clk, RetryDelays: []time.Duration{time.Hour}})
 		if err != nil {
 			t.Fatal(err)
@@ -104,7 +104,7 @@ func TestGeneratedSecretIsShared(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		clk := clock.NewManual(time.Now())
 		e := newEnv(t, db, clk, simulated.Config{}) // the receiver verifies with the sending instance
-		other, err := simulated.New(db, simulated.Config{BaseURL: "http://other.test", Clock: clk})
+		other, err := simulated.New(db.SimPay(), simulated.Config{BaseURL: "http://other.test", Clock: clk})
 		if err != nil {
 			t.Fatal(err)
 		}

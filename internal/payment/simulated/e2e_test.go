@@ -105,7 +105,7 @@ func newEnv(t *testing.T, db *store.DB, clk clock.Clock, cfg simulated.Config) *
 	t.Cleanup(notify.Close)
 
 	cfg.BaseURL, cfg.NotifyURL, cfg.Clock = site.URL, notify.URL+simulated.NotifyPath, clk
-	p, err := simulated.New(db, cfg)
+	p, err := simulated.New(db.SimPay(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

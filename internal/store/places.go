@@ -1,0 +1,105 @@
+package store
+
+import (
+	"context"
+
+	"pitlane/internal/sessions"
+)
+
+// This file is the one owner of a visitor's places: the one insert of a hold with its sessions and its
+// cart line (every kind of hold — sessions, packs, vouchers, event tickets — goes through insertHold),
+// and the only statements that move the session counters (slots.held, slots.booked) and the booking's
+// flag bookings.places_booked. Which holds leave the counter, and when, is decided by the callers
+// (holds_counter.go, checkout_places.go); the arithmetic lives here (docs/architecture.md "Capacity
+// without overselling").
+
+// holdRow is one hold to insert: the hold, its sessions (none for vouchers and event tickets) and the
+// cart line that shows it, NumDrivers × UnitCents before any discount, PriceCents in total.
+type holdRow struct {
+	Identifier, VisitorID, Kind  string
+	CompanyID, CartID, ProductID int64
+	NumDrivers                   int
+	PriceCents, UnitCents        int64
+	CreatedAt, ExpiresAt         int64 // Unix ms
+	Slots                        []sessions.HoldSlot
+}
+
+// insertHold writes a hold, its sessions and its cart line, and returns the hold's id. The sessions'
+// places must already be in the counters (takeHeld): they are written counted.
+func insertHold(ctx context.Context, tx *Tx, h holdRow) (int64, error) {
+	holdID, err := tx.insertID(ctx, `INSERT INTO holds (identifier, company_id, cart_id, visitor_id, kind, product_id,
+		num_drivers, price_cents, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		h.Identifier, h.CompanyID, h.CartID, h.VisitorID, h.Kind, h.ProductID, h.NumDrivers, h.PriceCents,
+		h.CreatedAt, h.ExpiresAt)
+	if err != nil {
+		return 0, err
+	}
+	for i, s := range h.Slots {
+		// counted = 1: takeHeld added these places to slots.held.
+		if _, err := tx.Exec(ctx, `INSERT INTO hold_slots (hold_id, position, circuit_id, starts_at, product_id, places,
+			price_cents, visitor_id, counted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+			holdID, i, s.CircuitID, s.StartsAt, s.ProductID, h.NumDrivers, s.PriceCents, h.VisitorID); err != nil {
+			return 0, err
+		}
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO cart_lines (cart_id, hold_id, product_id, kind, quantity, unit_price_cents,
+		original_price_cents, discount_cents, total_cents, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+		h.CartID, holdID, h.ProductID, h.Kind, h.NumDrivers, h.UnitCents, h.UnitCents, h.PriceCents, h.CreatedAt)
+	return holdID, err
+}
+
+// takeHeld adds places to a session's counter of held places if they fit its capacity (brought up to
+// date from the installation's settings at the same time), and reports whether they did.
+func takeHeld(ctx context.Context, tx *Tx, s sessions.HoldSlot, places int) (bool, error) {
+	res, err := tx.Exec(ctx, `UPDATE slots SET held = held + ?, capacity = ?
+		WHERE circuit_id = ? AND starts_at = ? AND held + booked + ? <= ?`,
+		places, s.Capacity, s.CircuitID, s.StartsAt, places, s.Capacity)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// releaseHeld takes places out of a session's counter of held places. The caller has cleared the
+// counted flag of the hold_slots rows they belong to, in the same transaction, with the row locked.
+func releaseHeld(ctx context.Context, tx *Tx, circuitID, startsAt int64, places int) error {
+	_, err := tx.Exec(ctx, `UPDATE slots SET held = held - ? WHERE circuit_id = ? AND starts_at = ?`, places, circuitID, startsAt)
+	return err
+}
+
+// book counts a booking's sessions into slots.booked and flags the booking as holding them
+// (places_booked = 1), so that unbook gives them back once. The caller has checked that they fit.
+func book(ctx context.Context, tx *Tx, bookingID int64, slots []bookedSlot) error {
+	for _, s := range slots {
+		if _, err := tx.Exec(ctx, `UPDATE slots SET booked = booked + ? WHERE circuit_id = ? AND starts_at = ?`,
+			s.places, s.circuit, s.start); err != nil {
+			return err
+		}
+	}
+	_, err := tx.Exec(ctx, `UPDATE bookings SET places_booked = 1 WHERE id = ?`, bookingID)
+	return err
+}
+
+// unbook gives back the places a booking took in slots.booked, once: only the call that clears the
+// booking's places_booked flag moves the counters.
+func unbook(ctx context.Context, tx *Tx, bookingID int64) error {
+	res, err := tx.Exec(ctx, `UPDATE bookings SET places_booked = 0 WHERE id = ? AND places_booked = 1`, bookingID)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return err
+	}
+	slots, err := bookingSlots(ctx, tx, bookingID)
+	if err != nil {
+		return err
+	}
+	for _, s := range slots {
+		if _, err := tx.Exec(ctx, `UPDATE slots SET booked = CASE WHEN booked >= ? THEN booked - ? ELSE 0 END
+			WHERE circuit_id = ? AND starts_at = ?`, s.places, s.places, s.circuit, s.start); err != nil {
+			return err
+		}
+	}
+	return nil
+}
