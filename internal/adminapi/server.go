@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"time"
 
 	"pitlane/internal/clock"
 )
@@ -67,8 +66,6 @@ func (s *Server) Register(mux *http.ServeMux) {
 		mux.Handle(rt.Pattern, s.scoped(rt))
 	}
 }
-
-func (s *Server) now() time.Time { return s.deps.Clock.Now() }
 
 // peerAddr is the request's peer address without its port.
 func peerAddr(r *http.Request) string {

@@ -12,6 +12,5 @@ func writeJSON(w http.ResponseWriter, status int, v any) { httpx.WriteJSON(w, st
 func writeJSONBody(w http.ResponseWriter, status int, body []byte) {
 	httpx.WriteJSONBody(w, status, body)
 }
-func jsonHeaders(w http.ResponseWriter, status int)        { httpx.JSONHeaders(w, status) }
 func decodeJSON(r *http.Request, dst any) error            { return httpx.DecodeJSON(r, dst) }
 func queryInt(r *http.Request, name string) (int64, error) { return httpx.QueryInt(r, name) }

@@ -14,8 +14,6 @@ import (
 	"pitlane/internal/httpx"
 )
 
-func requestID(ctx context.Context) string { return httpx.RequestID(ctx) }
-
 func logger(ctx context.Context) *slog.Logger { return httpx.Logger(ctx) }
 
 var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
