@@ -53,7 +53,11 @@ test.describe('booking wizard, paying at the circuit', () => {
     await expect(stageHeading(page, 'Summary of your booking')).toBeFocused();
     const item = page.getByTestId('summary-item');
     await expect(item).toContainText('Voksen – 10 minutter');
-    await expect(item).toContainText(`${day} · 17:00`);
+    // The chosen session is written out with its weekday (issue 16), in the page's language (English).
+    const written = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', {
+      weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC',
+    });
+    await expect(item).toContainText(`${written} · 17:00`);
     await expect(item).toContainText('Drivers: 2 × Sessions: 1');
     await expect(item).toContainText('Track: Fjord Ring');
     await expect(page.getByText('You pay at the circuit when you arrive.')).toBeVisible();
