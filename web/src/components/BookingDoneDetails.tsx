@@ -2,7 +2,7 @@ import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from '@/components/BookingDoneDetails.module.css';
 import { bookingCalendarUrl, type BookingSummary } from '@/lib/api/get-booking-summary';
-import { formatPrice } from '@/lib/format';
+import { formatPrice, intlLocale, isolate } from '@/lib/format';
 import { languageForCode } from '@/lib/i18n/languages';
 
 interface BookingDoneDetailsProps {
@@ -19,7 +19,7 @@ export function sessionDateTime(startsAt: string, timeZone: string, culture: str
   const when = new Date(startsAt);
   if (Number.isNaN(when.getTime())) return fallback;
   try {
-    return new Intl.DateTimeFormat(culture, {
+    return new Intl.DateTimeFormat(intlLocale(culture), {
       weekday: 'long',
       day: 'numeric',
       month: 'long',
@@ -43,7 +43,7 @@ export function sessionDateTime(startsAt: string, timeZone: string, culture: str
 export function BookingDoneDetails({ summary, symbol = '' }: BookingDoneDetailsProps) {
   const { t, i18n } = useTranslation('components');
   const culture = languageForCode(i18n.resolvedLanguage ?? i18n.language).culture;
-  const money = (amount: number) => formatPrice(amount, symbol, culture, summary.currency);
+  const money = (amount: number) => isolate(formatPrice(amount, symbol, culture, summary.currency));
   const atCircuit = summary.paymentMode === 'circuit';
   const paid = summary.paid > 0 ? summary.paid : 0;
 

@@ -1,7 +1,7 @@
 import { Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CancelView } from '@/features/cancel/api/cancel-preview';
-import { formatPrice } from '@/lib/format';
+import { formatPrice, intlLocale } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 
 /**
@@ -15,7 +15,7 @@ export function sessionText(date: string, time: string, culture: string): string
   if (!y || !m || !d) return `${date} ${time}`;
   const at = new Date(Date.UTC(y, m - 1, d, hh ?? 0, mm ?? 0));
   try {
-    return new Intl.DateTimeFormat(culture, {
+    return new Intl.DateTimeFormat(intlLocale(culture), {
       weekday: 'long',
       day: 'numeric',
       month: 'long',
