@@ -32,6 +32,9 @@ export default async function globalSetup(): Promise<void> {
       ...process.env,
       PITLANE_ADDR: '127.0.0.1:0',
       PITLANE_DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`,
+      // The tests are the "proxy": a spec may name its own client in X-Forwarded-For (support/client-address.ts)
+      // so its calls to the strictly limited routes do not share one budget with the whole run.
+      PITLANE_TRUSTED_PROXIES: '127.0.0.1/32',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

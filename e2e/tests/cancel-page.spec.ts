@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { bookAtCircuitByApi, type Booked } from '../support/api-booking.ts';
 import { checkPage, company, openNewestMailTo } from '../support/booking.ts';
+import { ownClientAddress } from '../support/client-address.ts';
 import { DEMO } from '../support/state.ts';
 
 /** Runs a query on the e2e server's SQLite database (in PITLANE_E2E_TMP) with Debian's sqlite3. */
@@ -64,6 +65,9 @@ async function pressCancel(page: Page) {
   await dialog.getByRole('button', { name: 'Yes, cancel the booking' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your booking is cancelled' })).toBeVisible();
 }
+
+// The cancel routes allow a client 10 calls a minute: each test is its own client (X-Forwarded-For).
+test.use(ownClientAddress);
 
 test.describe('cancel page', () => {
   // The refund policy is a company setting: the tests that change it run one after the other.

@@ -1,12 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { bookAtCircuitByApi } from '../support/api-booking.ts';
 import { checkPage, company, openNewestMailTo } from '../support/booking.ts';
+import { ownClientAddress } from '../support/client-address.ts';
 import { DEMO } from '../support/state.ts';
 
 // The pages a customer reaches from outside the booking page: the success page after saving a booking,
 // the cancellation link of the confirmation mail (through the dev mail viewer) and the terms page.
 
 const fjord = () => company(DEMO.fjord);
+
+// The cancel routes allow a client 10 calls a minute: each test is its own client (X-Forwarded-For).
+test.use(ownClientAddress);
 
 test.beforeEach(async ({ context }) => {
   // The demo companies default to Spanish and Danish: these pages are checked in English.
@@ -32,13 +36,27 @@ test('a booking paid at the circuit: the success page, then cancelling through t
   const href = await cancelLink.getAttribute('href');
   expect(href).toMatch(/\/cancelBooking\/[A-Za-z0-9_-]+$/);
   await cancelLink.click();
+
+  // Opening the link cancels nothing: the page shows the booking and asks.
+  await expect(page.getByRole('heading', { level: 1, name: 'Cancel your booking' })).toBeVisible();
+  await expect(page.getByTestId('booking-summary')).toContainText('Fjord Karting');
+  await expect(page.getByTestId('money-unpaid')).toContainText('Nothing has been paid, so there is nothing to refund.');
+  await checkPage(page, testInfo, 'cancel-preview');
+
+  // Cancel booking, then confirm in the dialog.
+  await page.getByRole('button', { name: 'Cancel booking' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Yes, cancel the booking' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your booking is cancelled' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(page.getByTestId('money-unpaid')).toContainText('Nothing was paid, so there is nothing to refund.');
   await checkPage(page, testInfo, 'cancelled');
 
   // The same link again: already cancelled.
   await page.goto(new URL(href!).pathname);
   await expect(page.getByRole('heading', { level: 1, name: 'This booking was already cancelled' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
   await checkPage(page, testInfo, 'already-cancelled');
 
   // And the success page now says the booking is cancelled.
