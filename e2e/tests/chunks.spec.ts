@@ -38,9 +38,10 @@ test('a customer never downloads back-office code', async ({ browser }) => {
 });
 
 test('the booking page fetches its language, not every language nor other pages’ texts', async ({ browser }) => {
-  // The first demo company's default culture is Spanish; the browser is English (en-GB), which is bundled.
+  // A Spanish browser (es-ES) gets the page in Spanish, which is not bundled: the page must fetch the Spanish
+  // chunk and no other language's (English, en-GB, is bundled).
   const company = firstCompany();
-  const page = await browser.newPage();
+  const page = await browser.newPage({ locale: 'es-ES' });
   const scripts = await scriptsLoadedBy(page, company.url, () =>
     expect(page.getByRole('heading', { level: 1 })).toHaveText('Reserva tu tanda de karting'),
   );

@@ -12,45 +12,49 @@ function shown(local: string, spanish: boolean): string {
   return `${spanish ? `${d}-${m}-${y}` : `${y}-${m}-${d}`} ${local.slice(11, 16)}`;
 }
 
-test('the events calendar shows the demo events by week and opens a dialog with start and end', async ({ page, request }, testInfo) => {
-  const norte = company(DEMO.norte);
-  const config = (await (await request.get(`/api/config/${norte.key}`)).json()) as { idCompany: number };
-  const { data } = (await (await request.get(`/api/event?idCompany=${config.idCompany}`)).json()) as {
-    data: { name: string; dateStart: string; dateEnd: string }[];
-  };
-  const event = data.find((e) => e.name === 'Copa Norte Nocturna')!;
-  expect(event).toBeDefined();
+test.describe('in a Spanish browser', () => {
+  test.use({ locale: 'es-ES' });
 
-  await page.goto(`/events/${norte.key}`);
-  // The company's language (es-ES) applies to a new visitor.
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Calendario de eventos');
-  const calendar = page.getByTestId('events-calendar');
-  await expect(calendar).toBeVisible();
+  test('the events calendar shows the demo events by week and opens a dialog with start and end', async ({ page, request }, testInfo) => {
+    const norte = company(DEMO.norte);
+    const config = (await (await request.get(`/api/config/${norte.key}`)).json()) as { idCompany: number };
+    const { data } = (await (await request.get(`/api/event?idCompany=${config.idCompany}`)).json()) as {
+      data: { name: string; dateStart: string; dateEnd: string }[];
+    };
+    const event = data.find((e) => e.name === 'Copa Norte Nocturna')!;
+    expect(event).toBeDefined();
 
-  // Move week by week (the "next" button of the calendar's toolbar) until the event's week is shown.
-  const inGrid = calendar.getByText(event.name);
-  for (let week = 0; week < 10 && !(await inGrid.isVisible()); week++) {
-    await calendar.getByRole('button', { name: /siguiente|next/i }).click();
-    await page.waitForTimeout(150);
-  }
-  await expect(inGrid).toBeVisible();
-  await snapshot(page, testInfo, 'calendar-week');
-  expect(await seriousViolations(page, 'page')).toEqual([]);
+    await page.goto(`/events/${norte.key}`);
+    // A visitor whose browser is Spanish (es-ES) gets the page in Spanish.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Calendario de eventos');
+    const calendar = page.getByTestId('events-calendar');
+    await expect(calendar).toBeVisible();
 
-  await inGrid.click();
-  const dialog = page.getByRole('dialog', { name: event.name });
-  await expect(dialog.getByTestId('event-start')).toHaveText(shown(event.dateStart, true));
-  await expect(dialog.getByTestId('event-end')).toHaveText(shown(event.dateEnd, true));
-  await snapshot(page, testInfo, 'calendar-dialog');
-  expect(await seriousViolations(page, 'page')).toEqual([]);
-  await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
-  await expect(dialog).toBeHidden();
+    // Move week by week (the "next" button of the calendar's toolbar) until the event's week is shown.
+    const inGrid = calendar.getByText(event.name);
+    for (let week = 0; week < 10 && !(await inGrid.isVisible()); week++) {
+      await calendar.getByRole('button', { name: /siguiente|next/i }).click();
+      await page.waitForTimeout(150);
+    }
+    await expect(inGrid).toBeVisible();
+    await snapshot(page, testInfo, 'calendar-week');
+    expect(await seriousViolations(page, 'page')).toEqual([]);
 
-  // In English the dates read YYYY-MM-DD.
-  await page.getByRole('banner').getByRole('combobox').selectOption('en-GB');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events calendar');
-  await page.getByTestId('upcoming-events').getByRole('button', { name: new RegExp(event.name) }).click();
-  await expect(page.getByRole('dialog', { name: event.name }).getByTestId('event-start')).toHaveText(shown(event.dateStart, false));
+    await inGrid.click();
+    const dialog = page.getByRole('dialog', { name: event.name });
+    await expect(dialog.getByTestId('event-start')).toHaveText(shown(event.dateStart, true));
+    await expect(dialog.getByTestId('event-end')).toHaveText(shown(event.dateEnd, true));
+    await snapshot(page, testInfo, 'calendar-dialog');
+    expect(await seriousViolations(page, 'page')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
+    await expect(dialog).toBeHidden();
+
+    // In English the dates read YYYY-MM-DD.
+    await page.getByRole('banner').getByRole('combobox').selectOption('en-GB');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events calendar');
+    await page.getByTestId('upcoming-events').getByRole('button', { name: new RegExp(event.name) }).click();
+    await expect(page.getByRole('dialog', { name: event.name }).getByTestId('event-start')).toHaveText(shown(event.dateStart, false));
+  });
 });
 
 test('the events calendar fits a phone screen', async ({ page }, testInfo) => {

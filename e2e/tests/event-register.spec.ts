@@ -50,57 +50,61 @@ async function expectPaid(request: APIRequestContext, identifier: string) {
 test.describe('event registration', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('an individual registers from the events calendar and pays online', async ({ page, request }, testInfo) => {
-    const norte = await company(request, 'Circuito Norte');
-    const event = (await events(request, norte.id)).find((e) => e.name === 'Copa Norte Nocturna');
-    expect(event).toBeDefined();
+  test.describe('in a Spanish browser', () => {
+    test.use({ locale: 'es-ES' });
 
-    await page.goto(`/events/${norte.key}`);
-    await page.getByTestId('upcoming-events').getByRole('button', { name: new RegExp(event!.name) }).click();
-    const dialog = page.getByRole('dialog', { name: event!.name });
-    await dialog.getByRole('link').click();
+    test('an individual registers from the events calendar and pays online', async ({ page, request }, testInfo) => {
+      const norte = await company(request, 'Circuito Norte');
+      const event = (await events(request, norte.id)).find((e) => e.name === 'Copa Norte Nocturna');
+      expect(event).toBeDefined();
 
-    // The event page: the event's own template and the Register button.
-    await expect(page).toHaveURL(new RegExp(`/event/${event!.key}`));
-    await expect(page.getByRole('heading', { level: 1, name: event!.name })).toBeVisible();
-    await expect(page.getByTestId('event-template').getByRole('heading', { level: 2 })).toHaveText(event!.name);
-    await checkPage(page, testInfo, '1-event');
-    await page.getByRole('link', { name: /inscribirme|register/i }).click();
+      await page.goto(`/events/${norte.key}`);
+      await page.getByTestId('upcoming-events').getByRole('button', { name: new RegExp(event!.name) }).click();
+      const dialog = page.getByRole('dialog', { name: event!.name });
+      await dialog.getByRole('link').click();
 
-    // Register stage.
-    const heading = page.getByRole('heading', { level: 2 });
-    await expect(heading).toHaveText('Tus datos');
-    await expect(page.getByTestId('hold-countdown')).toBeVisible();
-    const next = page.getByRole('button', { name: 'Siguiente' });
-    await expect(next).toBeDisabled();
-    await page.getByRole('textbox', { name: 'Nombre del piloto' }).fill('Ana García');
-    await page.getByRole('textbox', { name: 'Teléfono' }).fill('600123456');
-    await page.getByRole('textbox', { name: 'Correo electrónico', exact: true }).fill('ana@example.com');
-    await page.getByRole('textbox', { name: 'Repite el correo electrónico' }).fill('ana@example.com');
-    await expect(next).toBeDisabled(); // the age confirmation is required
-    await page.getByRole('checkbox', { name: 'Confirmo que tengo 16 años o más.' }).check();
-    await expect(next).toBeEnabled();
-    await checkPage(page, testInfo, '2-register');
-    await next.click();
+      // The event page: the event's own template and the Register button.
+      await expect(page).toHaveURL(new RegExp(`/event/${event!.key}`));
+      await expect(page.getByRole('heading', { level: 1, name: event!.name })).toBeVisible();
+      await expect(page.getByTestId('event-template').getByRole('heading', { level: 2 })).toHaveText(event!.name);
+      await checkPage(page, testInfo, '1-event');
+      await page.getByRole('link', { name: /inscribirme|register/i }).click();
 
-    // Summary stage.
-    await expect(heading).toHaveText('Resumen');
-    await expect(heading).toBeFocused();
-    await expect(page.getByTestId('summary-nick')).toHaveText('Ana García');
-    await expect(page.getByTestId('summary-phone')).toHaveText('+34 600 12 34 56');
-    await expect(page.getByTestId('summary-total')).toContainText('45,00');
-    await page.getByRole('button', { name: 'condiciones generales de venta' }).click();
-    await expect(page.getByRole('dialog', { name: 'Condiciones generales de venta' })).toContainText('Circuito Norte');
-    await page.keyboard.press('Escape');
-    const pay = page.getByRole('button', { name: /^Pagar/ });
-    await expect(pay).toBeDisabled();
-    await page.getByRole('checkbox', { name: /acepto/ }).check();
-    await checkPage(page, testInfo, '3-summary');
-    await pay.click();
+      // Register stage.
+      const heading = page.getByRole('heading', { level: 2 });
+      await expect(heading).toHaveText('Tus datos');
+      await expect(page.getByTestId('hold-countdown')).toBeVisible();
+      const next = page.getByRole('button', { name: 'Siguiente' });
+      await expect(next).toBeDisabled();
+      await page.getByRole('textbox', { name: 'Nombre del piloto' }).fill('Ana García');
+      await page.getByRole('textbox', { name: 'Teléfono' }).fill('600123456');
+      await page.getByRole('textbox', { name: 'Correo electrónico', exact: true }).fill('ana@example.com');
+      await page.getByRole('textbox', { name: 'Repite el correo electrónico' }).fill('ana@example.com');
+      await expect(next).toBeDisabled(); // the age confirmation is required
+      await page.getByRole('checkbox', { name: 'Confirmo que tengo 16 años o más.' }).check();
+      await expect(next).toBeEnabled();
+      await checkPage(page, testInfo, '2-register');
+      await next.click();
 
-    const identifier = await payWithTestCard(page, testInfo);
-    await expectPaid(request, identifier);
-    await snapshot(page, testInfo, '4-success');
+      // Summary stage.
+      await expect(heading).toHaveText('Resumen');
+      await expect(heading).toBeFocused();
+      await expect(page.getByTestId('summary-nick')).toHaveText('Ana García');
+      await expect(page.getByTestId('summary-phone')).toHaveText('+34 600 12 34 56');
+      await expect(page.getByTestId('summary-total')).toContainText('45,00');
+      await page.getByRole('button', { name: 'condiciones generales de venta' }).click();
+      await expect(page.getByRole('dialog', { name: 'Condiciones generales de venta' })).toContainText('Circuito Norte');
+      await page.keyboard.press('Escape');
+      const pay = page.getByRole('button', { name: /^Pagar/ });
+      await expect(pay).toBeDisabled();
+      await page.getByRole('checkbox', { name: /acepto/ }).check();
+      await checkPage(page, testInfo, '3-summary');
+      await pay.click();
+
+      const identifier = await payWithTestCard(page, testInfo);
+      await expectPaid(request, identifier);
+      await snapshot(page, testInfo, '4-success');
+    });
   });
 
   test('a team registers with an exclusive category, in English', async ({ page, request }, testInfo) => {

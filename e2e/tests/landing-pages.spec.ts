@@ -22,79 +22,87 @@ function sql(statements: string): boolean {
   }
 }
 
-test('the company landing groups its buttons and honours the new and disabled flags', async ({ page, context }, testInfo) => {
-  const norte = company('Circuito Norte');
-  await page.goto(`/${norte.key}/landing`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Circuito Norte');
-  // Grouped by category: Reservas, Eventos, and the links without one.
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Reservas', 'Eventos', 'Más enlaces']);
+test.describe('in a Spanish browser', () => {
+  test.use({ locale: 'es-ES' });
 
-  const copa = page.getByRole('link', { name: /Copa Norte Nocturna/ });
-  await expect(copa.getByTestId('badge-new')).toHaveText('Nuevo');
-  await expect(copa).toHaveAttribute('target', '_blank');
-  await expect(copa).toHaveAttribute('rel', /noopener/);
-  await expect(page.getByRole('link', { name: /Reservar tanda/ }).getByTestId('badge-new')).toHaveCount(0);
+  test('the company landing groups its buttons and honours the new and disabled flags', async ({ page, context }, testInfo) => {
+    const norte = company('Circuito Norte');
+    await page.goto(`/${norte.key}/landing`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Circuito Norte');
+    // Grouped by category: Reservas, Eventos, and the links without one.
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Reservas', 'Eventos', 'Más enlaces']);
 
-  const disabled = page.getByRole('link', { name: /Bonos regalo/ });
-  await expect(disabled).toHaveAttribute('aria-disabled', 'true');
-  await expect(disabled).not.toHaveAttribute('href', /.*/);
-  // Clicking a disabled button opens nothing.
-  let popups = 0;
-  context.on('page', () => popups++);
-  await disabled.click({ force: true });
-  await page.waitForTimeout(300);
-  expect(popups).toBe(0);
+    const copa = page.getByRole('link', { name: /Copa Norte Nocturna/ });
+    await expect(copa.getByTestId('badge-new')).toHaveText('Nuevo');
+    await expect(copa).toHaveAttribute('target', '_blank');
+    await expect(copa).toHaveAttribute('rel', /noopener/);
+    await expect(page.getByRole('link', { name: /Reservar tanda/ }).getByTestId('badge-new')).toHaveCount(0);
 
-  // An enabled button opens its link in a new tab.
-  const [popup] = await Promise.all([context.waitForEvent('page'), copa.click()]);
-  await popup.waitForLoadState();
-  expect(new URL(popup.url()).pathname).toMatch(/^\/event\//);
-  await popup.close();
+    const disabled = page.getByRole('link', { name: /Bonos regalo/ });
+    await expect(disabled).toHaveAttribute('aria-disabled', 'true');
+    await expect(disabled).not.toHaveAttribute('href', /.*/);
+    // Clicking a disabled button opens nothing.
+    let popups = 0;
+    context.on('page', () => popups++);
+    await disabled.click({ force: true });
+    await page.waitForTimeout(300);
+    expect(popups).toBe(0);
 
-  await snapshot(page, testInfo, 'landing');
-  expect(await seriousViolations(page, 'page')).toEqual([]);
+    // An enabled button opens its link in a new tab.
+    const [popup] = await Promise.all([context.waitForEvent('page'), copa.click()]);
+    await popup.waitForLoadState();
+    expect(new URL(popup.url()).pathname).toMatch(/^\/event\//);
+    await popup.close();
+
+    await snapshot(page, testInfo, 'landing');
+    expect(await seriousViolations(page, 'page')).toEqual([]);
+  });
 });
 
-test('the events landing lists the events with their flags, WhatsApp and the newsletter', async ({ page, request }, testInfo) => {
-  const fjord = company('Fjord Karting');
-  const before = (await (await request.get(`/api/landing/${fjord.key}/events`)).json()) as {
-    data: { events: { id: number; name: string; isNew: boolean }[]; whatsapp: string; newsletterUrl: string };
-  };
-  const [first, second] = before.data.events;
-  expect(first.isNew).toBe(true);
-  // Mark the second event's button disabled and take its link away, as an administrator could.
-  const edited = second ? sql(`UPDATE events SET landing_is_disabled = 1, landing_link = '' WHERE id = ${second.id};`) : false;
+test.describe('in a Danish browser', () => {
+  test.use({ locale: 'da-DK' });
 
-  await page.goto(`/${fjord.key}/landingEvents`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kommende løb');
-  const firstButton = page.getByRole('link', { name: new RegExp(first.name) });
-  await expect(firstButton.getByTestId('badge-new')).toHaveText('Ny');
-  await expect(firstButton).toHaveAttribute('target', '_blank');
-  await expect(page.getByTestId('whatsapp')).toHaveText(before.data.whatsapp);
-  const newsletter = page.getByRole('link', { name: /Tilmeld dig nyhedsbrevet/ });
-  await expect(newsletter).toHaveAttribute('href', before.data.newsletterUrl);
-  await expect(newsletter).toHaveAttribute('rel', /noopener/);
+  test('the events landing lists the events with their flags, WhatsApp and the newsletter', async ({ page, request }, testInfo) => {
+    const fjord = company('Fjord Karting');
+    const before = (await (await request.get(`/api/landing/${fjord.key}/events`)).json()) as {
+      data: { events: { id: number; name: string; isNew: boolean }[]; whatsapp: string; newsletterUrl: string };
+    };
+    const [first, second] = before.data.events;
+    expect(first.isNew).toBe(true);
+    // Mark the second event's button disabled and take its link away, as an administrator could.
+    const edited = second ? sql(`UPDATE events SET landing_is_disabled = 1, landing_link = '' WHERE id = ${second.id};`) : false;
 
-  if (edited) {
-    const secondButton = page.getByRole('link', { name: new RegExp(second.name) });
-    await expect(secondButton).toHaveAttribute('aria-disabled', 'true');
-    await expect(page.getByTestId('empty-link')).toHaveText('Tilmeldingen til dette løb er ikke åben endnu.');
-  } else {
-    testInfo.annotations.push({ type: 'skipped part', description: 'sqlite3 is not installed: the disabled event was not checked' });
-  }
-  await snapshot(page, testInfo, 'landing-events');
-  expect(await seriousViolations(page, 'page')).toEqual([]);
-});
+    await page.goto(`/${fjord.key}/landingEvents`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kommende løb');
+    const firstButton = page.getByRole('link', { name: new RegExp(first.name) });
+    await expect(firstButton.getByTestId('badge-new')).toHaveText('Ny');
+    await expect(firstButton).toHaveAttribute('target', '_blank');
+    await expect(page.getByTestId('whatsapp')).toHaveText(before.data.whatsapp);
+    const newsletter = page.getByRole('link', { name: /Tilmeld dig nyhedsbrevet/ });
+    await expect(newsletter).toHaveAttribute('href', before.data.newsletterUrl);
+    await expect(newsletter).toHaveAttribute('rel', /noopener/);
 
-test('a company without landing buttons shows the no-landing warning', async ({ page }, testInfo) => {
-  const fjord = company('Fjord Karting');
-  // The company's landing buttons are removed for this check (Fjord's landing is not used by other files).
-  test.skip(!sql(`DELETE FROM landing_buttons WHERE company_id = (SELECT id FROM companies WHERE public_key = '${fjord.key}');`), 'sqlite3 is not installed');
-  await page.goto(`/${fjord.key}/landing`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Denne virksomhed har ingen landingsside');
-  await expect(page.getByRole('alert')).toContainText('Fjord Karting');
-  await snapshot(page, testInfo, 'no-landing');
-  expect(await seriousViolations(page, 'page')).toEqual([]);
+    if (edited) {
+      const secondButton = page.getByRole('link', { name: new RegExp(second.name) });
+      await expect(secondButton).toHaveAttribute('aria-disabled', 'true');
+      await expect(page.getByTestId('empty-link')).toHaveText('Tilmeldingen til dette løb er ikke åben endnu.');
+    } else {
+      testInfo.annotations.push({ type: 'skipped part', description: 'sqlite3 is not installed: the disabled event was not checked' });
+    }
+    await snapshot(page, testInfo, 'landing-events');
+    expect(await seriousViolations(page, 'page')).toEqual([]);
+  });
+
+  test('a company without landing buttons shows the no-landing warning', async ({ page }, testInfo) => {
+    const fjord = company('Fjord Karting');
+    // The company's landing buttons are removed for this check (Fjord's landing is not used by other files).
+    test.skip(!sql(`DELETE FROM landing_buttons WHERE company_id = (SELECT id FROM companies WHERE public_key = '${fjord.key}');`), 'sqlite3 is not installed');
+    await page.goto(`/${fjord.key}/landing`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Denne virksomhed har ingen landingsside');
+    await expect(page.getByRole('alert')).toContainText('Fjord Karting');
+    await snapshot(page, testInfo, 'no-landing');
+    expect(await seriousViolations(page, 'page')).toEqual([]);
+  });
 });
 
 test('the landing pages fit a phone screen', async ({ page }) => {
