@@ -3,6 +3,10 @@ import { bookAtCircuitByApi } from '../support/api-booking.ts';
 import { company, openNewestMailTo } from '../support/booking.ts';
 import { snapshot } from '../support/screenshot.ts';
 import { DEMO } from '../support/state.ts';
+import { ownClientAddress } from '../support/client-address.ts';
+
+// Opens cancel or unsubscribe pages, whose routes allow 10 requests a minute per client: its own address.
+test.use(ownClientAddress);
 
 // Arabic pages with company data in them: the data keeps its own direction (isolated with <bdi>, dir="auto"
 // or Unicode isolates), and the page uses one digit style, Latin (web/src/lib/format.ts says why).

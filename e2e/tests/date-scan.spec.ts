@@ -2,6 +2,10 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { bookAtCircuitByApi } from '../support/api-booking.ts';
 import { company } from '../support/booking.ts';
 import { DEMO } from '../support/state.ts';
+import { ownClientAddress } from '../support/client-address.ts';
+
+// Opens cancel or unsubscribe pages, whose routes allow 10 requests a minute per client: its own address.
+test.use(ownClientAddress);
 
 // customer-side.md's numeric date rule: DD-MM-YYYY in Spanish, YYYY-MM-DD in every other language. Dates
 // written out in words ("sábado, 5 de diciembre de 2026") are fine; any other numeric form is not. Every

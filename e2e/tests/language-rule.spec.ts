@@ -2,6 +2,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { bookAtCircuitByApi } from '../support/api-booking.ts';
 import { company } from '../support/booking.ts';
 import { DEMO } from '../support/state.ts';
+import { ownClientAddress } from '../support/client-address.ts';
+
+// Opens cancel or unsubscribe pages, whose routes allow 10 requests a minute per client: its own address.
+test.use(ownClientAddress);
 
 // The one language rule (web/src/lib/i18n/rule.ts): ?lang= in the address, then the visitor's earlier
 // choice, then the browser's languages, then the company's default. Circuito Norte defaults to Spanish and

@@ -2,6 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { company, seriousViolations } from '../support/booking.ts';
 import { snapshot } from '../support/screenshot.ts';
 import { DEMO } from '../support/state.ts';
+import { ownClientAddress } from '../support/client-address.ts';
+
+// Opens cancel or unsubscribe pages, whose routes allow 10 requests a minute per client: its own address.
+test.use(ownClientAddress);
 
 /** The horizontal centre of an element. */
 async function centreX(page: Page, locator: ReturnType<Page['locator']>): Promise<number> {

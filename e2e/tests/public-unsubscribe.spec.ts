@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import { bookAtCircuitByApi } from '../support/api-booking.ts';
 import { checkPage, company, openNewestMailTo } from '../support/booking.ts';
 import { DEMO } from '../support/state.ts';
+import { ownClientAddress } from '../support/client-address.ts';
+
+// Opens cancel or unsubscribe pages, whose routes allow 10 requests a minute per client: its own address.
+test.use(ownClientAddress);
 
 /** Runs a query on the e2e server's SQLite database (in PITLANE_E2E_TMP) with Debian's sqlite3. */
 function sql(query: string): string {

@@ -304,6 +304,11 @@ export interface paths {
          *     written and the hold becomes part of the booking; the answer is where to pay. The registration is
          *     confirmed (and the confirmation e-mail sent) when the provider notifies the payment.
          *
+         *     A discount code is taken as in the booking wizard: applied beforehand to the registration's
+         *     shopping cart (`tokenShoppingCart`) with POST /api/booking/discount, with the same refusals (404
+         *     unknown, 410 expired or used up, 412 already applied, 422 valid for nothing in the cart); the
+         *     registration is charged the discounted total and takes one use of the code when saved.
+         *
          *     Form rules: `nick` (for a TEAM event, `teamName` when given, else `nick`, is the team's name) is
          *     required, without a slash or characters U+1000–U+FFFF; `phone` must be a valid number (without a
          *     leading + it is read as a number of the company's country) and is stored in E.164 form; `email`
@@ -460,6 +465,7 @@ export interface paths {
          *     code takes its amount once, split over the eligible lines in proportion to their totals, never
          *     below zero. Eligible lines are those of the code's products (all products when it names none).
          *     The code's use is taken only when the booking is saved. Codes are matched without regard to case.
+         *     An event registration's cart (GET /api/event/{key}/register) takes a code the same way.
          */
         post: operations["applyDiscount"];
         delete?: never;
@@ -517,8 +523,12 @@ export interface paths {
          *     their member unsubscribe link, `/member/unsubscribe/{key}` on the web app (the key that
          *     GET /api/member/unsubscribe/{key} takes).
          *
-         *     Payment: online when the company has payments active and `isPaymentsActive` is 1 (a logged-in
-         *     admin sends 0; the company setting is the maximum). The booking is then `pending` with payment
+         *     Payment: online when the company has payments active, unless `isPaymentsActive` is 0 AND the
+         *     request carries the staff session cookie (`pitlane_staff`, sent by the browser since the booking
+         *     pages share the back office's origin) of a signed-in staff member of the cart's company: then the
+         *     booking is made without online payment, to be paid at the circuit, and records who took it
+         *     (bookings.taken_by). From anyone else (no cookie, an ended session, staff of another company)
+         *     `isPaymentsActive` 0 is ignored and the company's setting decides. The booking is then `pending` with payment
          *     mode `online`, its pre-bookings stay held (extended to 35 minutes) while the visitor pays, and
          *     `url` is the provider's payment page; the provider returns the visitor to
          *     `/success?booking=<identifier>` (or with `&cancelled=1`), and the confirmation mail is sent once
@@ -1163,7 +1173,7 @@ export interface components {
             identifiersPrebooking: string[];
             slots?: components["schemas"]["PrebookingSaveSlot"][];
             gift?: components["schemas"]["PrebookingSaveGift"];
-            /** @description 1 to pay online when the company has payments active; 0 to pay at the circuit (a logged-in admin). 0/1 or boolean. */
+            /** @description 1 to pay online when the company has payments active; 0 to pay at the circuit, honoured only with the session cookie of a signed-in staff member of the company (ignored from anyone else). 0/1 or boolean. */
             isPaymentsActive?: unknown;
             /** @description Language of the mails (en-GB, es-ES, da-DK, ar-SA, de-DE, nb-NO, sv-SE; anything else: the company's default, else en-GB). */
             culture?: string;
@@ -2455,7 +2465,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            422: components["responses"]["Unprocessable"];
+            /**
+             * @description A business rule is broken; `fields` names each field. maxSlotsBooking counts every live
+             *     session the shopping cart holds (products, not packs), not only this request's: one session
+             *     more answers message "You have reached the maximum number of sessions per booking (N)." with
+             *     `fields.bookingDates` starting "max_slots".
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
