@@ -19,7 +19,9 @@ export default defineConfig({
   globalTeardown: './global-teardown.ts',
   fullyParallel: true,
   workers: process.env.CI ? 1 : 2,
-  retries: 0,
+  // One retry in CI: a few long journeys time out now and then on the 2-core machine under load; a
+  // retried test is reported as flaky by the list reporter, so flakes stay visible (docs: closing notes).
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
   expect: { timeout: 10_000 },

@@ -16,7 +16,8 @@ function voucherCompany(api: ReturnType<typeof bookingApi>) {
 }
 
 describe('voucher mode', () => {
-  it('skips the date stage: holds one voucher after a second and books it without driver names', async () => {
+  // A whole wizard run in jsdom: about 25 s on this project's 2-core machine, so it gets 90 s.
+  it('skips the date stage: holds one voucher after a second and books it without driver names', { timeout: 90_000 }, async () => {
     const api = bookingApi([product({ id: 7, name: 'Bono 10 minutos' })]);
     voucherCompany(api);
     const user = userEvent.setup();
