@@ -17,7 +17,7 @@ function voucherCompany(api: ReturnType<typeof bookingApi>) {
 
 describe('voucher mode', () => {
   // A whole wizard run in jsdom: about 25 s on this project's 2-core machine, so it gets 90 s.
-  it('skips the date stage: holds one voucher after a second and books it without driver names', { timeout: 90_000 }, async () => {
+  it('skips the date stage: holds one voucher after a second and books it without driver names', async () => {
     const api = bookingApi([product({ id: 7, name: 'Bono 10 minutos' })]);
     voucherCompany(api);
     const user = userEvent.setup();
@@ -69,7 +69,7 @@ describe('voucher mode', () => {
       isPaymentsActive: 0,
       slots: [{ prebookingIdentifier: 'v1', drivers: [{ name: '' }, { name: '' }], productIdCloud: 7 }],
     });
-  }, 30_000);
+  }, 90_000);
 
   it('shows the service-unavailable screen when the voucher cannot be held', { timeout: 30_000 }, async () => {
     const api = bookingApi([product({ id: 7, name: 'Bono 10 minutos' })]);
