@@ -33,5 +33,6 @@ install_npm() {
   fi
 }
 install_npm web
-[ -f e2e/package-lock.json ] && install_npm e2e
+# The browser tests' packages only for `make test` (`make run` builds the web app alone).
+if ! $npm_only && [ -f e2e/package-lock.json ]; then install_npm e2e; fi
 echo "ensure-deps: ok (chromium $(/usr/bin/chromium --version 2>/dev/null | awk '{print $2}'), $(ls -d /usr/lib/postgresql/*/bin | head -1))"
