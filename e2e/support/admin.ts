@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { serverState } from './state.ts';
+import { circuitDay } from './booking.ts';
 
 /** A demo admin account as `serve --demo` printed it. */
 export interface AdminLogin {
@@ -155,9 +156,9 @@ export async function queryBookings(
   await expect(region.getByRole('table')).toHaveAccessibleName(`Bookings from ${start} to ${end}`);
 }
 
-/** A day `offset` days from today (negative: past) as YYYY-MM-DD in UTC. */
+/** A day `offset` days from today (negative: past) as YYYY-MM-DD in the circuits' calendar. */
 export function dayFromToday(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return circuitDay(offset);
 }
 
 /** The grid row of a booking, by its identifier. */

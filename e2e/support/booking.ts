@@ -49,20 +49,29 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
 }
 
+/** The demo circuits' time zone (Fjord Karting: Copenhagen; Karting Norte: Madrid, the same offsets). */
+export const CIRCUIT_ZONE = 'Europe/Copenhagen';
+
 /**
- * A bookable day `offset` days ahead (YYYY-MM-DD in the browser's clock), moved past Mondays (Fjord
- * Karting is closed on Mondays) and past the demo's special closing day ten days ahead.
+ * The day `offset` days from today (negative: past) as YYYY-MM-DD, today taken in the circuits' time zone:
+ * the server opens days, closes the demo's special day and dates sales in that zone, so a test run near
+ * midnight UTC must count from the circuit's date, not the machine's.
+ */
+export function circuitDay(offset: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: CIRCUIT_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const day = new Date(`${today}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + offset);
+  return day.toISOString().slice(0, 10);
+}
+
+/**
+ * A bookable day `offset` days ahead in the circuits' calendar, moved past Mondays (Fjord Karting is
+ * closed on Mondays) and past the demo's special closing day ten days ahead.
  */
 export function bookableDay(offset: number): string {
-  const day = new Date();
-  day.setDate(day.getDate() + offset);
-  while (day.getDay() === 1 || Math.round((day.getTime() - Date.now()) / 86_400_000) === 10) {
-    day.setDate(day.getDate() + 1);
-  }
-  const y = day.getFullYear();
-  const m = String(day.getMonth() + 1).padStart(2, '0');
-  const d = String(day.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
+  let ahead = offset;
+  while (new Date(`${circuitDay(ahead)}T12:00:00Z`).getUTCDay() === 1 || ahead === 10) ahead++;
+  return circuitDay(ahead);
 }
 
 /** The wizard's stage heading (h2). */
