@@ -82,44 +82,32 @@ func (s *Server) cartDetails(w http.ResponseWriter, r *http.Request, sc Scope) {
 
 // bookingMasterData answers GET /api/booking/master-data/{id}.
 func (s *Server) bookingMasterData(w http.ResponseWriter, r *http.Request, sc Scope) {
-	svc, ok := s.bookingsSvc(w, r)
-	if !ok {
-		return
-	}
-	id, err := bookingPathID(r)
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	m, err := svc.StaffMasterData(r.Context(), sc.CompanyID, id)
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, m)
+	s.answerByID(w, r, func(svc BookingsService, id int64) (any, error) {
+		return svc.StaffMasterData(r.Context(), sc.CompanyID, id)
+	})
 }
 
 // member answers GET /api/private/member/{id}.
 func (s *Server) member(w http.ResponseWriter, r *http.Request, sc Scope) {
-	svc, ok := s.bookingsSvc(w, r)
-	if !ok {
-		return
-	}
-	id, err := bookingPathID(r)
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	m, err := svc.StaffMember(r.Context(), sc.CompanyID, id)
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, m)
+	s.answerByID(w, r, func(svc BookingsService, id int64) (any, error) {
+		return svc.StaffMember(r.Context(), sc.CompanyID, id)
+	})
 }
 
 // cancelBooking answers DELETE /api/private/cancelBooking/{id}.
 func (s *Server) cancelBooking(w http.ResponseWriter, r *http.Request, sc Scope) {
+	s.answerByID(w, r, func(svc BookingsService, id int64) (any, error) {
+		out, err := svc.StaffCancel(r.Context(), sc.CompanyID, id, checkout.Actor{UserID: sc.UserID, Email: sc.Email})
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"data": out}, nil
+	})
+}
+
+// answerByID is the shape of the calls on one booking or member named by the path's {id}: the
+// service's answer as 200 JSON, or the error's status. The closure carries the staff member's company.
+func (s *Server) answerByID(w http.ResponseWriter, r *http.Request, get func(svc BookingsService, id int64) (any, error)) {
 	svc, ok := s.bookingsSvc(w, r)
 	if !ok {
 		return
@@ -129,12 +117,12 @@ func (s *Server) cancelBooking(w http.ResponseWriter, r *http.Request, sc Scope)
 		httpx.WriteError(w, r, err)
 		return
 	}
-	out, err := svc.StaffCancel(r.Context(), sc.CompanyID, id, checkout.Actor{UserID: sc.UserID, Email: sc.Email})
+	v, err := get(svc, id)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out})
+	httpx.WriteJSON(w, http.StatusOK, v)
 }
 
 // bookingPathID reads the positive integer {id} of the path. Returns apperr.Invalid otherwise.
