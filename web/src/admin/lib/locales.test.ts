@@ -48,5 +48,10 @@ describe.each(adminNamespaces)('namespace %s', (ns) => {
         expect(placeholders(translated), `${code} ${ns}:${key}`).toEqual(placeholders(text));
       }
     });
+
+    it('is translated: at most a few texts equal the English (shared words like Status, Online, Total)', () => {
+      const copied = [...english].filter(([key, text]) => locale.get(key) === text).map(([key]) => key);
+      expect(copied.length, `${code} ${ns}: texts equal to English: ${copied.join(', ')}`).toBeLessThanOrEqual(Math.max(2, english.size / 5));
+    });
   });
 });
