@@ -1,29 +1,11 @@
+import { adminCompany as sharedCompany } from '@/admin/test/fixtures';
 import type { components } from '@/lib/api/schema';
 
 type Schemas = components['schemas'];
 
-/** A company as GET /api/admin/company answers, with refunds on and no licences box. */
+/** A company as GET /api/admin/company answers (Karting Norte), with refunds on and no licences box. */
 export function adminCompany(change: Partial<Schemas['AdminCompany']> = {}): Schemas['AdminCompany'] {
-  return {
-    idCompany: 7,
-    companyName: 'Karting Norte',
-    role: 'ADMIN',
-    publicKey: 'norte',
-    simbolCoinType: '€',
-    currency: 'EUR',
-    timeZone: 'Europe/Madrid',
-    defaultCulture: 'es-ES',
-    logo: '',
-    isRefundEnabled: true,
-    refundMaxDays: 0,
-    maxDaysBooking: 45,
-    showLicences: false,
-    advertisingActive: false,
-    intervalMinutes: 15,
-    openingTime: '08:00',
-    closingTime: '23:00',
-    ...change,
-  };
+  return sharedCompany({ idCompany: 7, companyName: 'Karting Norte', ...change });
 }
 
 /** A paid booking sale of 40.00 with all of it still refundable. */

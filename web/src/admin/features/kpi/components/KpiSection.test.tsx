@@ -3,30 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { Kpi, KpiSeries } from '@/admin/features/kpi/api/kpis';
 import { KpiSection } from '@/admin/features/kpi/components/KpiSection';
+import { adminCompany } from '@/admin/test/fixtures';
 import { renderAdmin } from '@/admin/test/render';
-import type { components } from '@/lib/api/schema';
 import { i18n } from '@/lib/i18n';
 import { server } from '@/test/server';
 
-const company: components['schemas']['AdminCompany'] = {
-  idCompany: 7,
-  companyName: 'Karting Norte',
-  role: 'ADMIN',
-  publicKey: 'norte',
-  simbolCoinType: '€',
-  currency: 'EUR',
-  timeZone: 'Europe/Madrid',
-  defaultCulture: 'es-ES',
-  logo: '',
-  isRefundEnabled: true,
-  refundMaxDays: 0,
-  maxDaysBooking: 45,
-  showLicences: false,
-  advertisingActive: false,
-  intervalMinutes: 15,
-  openingTime: '08:00',
-  closingTime: '23:00',
-};
+const company = adminCompany({ idCompany: 7, companyName: 'Karting Norte' });
 
 const kpi = (change: Partial<Kpi> = {}): Kpi => ({
   total: 0,
