@@ -22,6 +22,8 @@ export const CHART_SIZE = { width: 560, height: 260 } as const;
 
 type Day = KpiSeries['days'][number];
 
+const MARGIN = { top: 8, right: 16, bottom: 8, left: 16 };
+
 interface KpiChartsProps {
   series: KpiSeries;
   company: { simbolCoinType: string; currency: string };
@@ -62,6 +64,13 @@ export function KpiCharts({ series, company }: KpiChartsProps) {
     />
   );
 
+  // The hidden table of a chart that compares the period with the previous one, day by day.
+  const compared = (format: (v: number) => string, current: (d: Day) => number, previous: (d: Day) => number) => [
+    { label: t('charts.thisPeriod'), value: (d: Day) => format(current(d)) },
+    { label: t('charts.previousDate'), value: (d: Day) => day(d.previousDate) },
+    { label: t('charts.previousPeriod'), value: (d: Day) => format(previous(d)) },
+  ];
+
   // One day is one point: a line needs its dot to show at all.
   const single = series.days.length === 1;
   return (
@@ -69,13 +78,9 @@ export function KpiCharts({ series, company }: KpiChartsProps) {
       <ChartFigure
         title={t('charts.billing')}
         days={series.days}
-        columns={[
-          { label: t('charts.thisPeriod'), value: (d) => amount(d.billing) },
-          { label: t('charts.previousDate'), value: (d) => day(d.previousDate) },
-          { label: t('charts.previousPeriod'), value: (d) => amount(d.previousBilling) },
-        ]}
+        columns={compared(amount, (d) => d.billing, (d) => d.previousBilling)}
       >
-        <LineChart accessibilityLayer={false} data={series.days} margin={{ top: 8, right: 16, bottom: 8, left: 16 }}>
+        <LineChart accessibilityLayer={false} data={series.days} margin={MARGIN}>
           <CartesianGrid strokeDasharray="3 3" />
           {xAxis}
           {yAxis(amount)}
@@ -97,13 +102,9 @@ export function KpiCharts({ series, company }: KpiChartsProps) {
       <ChartFigure
         title={t('charts.drivers')}
         days={series.days}
-        columns={[
-          { label: t('charts.thisPeriod'), value: (d) => figure(d.drivers) },
-          { label: t('charts.previousDate'), value: (d) => day(d.previousDate) },
-          { label: t('charts.previousPeriod'), value: (d) => figure(d.previousDrivers) },
-        ]}
+        columns={compared(figure, (d) => d.drivers, (d) => d.previousDrivers)}
       >
-        <BarChart accessibilityLayer={false} data={series.days} margin={{ top: 8, right: 16, bottom: 8, left: 16 }}>
+        <BarChart accessibilityLayer={false} data={series.days} margin={MARGIN}>
           <CartesianGrid strokeDasharray="3 3" />
           {xAxis}
           {yAxis(figure)}
@@ -118,7 +119,7 @@ export function KpiCharts({ series, company }: KpiChartsProps) {
         days={series.days}
         columns={[{ label: t('charts.thisPeriod'), value: (d) => amount(d.ticketAverage) }]}
       >
-        <LineChart accessibilityLayer={false} data={series.days} margin={{ top: 8, right: 16, bottom: 8, left: 16 }}>
+        <LineChart accessibilityLayer={false} data={series.days} margin={MARGIN}>
           <CartesianGrid strokeDasharray="3 3" />
           {xAxis}
           {yAxis(amount)}
