@@ -27,7 +27,7 @@ type tenant struct {
 	member     int64
 	variant    int64 // the company's circuit variant
 	category   int64 // the company's product category
-	seq        int // bookings added so far
+	seq        int   // bookings added so far
 }
 
 // seedTenant writes a company with the mark (lower case, e.g. "bravo") and one booking.
