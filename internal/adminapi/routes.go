@@ -8,7 +8,13 @@ func (s *Server) publicRoutes() []publicRoute {
 		{Pattern: "POST /api/users/adminLogin", handle: s.login},
 		{Pattern: "POST /api/users/logout", handle: s.logout},
 		{Pattern: "GET /api/users/me", handle: s.me},
-		// Product images are public (the booking pages show them) and content-addressed (catalog.go).
+	}
+}
+
+// assetRoutes serve content that is no staff data at all: the product images the booking pages show,
+// public and content-addressed (catalog.go). They read nothing of any company but the bytes named.
+func (s *Server) assetRoutes() []publicRoute {
+	return []publicRoute{
 		{Pattern: "GET /api/product/image/{name}", handle: s.productImage},
 	}
 }

@@ -63,6 +63,9 @@ func (s *Server) Register(mux *http.ServeMux) {
 	for _, rt := range s.publicRoutes() {
 		mux.HandleFunc(rt.Pattern, rt.handle)
 	}
+	for _, rt := range s.assetRoutes() {
+		mux.HandleFunc(rt.Pattern, rt.handle)
+	}
 	for _, rt := range s.Routes() {
 		mux.Handle(rt.Pattern, s.scoped(rt))
 	}

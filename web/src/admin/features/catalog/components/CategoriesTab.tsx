@@ -114,7 +114,7 @@ function CategoryDialog({ idCompany, group, onClose }: { idCompany: number; grou
       >
         <TextInput
           label={t('form.name')}
-          required
+          withAsterisk
           data-autofocus
           value={name}
           error={error}

@@ -123,9 +123,9 @@ export function ProductDialog({ kind, idCompany, product, today, groups, variant
         <Grid>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <Stack gap="xs">
-              <TextInput label={t('form.name')} required value={form.name} error={errors.name} onChange={(e) => set('name', e.currentTarget.value)} />
-              <TextInput label={t('form.idLocal')} required value={form.idLocal} error={errors.idLocal} onChange={(e) => set('idLocal', e.currentTarget.value)} />
-              <TextInput label={t('form.price')} required inputMode="decimal" value={form.price} error={errors.price} onChange={(e) => set('price', typedPrice(e.currentTarget.value))} />
+              <TextInput label={t('form.name')} withAsterisk value={form.name} error={errors.name} onChange={(e) => set('name', e.currentTarget.value)} />
+              <TextInput label={t('form.idLocal')} withAsterisk value={form.idLocal} error={errors.idLocal} onChange={(e) => set('idLocal', e.currentTarget.value)} />
+              <TextInput label={t('form.price')} withAsterisk inputMode="decimal" value={form.price} error={errors.price} onChange={(e) => set('price', typedPrice(e.currentTarget.value))} />
               <TextInput label={t('form.discounted')} inputMode="decimal" value={form.discounted} error={errors.discounted} onChange={(e) => set('discounted', typedPrice(e.currentTarget.value))} />
               <TextInput label={t('form.promotion')} value={form.promotionText} onChange={(e) => set('promotionText', e.currentTarget.value)} />
               <Switch label={t('form.limitedStock')} checked={form.limited} onChange={(e) => set('limited', e.currentTarget.checked)} />
@@ -168,7 +168,7 @@ export function ProductDialog({ kind, idCompany, product, today, groups, variant
                 clearable
                 comboboxProps={{ zIndex: 500 }}
               />
-              <Textarea label={t('form.description')} autosize minRows={3} value={form.description} error={errors.description} onChange={(e) => set('description', e.currentTarget.value)} />
+              <Textarea label={t('form.description')} rows={3} value={form.description} error={errors.description} onChange={(e) => set('description', e.currentTarget.value)} />
               <Stack gap={4}>
                 <Text size="sm" fw={500}>
                   {t('form.image')}
