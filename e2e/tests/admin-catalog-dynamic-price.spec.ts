@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newProduct, runName, saturdayFrom, staffCall, staffFor, type StaffProduct } from '../support/admin-catalog.ts';
-import { acceptTerms, bookingIdOf, circuitDay, chooseProduct, company, fillRegister, next, openBooking, pickSession, stageHeading, uniqueEmail } from '../support/booking.ts';
+import { acceptTerms, circuitDay, chooseProduct, company, fillRegister, next, openBooking, pickSession, stageHeading, uniqueEmail } from '../support/booking.ts';
 import { DEMO } from '../support/state.ts';
 
 test.describe('back office catalogue, dynamic prices', () => {
@@ -38,7 +38,8 @@ test.describe('back office catalogue, dynamic prices', () => {
     await next(page);
     await pickSession(page, { day: saturday, time: '19:00:00' });
     await next(page);
-    await fillRegister(page, { nombre: 'Mette', apellidos: 'Hansen', email: uniqueEmail('dynamic'), phone: '20123456' }, [{ name: 'Mette' }, { name: 'Lars' }]);
+    const email = uniqueEmail('dynamic');
+    await fillRegister(page, { nombre: 'Mette', apellidos: 'Hansen', email, phone: '20123456' }, [{ name: 'Mette' }, { name: 'Lars' }]);
     await next(page);
     await expect(stageHeading(page, 'Summary of your booking')).toBeVisible();
     await expect(page.getByTestId('summary-item')).toContainText(name);
@@ -48,10 +49,9 @@ test.describe('back office catalogue, dynamic prices', () => {
     await expect(stageHeading(page, 'Your booking is confirmed!')).toBeVisible();
 
     // The booking costs what the summary said: two drivers at the Saturday-evening price.
-    const identifier = bookingIdOf(page);
-    const rows = await staffCall<{ data: { bookingIdentifier: string; price: number }[] }>(request, staff, 'post', '/api/admin/retrieve-bookings', {
+    const rows = await staffCall<{ data: { email: string; price: number }[] }>(request, staff, 'post', '/api/admin/retrieve-bookings', {
       dateIni: saturday, dateEnd: saturday, filterType: 'fechaReserva',
     }, 200);
-    expect(rows.data.find((r) => r.bookingIdentifier === identifier)?.price).toBe(75);
+    expect(rows.data.find((r) => r.email === email)?.price).toBe(75);
   });
 });
