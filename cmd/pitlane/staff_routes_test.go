@@ -15,9 +15,11 @@ import (
 
 // staffPrefixes are the paths of the staff API; every call under them but sign-in, sign-out and
 // who-am-I must be a row of the route table, so it goes through the scope middleware.
-var staffPrefixes = []string{"/api/admin/", "/api/kpi/", "/api/private/", "/api/users/", "/api/booking/master-data/", "/api/payment/execute-refund"}
+var staffPrefixes = []string{"/api/admin/", "/api/kpi/", "/api/private/", "/api/users/", "/api/booking/master-data/", "/api/payment/execute-refund",
+	"/api/group", "/api/product/"}
 
-var staffPublic = map[string]bool{"/api/users/adminLogin": true, "/api/users/logout": true, "/api/users/me": true}
+var staffPublic = map[string]bool{"/api/users/adminLogin": true, "/api/users/logout": true, "/api/users/me": true,
+	"/api/product/image/{name}": true} // product images: public, content-addressed, no company data
 
 // http.ServeMux cannot list its patterns, so the test asks the server for every staff call the
 // contract documents (and a few it does not): each must match a pattern of the route table, and the

@@ -25,7 +25,9 @@ type tenant struct {
 	identifier string // the booking's identifier (the orderId or token of staff calls)
 	cartToken  string
 	member     int64
-	seq        int // bookings added so far
+	variant    int64 // the company's circuit variant
+	category   int64 // the company's product category
+	seq        int   // bookings added so far
 }
 
 // seedTenant writes a company with the mark (lower case, e.g. "bravo") and one booking.
@@ -43,7 +45,7 @@ func seedTenant(t *testing.T, db *store.DB, mark string) *tenant {
 			VALUES (?, ?, ?, 'EUR', '€', 'Europe/Madrid', 1, 1, 1, 1, 1)`, title+" Karting", mark+"-public-key", mark+"-company-token"); err != nil {
 			return err
 		}
-		var inst, variant int64
+		var inst int64
 		if err := ins(&inst, `INSERT INTO installations (company_id, name, time_zone, max_days_booking, max_participants, created_at, updated_at)
 			VALUES (?, ?, 'Europe/Madrid', 60, 12, 1, 1)`, tn.company, title+" Installation"); err != nil {
 			return err
@@ -51,12 +53,16 @@ func seedTenant(t *testing.T, db *store.DB, mark string) *tenant {
 		if err := ins(&tn.circuit, `INSERT INTO circuits (installation_id, name) VALUES (?, ?)`, inst, title+" Track"); err != nil {
 			return err
 		}
-		if err := ins(&variant, `INSERT INTO variants (company_id, circuit_id, id_local, name) VALUES (?, ?, ?, ?)`,
+		if err := ins(&tn.variant, `INSERT INTO variants (company_id, circuit_id, id_local, name) VALUES (?, ?, ?, ?)`,
 			tn.company, tn.circuit, mark+"-local", title+" Variant"); err != nil {
 			return err
 		}
 		if err := ins(&tn.product, `INSERT INTO products (company_id, kind, id_local, name, price_cents, variant_id, created_at, updated_at)
-			VALUES (?, 'PRODUCT', ?, ?, 2000, ?, 1, 1)`, tn.company, mark+"-product", title+" Sprint", variant); err != nil {
+			VALUES (?, 'PRODUCT', ?, ?, 2000, ?, 1, 1)`, tn.company, mark+"-product", title+" Sprint", tn.variant); err != nil {
+			return err
+		}
+		if err := ins(&tn.category, `INSERT INTO categories (company_id, name, created_at) VALUES (?, ?, 1)`,
+			tn.company, title+" Category"); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO audit_log (company_id, user_email, action, entity, entity_id, details, created_at)

@@ -128,6 +128,46 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 		"GET /api/kpi/series": func(d *tenant) []probe {
 			return []probe{kpi("/api/kpi/series", "start", rangeFrom, "end", rangeTo)}
 		},
+		// Catalogue (adminapi/catalog.go): every write names d's category, variant or product.
+		"GET /api/group": func(d *tenant) []probe { return []probe{{path: "/api/group"}} },
+		"POST /api/group/createGroup": func(d *tenant) []probe {
+			// A name company A already has: refused alike on every pass (a create that succeeded would answer
+			// differently the second time), so the pass comparison still holds.
+			return []probe{{path: "/api/group/createGroup", body: map[string]any{"name": "Alfa Category"}}}
+		},
+		"PUT /api/group/updateGroup": func(d *tenant) []probe {
+			return []probe{{path: "/api/group/updateGroup", body: map[string]any{"id": d.category, "name": "Renamed"}}}
+		},
+		"DELETE /api/group/deleteGroup": func(d *tenant) []probe {
+			return []probe{{path: "/api/group/deleteGroup", body: map[string]any{"id": d.category}}}
+		},
+		"GET /api/product/staff": func(d *tenant) []probe { return []probe{{path: "/api/product/staff"}} },
+		"POST /api/product/createProduct": func(d *tenant) []probe {
+			return []probe{
+				{path: "/api/product/createProduct", body: map[string]any{"name": "New", "idLocal": "n1", "price": "10.50", "idVariant": d.variant}},
+				{path: "/api/product/createProduct", body: map[string]any{"name": "New", "idLocal": "n1", "price": "10.50", "idGroup": d.category}},
+			}
+		},
+		"PUT /api/product/updateProduct": func(d *tenant) []probe {
+			return []probe{{path: "/api/product/updateProduct", body: map[string]any{"id": d.product, "name": "Edited", "idLocal": "e1", "price": "21"}}}
+		},
+		"DELETE /api/product/deleteProduct": func(d *tenant) []probe {
+			return []probe{{path: "/api/product/deleteProduct", body: map[string]any{"id": d.product}}}
+		},
+		"POST /api/product/createPack": func(d *tenant) []probe {
+			return []probe{{path: "/api/product/createPack", body: map[string]any{"name": "Pack", "idLocal": "p1", "price": 30, "productIds": []int64{d.product, d.product}}}}
+		},
+		"PUT /api/product/updatePack": func(d *tenant) []probe {
+			return []probe{{path: "/api/product/updatePack", body: map[string]any{"id": d.product, "name": "Pack", "idLocal": "p1", "price": 30, "productIds": []int64{d.product}}}}
+		},
+		"DELETE /api/product/deletePack": func(d *tenant) []probe {
+			return []probe{{path: "/api/product/deletePack", body: map[string]any{"id": d.product}}}
+		},
+		"POST /api/product/photo": func(d *tenant) []probe {
+			// A JPEG's first bytes: refused alike on every pass (a stored upload would add an audit entry
+			// between the passes); uploads themselves are tested in internal/adminapi.
+			return []probe{{path: "/api/product/photo", body: map[string]any{"name": d.mark + "-photo", "photo": "/9j/4AAQSkZJRgABAQ=="}}}
+		},
 	}
 }
 

@@ -1,11 +1,21 @@
 package adminapi
 
+import "pitlane/internal/catalog"
+
 // publicRoutes are the staff routes that name no company: sign-in, sign-out and who am I.
 func (s *Server) publicRoutes() []publicRoute {
 	return []publicRoute{
 		{Pattern: "POST /api/users/adminLogin", handle: s.login},
 		{Pattern: "POST /api/users/logout", handle: s.logout},
 		{Pattern: "GET /api/users/me", handle: s.me},
+	}
+}
+
+// assetRoutes serve content that is no staff data at all: the product images the booking pages show,
+// public and content-addressed (catalog.go). They read nothing of any company but the bytes named.
+func (s *Server) assetRoutes() []publicRoute {
+	return []publicRoute{
+		{Pattern: "GET /api/product/image/{name}", handle: s.productImage},
 	}
 }
 
@@ -39,5 +49,19 @@ func (s *Server) Routes() []Route {
 		{Pattern: "GET /api/kpi/member/{kind}", Handler: s.kpiMembersByAge},
 		{Pattern: "GET /api/kpi/participant", Handler: s.kpiParticipants},
 		{Pattern: "GET /api/kpi/series", Handler: s.kpiSeries},
+
+		// Catalogue: categories, products, packs and their images (catalog.go).
+		{Pattern: "GET /api/group", Handler: s.listGroups},
+		{Pattern: "POST /api/group/createGroup", Handler: s.saveGroup(true)},
+		{Pattern: "PUT /api/group/updateGroup", Handler: s.saveGroup(false)},
+		{Pattern: "DELETE /api/group/deleteGroup", Handler: s.deleteGroup},
+		{Pattern: "GET /api/product/staff", Handler: s.listStaffProducts},
+		{Pattern: "POST /api/product/createProduct", Handler: s.saveProduct(catalog.KindProduct, true)},
+		{Pattern: "PUT /api/product/updateProduct", Handler: s.saveProduct(catalog.KindProduct, false)},
+		{Pattern: "POST /api/product/createPack", Handler: s.saveProduct(catalog.KindPack, true)},
+		{Pattern: "PUT /api/product/updatePack", Handler: s.saveProduct(catalog.KindPack, false)},
+		{Pattern: "DELETE /api/product/deletePack", Handler: s.deleteProduct(catalog.KindPack)},
+		{Pattern: "DELETE /api/product/deleteProduct", Handler: s.deleteProduct(catalog.KindProduct)},
+		{Pattern: "POST /api/product/photo", Handler: s.uploadPhoto},
 	}
 }

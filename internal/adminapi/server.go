@@ -21,6 +21,7 @@ type Deps struct {
 	Bookings BookingsService // bookings, cart details, member, cancel, booking export (bookings.go)
 	Billing  BillingService  // sales, refunds, billing export (billing.go)
 	Reports  ReportService   // KPIs and their daily series (kpi.go)
+	Catalog  CatalogService  // categories, products, packs, images (catalog.go)
 
 	// SecureCookies marks the session cookie Secure (the public base URL is https).
 	SecureCookies bool
@@ -60,6 +61,9 @@ func New(deps Deps) *Server {
 // as they are, every other route behind the scope middleware.
 func (s *Server) Register(mux *http.ServeMux) {
 	for _, rt := range s.publicRoutes() {
+		mux.HandleFunc(rt.Pattern, rt.handle)
+	}
+	for _, rt := range s.assetRoutes() {
 		mux.HandleFunc(rt.Pattern, rt.handle)
 	}
 	for _, rt := range s.Routes() {

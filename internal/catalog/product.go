@@ -7,6 +7,8 @@ package catalog
 import (
 	"strconv"
 	"time"
+
+	"pitlane/internal/pricing"
 )
 
 // Kind is what a product row sells.
@@ -116,4 +118,14 @@ func Remaining(maxStock *int64, taken int64) *int64 {
 	}
 	left := max(*maxStock-taken, 0)
 	return &left
+}
+
+// UnmarshalJSON reads a decimal JSON number exactly (22.5 → 2250), as MarshalJSON writes it.
+func (m *Money) UnmarshalJSON(b []byte) error {
+	var c pricing.Cents
+	if err := c.UnmarshalJSON(b); err != nil {
+		return err
+	}
+	*m = Money(c)
+	return nil
 }

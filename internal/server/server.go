@@ -114,6 +114,14 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		Billing: a.billing,
 		// reports: KPIs
 		Reports: report.NewService(db.Reports()),
+		// catalogue: categories, products, packs, images; a write drops the company's reused availability
+		Catalog: catalog.NewAdminService(db.CatalogAdmin(), db.Categories(), db.Media(), clk, func(ctx context.Context, id int64) {
+			token, err := db.CatalogAdmin().CompanyToken(ctx, id)
+			if err != nil {
+				token = "" // not known: drop every company's reused answers rather than keep stale prices
+			}
+			a.sessions.CompanyChanged(token)
+		}),
 	})
 	a.staff = staffAPI
 	h := httpapi.New(httpapi.Deps{

@@ -163,3 +163,17 @@ func (c *offerCache) get(k offerKey, now time.Time, load func() (Offer, error)) 
 	c.mu.Unlock()
 	return o, nil
 }
+
+// forget drops every offer of the company (every company's when token is empty).
+func (c *offerCache) forget(token string) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	for k := range c.entries {
+		if token == "" || k.token == token {
+			delete(c.entries, k)
+		}
+	}
+	c.mu.Unlock()
+}

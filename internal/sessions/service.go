@@ -198,3 +198,12 @@ func NewToken() string {
 	}
 	return hex.EncodeToString(b)
 }
+
+// CompanyChanged drops, on this instance, every reused availability answer and offer of the company
+// (companyToken; every company's when empty): the back office calls it after a catalogue or settings
+// write, so the next visitor's answer and the next hold read the new prices and products at once.
+// Other instances follow within ReuseTTL.
+func (s *Service) CompanyChanged(companyToken string) {
+	s.avail.invalidate(companyToken)
+	s.offers.forget(companyToken)
+}

@@ -1065,6 +1065,233 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's product categories, by name. */
+        get: operations["adminListGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/group/createGroup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a category (name required, at most 100 characters, unique in the company). Audited. */
+        post: operations["adminCreateGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/group/updateGroup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a category of the company. Audited. */
+        put: operations["adminUpdateGroup"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/group/deleteGroup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a category of the company; its products keep existing without a category. Audited. */
+        delete: operations["adminDeleteGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's whole catalogue for the back office: products and packs, inactive and expired ones included (archived ones not), with the fields the edit dialogs need.
+         * @description A distinct path from the public GET /api/product: that answer is the visitors' (active, unexpired
+         *     products only) and may be kept by shared caches; an answer that changed with the caller's staff
+         *     cookie on the same address could be served by a cache to the wrong audience, and the staff route
+         *     table (and its company-isolation test) holds one handler per pattern.
+         */
+        get: operations["adminListProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/createProduct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a product. Audited. */
+        post: operations["adminCreateProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/updateProduct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a product's fields (saving a dynamic price is an update with isDynamicPrice 1 and data.dynamicPrice). Audited; the booking pages follow at once. */
+        put: operations["adminUpdateProduct"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/deleteProduct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a product; one that bookings, carts, holds or vouchers refer to is archived instead (hidden everywhere, its name and price kept for past bookings, billing and KPIs). Audited. */
+        delete: operations["adminDeleteProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/createPack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a pack of the company's own active products, in the order of productIds. Audited. */
+        post: operations["adminCreatePack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/updatePack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a pack's fields and its ordered sub-products. Audited. */
+        put: operations["adminUpdatePack"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/deletePack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a pack, or archive it when bookings, carts, holds or vouchers refer to it. Audited. */
+        delete: operations["adminDeletePack"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a product image: PNG only, at most 0.5 MB and 500x500 pixels (read from the header before any pixel is decoded), re-encoded to 90x70 PNG and stored in the database. Returns its content-addressed address, to set as the product's image. Audited. */
+        post: operations["adminUploadProductPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/image/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored product image by its content address; public, cached forever (immutable). */
+        get: operations["getProductImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2166,8 +2393,156 @@ export interface components {
                 ticketAverage: number;
             }[];
         };
+        Category: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            idCompany: number;
+        };
+        CategoryWrite: {
+            /**
+             * Format: int64
+             * @description Required by updateGroup.
+             */
+            id?: number;
+            /** Format: int64 */
+            idCompany: number;
+            name: string;
+        };
+        CatalogDelete: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            idCompany: number;
+        };
+        CatalogDeleted: {
+            /** Format: int64 */
+            id: number;
+            /** @description True when bookings (or carts, holds, vouchers) refer to it: it was archived, not deleted. */
+            archived: boolean;
+        };
+        /** @description A product (createProduct, updateProduct) or pack (createPack, updatePack). Required: name, price, idLocal; packs also productIds. */
+        ProductWrite: {
+            /**
+             * Format: int64
+             * @description Required by the update calls; ignored by the create calls.
+             */
+            id?: number;
+            /** Format: int64 */
+            idCompany: number;
+            /** @description At most 200 characters. */
+            name: string;
+            /** @description The product's id in the circuit's point of sale; at most 50 characters. */
+            idLocal: string;
+            /** @description Price, taxes included: a number or a decimal string (products send a string); at least 0, at most two decimals. */
+            price: number | string;
+            /** @description Sent by the product form; ignored (the price is in the company currency). */
+            priceConverted?: number | null;
+            /**
+             * @description 1 when absent.
+             * @enum {integer}
+             */
+            isActive?: 0 | 1;
+            /**
+             * @description 1 needs data.dynamicPrice, which is checked against the installation's opening and closing.
+             * @enum {integer}
+             */
+            isDynamicPrice?: 0 | 1;
+            /**
+             * Format: int64
+             * @description null is unlimited.
+             */
+            maxStock?: number | null;
+            /**
+             * Format: int64
+             * @description A category of the company.
+             */
+            idGroup?: number | null;
+            /**
+             * Format: int64
+             * @description A circuit variant of the company.
+             */
+            idVariant?: number | null;
+            /** @description At most 300 characters. */
+            description?: string | null;
+            /** @description An address returned by POST /api/product/photo, or null. */
+            image?: string | null;
+            /** @description Ignored; the company's currency symbol applies. */
+            simbolCoinType?: string | null;
+            /** @description JSON text: oldPrice (the price before the discount, above price), promotionText, minParticipant, gapSlots, dynamicPrice. */
+            data?: string | null;
+            /** @description YYYY-MM-DD (a time after it is ignored), from the company's today to 31 December five years ahead; null is never. */
+            expirationDate?: string | null;
+            /** @description Packs: the included products in session order (1 to 10), each an active product of the company. */
+            productIds?: number[];
+        };
+        StaffProduct: {
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "PRODUCT" | "PACK";
+            name: string;
+            idLocal: string;
+            price: number;
+            priceConverted: number;
+            simbolCoinType: string;
+            /** @enum {integer} */
+            isActive: 0 | 1;
+            /** @enum {integer} */
+            isDynamicPrice: 0 | 1;
+            /** Format: int64 */
+            maxStock: number | null;
+            /**
+             * Format: int64
+             * @description Remaining stock; null is unlimited.
+             */
+            stock: number | null;
+            /** Format: int64 */
+            idGroup: number | null;
+            /** Format: int64 */
+            idVariant: number | null;
+            description: string | null;
+            image: string | null;
+            data: string;
+            expirationDate: string | null;
+            /** @description The expiration date is before the company's today. */
+            expired: boolean;
+            /** @description A pack's sub-products in order; null for a product. */
+            products: {
+                /** Format: int64 */
+                id: number;
+                idLocal: string;
+                name: string;
+                order: number;
+            }[] | null;
+            productIds: number[] | null;
+        };
+        StaffProductList: {
+            products: components["schemas"]["StaffProduct"][];
+            packs: components["schemas"]["StaffProduct"][];
+            simbolCoinType: string;
+        };
     };
     responses: {
+        /** @description The product or pack as saved. */
+        StaffProduct: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["StaffProduct"];
+            };
+        };
+        /** @description A field breaks a rule; `fields` names each (e.g. name, price, idLocal, description, maxStock, expirationDate, idGroup, idVariant, image, data.oldPrice, productIds[2]). A dynamic price whose rows overlap, or start before opening or end after closing, names the row (e.g. "dynamicPrice.SA.prices[1]": "overlappingHours"). */
+        CatalogUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No staff session, or it expired or was revoked; sign in again. */
         StaffUnauthorized: {
             headers: {
@@ -4060,6 +4435,360 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
+        };
+    };
+    adminListGroups: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Categories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminCreateGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryWrite"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    adminUpdateGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryWrite"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    adminDeleteGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogDelete"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminListProducts: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Products and packs, by position then id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffProductList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminCreateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductWrite"];
+            };
+        };
+        responses: {
+            201: components["responses"]["StaffProduct"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["CatalogUnprocessable"];
+        };
+    };
+    adminUpdateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductWrite"];
+            };
+        };
+        responses: {
+            200: components["responses"]["StaffProduct"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["CatalogUnprocessable"];
+        };
+    };
+    adminDeleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogDelete"];
+            };
+        };
+        responses: {
+            /** @description Deleted or archived. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A pack that is not archived includes the product; remove it from the pack first (`message` names the pack). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCreatePack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductWrite"];
+            };
+        };
+        responses: {
+            201: components["responses"]["StaffProduct"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["CatalogUnprocessable"];
+        };
+    };
+    adminUpdatePack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductWrite"];
+            };
+        };
+        responses: {
+            200: components["responses"]["StaffProduct"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["CatalogUnprocessable"];
+        };
+    };
+    adminDeletePack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogDelete"];
+            };
+        };
+        responses: {
+            /** @description Deleted or archived. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminUploadProductPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: int64 */
+                    idCompany: number;
+                    /** @description A label: the camel-cased product name and the file name without extension. */
+                    name: string;
+                    /** @description The PNG file in base64 */
+                    photo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description /api/product/image/<sha256>.png */
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The request body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    getProductImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PNG image. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
         };
     };
 }

@@ -4,6 +4,7 @@ import 'i18next';
 import type admin from '@/admin/locales/en.json';
 import type billing from '@/admin/features/billing/locales/en.json';
 import type bookings from '@/admin/features/bookings/locales/en.json';
+import type catalog from '@/admin/features/catalog/locales/en.json';
 import type kpi from '@/admin/features/kpi/locales/en.json';
 import type components from '@/components/locales/en.json';
 import type appUpdate from '@/features/app-update/locales/en.json';
@@ -43,6 +44,7 @@ declare module 'i18next' {
       bookings: typeof bookings;
       billing: typeof billing;
       kpi: typeof kpi;
+      catalog: typeof catalog;
     };
   }
 }

@@ -1,0 +1,46 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"pitlane/internal/apperr"
+	"pitlane/internal/catalog"
+)
+
+// Media is the uploaded images kept in the database, content-addressed by SHA-256 (catalog.MediaStore).
+type Media struct{ db *DB }
+
+// Media returns the store of this aggregate.
+func (db *DB) Media() Media { return Media{db} }
+
+// SaveImage stores a PNG under its SHA-256 with its audit entry; bytes stored already change nothing
+// (catalog.MediaStore).
+func (m Media) SaveImage(ctx context.Context, companyID int64, name, sha string, content []byte, by catalog.Actor, at int64) error {
+	return m.db.Write(ctx, func(tx *Tx) error {
+		res, err := tx.Exec(ctx, `INSERT INTO media (company_id, name, content_type, bytes, sha256, created_at)
+			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING`,
+			companyID, name, catalog.ImageMediaType(), content, sha, at)
+		if err != nil {
+			return translate(err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return err // those bytes were stored already: nothing changed, nothing to audit
+		}
+		return tx.InsertAudit(ctx, AuditEntry{CompanyID: companyID, UserID: by.UserID, UserEmail: by.Email, Action: "product.image",
+			Entity: "media", EntityID: sha, Details: map[string]any{"name": name, "bytes": len(content)}, At: time.UnixMilli(at)})
+	})
+}
+
+// Image returns the stored image with that SHA-256 (catalog.MediaStore).
+func (m Media) Image(ctx context.Context, sha string) ([]byte, error) {
+	var b []byte
+	err := m.db.Read(ctx, func(tx *Tx) error {
+		err := tx.QueryRow(ctx, `SELECT bytes FROM media WHERE sha256 = ?`, sha).Scan(&b)
+		if IsNoRows(err) {
+			return apperr.New(apperr.NotFound, "No such image.")
+		}
+		return err
+	})
+	return b, err
+}
