@@ -34,10 +34,18 @@ func New(opts Options) (*Tracker, error) {
 		return nil, nil
 	}
 	client, err := sentry.NewClient(sentry.ClientOptions{
-		Dsn:            opts.DSN,
-		Environment:    opts.Environment,
-		Release:        opts.Release,
-		SendDefaultPII: false,
+		Dsn:         opts.DSN,
+		Environment: opts.Environment,
+		Release:     opts.Release,
+		// Nothing collected automatically: no user, cookies, headers, bodies or query strings (the events
+		// are built here from cleaned fields; scrub is the second belt).
+		DataCollection: &sentry.DataCollection{
+			UserInfo:    sentry.Set(false),
+			Cookies:     &sentry.KeyValueCollectionBehavior{Mode: sentry.CollectionOff},
+			HTTPHeaders: &sentry.HeaderCollectionConfig{Request: &sentry.KeyValueCollectionBehavior{Mode: sentry.CollectionOff}, Response: &sentry.KeyValueCollectionBehavior{Mode: sentry.CollectionOff}},
+			HTTPBodies:  []sentry.BodyType{},
+			QueryParams: &sentry.KeyValueCollectionBehavior{Mode: sentry.CollectionOff},
+		},
 		// No tracing, no logs: only error events.
 		EnableTracing: false,
 		BeforeSend:    scrub,
