@@ -36,6 +36,8 @@ type Config struct {
 	PaymentSecret   string        `env:"PITLANE_PAYMENT_SECRET"`
 	TrustedProxies  string        `env:"PITLANE_TRUSTED_PROXIES"`
 	MetricsAddr     string        `env:"PITLANE_METRICS_ADDR"`
+	// SentryDSN: when set, the web apps' error reports and the server's panics and 5xx go to Sentry.
+	SentryDSN string `env:"PITLANE_SENTRY_DSN"`
 	// Staff sessions end after StaffSessionIdle without a request, and StaffSessionMax after sign-in.
 	StaffSessionIdle time.Duration `env:"PITLANE_STAFF_SESSION_IDLE" envDefault:"2h"`
 	StaffSessionMax  time.Duration `env:"PITLANE_STAFF_SESSION_MAX" envDefault:"12h"`
@@ -71,6 +73,7 @@ func (c *Config) options() []option {
 		{"stripe-webhook-secret", "PITLANE_STRIPE_WEBHOOK_SECRET", "Stripe webhook signing secret (secret)", str(&c.StripeWebhook)},
 		{"trusted-proxies", "PITLANE_TRUSTED_PROXIES", "comma-separated addresses or CIDR ranges of load balancers whose X-Forwarded-For names the client", str(&c.TrustedProxies)},
 		{"metrics-addr", "PITLANE_METRICS_ADDR", "address of a separate listener for /metrics (e.g. 127.0.0.1:9090); empty serves /metrics on the main address to loopback clients only", str(&c.MetricsAddr)},
+		{"sentry-dsn", "PITLANE_SENTRY_DSN", "Sentry project DSN; when set, the web apps' error reports and the server's panics and 5xx answers are forwarded to Sentry (secret)", str(&c.SentryDSN)},
 		{"staff-session-idle", "PITLANE_STAFF_SESSION_IDLE", "a staff session ends after this long without a request", dur(&c.StaffSessionIdle)},
 		{"staff-session-max", "PITLANE_STAFF_SESSION_MAX", "a staff session ends this long after sign-in, however busy", dur(&c.StaffSessionMax)},
 		{"payment-secret", "PITLANE_PAYMENT_SECRET", "key that signs the simulated provider's notifications (secret; generated and kept in the database when empty)", str(&c.PaymentSecret)},
@@ -147,6 +150,7 @@ func (c *Config) LogValue() slog.Value {
 		slog.String("stripe_secret_key", mask(c.StripeSecretKey)),
 		slog.String("stripe_webhook_secret", mask(c.StripeWebhook)),
 		slog.String("payment_secret", mask(c.PaymentSecret)),
+		slog.String("sentry_dsn", mask(c.SentryDSN)),
 	)
 }
 

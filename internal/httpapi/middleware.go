@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"pitlane/internal/apperr"
+	"pitlane/internal/errtrack"
 	"pitlane/internal/httpx"
 )
 
@@ -51,8 +52,9 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 // withRequestContext gives every request an id (kept from X-Request-Id when sane), a logger carrying it,
-// an access log line, and turns a panic into a JSON 500 without details.
-func withRequestContext(base *slog.Logger, next http.Handler) http.Handler {
+// an access log line, and turns a panic into a JSON 500 without details. Panics and 5xx answers go to
+// the error tracker (Sentry, when configured) under the request's route pattern.
+func withRequestContext(base *slog.Logger, errs *errtrack.Tracker, pattern func(*http.Request) string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := r.Header.Get("X-Request-Id")
 		if !validRequestID.MatchString(id) {
@@ -60,6 +62,9 @@ func withRequestContext(base *slog.Logger, next http.Handler) http.Handler {
 		}
 		l := base.With(slog.String("request_id", id))
 		ctx := httpx.WithRequest(r.Context(), id, l)
+		if errs != nil {
+			ctx = httpx.WithFailureNote(ctx)
+		}
 		r = r.WithContext(ctx)
 		w.Header().Set("X-Request-Id", id)
 		rec := &statusRecorder{ResponseWriter: w}
@@ -70,9 +75,12 @@ func withRequestContext(base *slog.Logger, next http.Handler) http.Handler {
 					panic(p)
 				}
 				l.Error("panic", slog.Any("panic", p), slog.String("stack", string(debug.Stack())))
+				errs.Panic(pattern(r), id, p)
 				if rec.status == 0 {
 					writeError(rec, r, apperr.New(apperr.Internal, "Internal error."))
 				}
+			} else if rec.status >= 500 && errs != nil && !probeRoutes[pattern(r)] {
+				errs.ServerError(pattern(r), id, rec.status, httpx.FailureNote(ctx))
 			}
 			l.LogAttrs(ctx, slog.LevelInfo, "request",
 				slog.String("method", r.Method), slog.String("path", r.URL.Path),
@@ -82,6 +90,9 @@ func withRequestContext(base *slog.Logger, next http.Handler) http.Handler {
 		next.ServeHTTP(rec, r)
 	})
 }
+
+// probeRoutes answer 503 by design while the instance is not ready: not errors to track.
+var probeRoutes = map[string]bool{"GET /healthz": true, "GET /readyz": true}
 
 // withSecurityHeaders sets the headers every answer carries.
 func withSecurityHeaders(next http.Handler) http.Handler {

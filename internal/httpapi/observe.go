@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"pitlane/internal/apperr"
+	"pitlane/internal/errtrack"
 	"pitlane/internal/metrics"
 )
 
@@ -74,7 +75,8 @@ type clientErrorReport struct {
 // maxClientErrorBytes bounds a report's body.
 const maxClientErrorBytes = 4 << 10
 
-// postClientError logs a web app's error report structurally and counts it; 204, or 400 when malformed.
+// postClientError logs a web app's error report structurally, counts it and forwards it to Sentry when
+// configured; 204, or 400 when malformed.
 func (s *Server) postClientError(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxClientErrorBytes)
 	var rep clientErrorReport
@@ -93,11 +95,17 @@ func (s *Server) postClientError(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	clean := errtrack.ClientError{
+		App: rep.App, Kind: rep.Kind, Message: clip(rep.Message, 300), Page: pathOnly(rep.Page),
+		Call: clip(pathOnly(rep.Call), 200), Status: rep.Status,
+		CallRequestID: clip(rep.RequestID, 64), Release: clip(rep.Release, 64),
+	}
 	logger(r.Context()).LogAttrs(r.Context(), slog.LevelWarn, "client error",
-		slog.String("app", rep.App), slog.String("kind", rep.Kind),
-		slog.String("message", clip(rep.Message, 300)), slog.String("page", pathOnly(rep.Page)),
-		slog.String("call", clip(pathOnly(rep.Call), 200)), slog.Int("status", rep.Status),
-		slog.String("call_request_id", clip(rep.RequestID, 64)), slog.String("release", clip(rep.Release, 64)))
+		slog.String("app", clean.App), slog.String("kind", clean.Kind),
+		slog.String("message", clean.Message), slog.String("page", clean.Page),
+		slog.String("call", clean.Call), slog.Int("status", clean.Status),
+		slog.String("call_request_id", clean.CallRequestID), slog.String("release", clean.Release))
+	s.deps.Errors.ClientError(clean)
 	if s.deps.Metrics != nil {
 		s.deps.Metrics.ClientError(rep.App, rep.Kind)
 	}

@@ -66,5 +66,6 @@ func (s *Server) routes() http.Handler {
 	spa := newSPA(s.deps.Web)
 	spa.company = s.bookingPreloads
 	mux.Handle("/", withGzip(spa))
-	return withRequestContext(s.deps.Logger, withMetrics(s.deps.Metrics, routePattern(mux, api), withSecurityHeaders(mux)))
+	pattern := routePattern(mux, api)
+	return withRequestContext(s.deps.Logger, s.deps.Errors, pattern, withMetrics(s.deps.Metrics, pattern, withSecurityHeaders(mux)))
 }

@@ -14,6 +14,7 @@ import (
 
 	"pitlane/internal/catalog"
 	"pitlane/internal/company"
+	"pitlane/internal/errtrack"
 	"pitlane/internal/metrics"
 )
 
@@ -62,6 +63,8 @@ type Deps struct {
 	// main address, to loopback clients only (PITLANE_METRICS_ADDR unset).
 	Metrics       *metrics.Metrics
 	MetricsOnMain bool
+	// Errors forwards the web apps' error reports, panics and 5xx answers to Sentry (nil: nowhere).
+	Errors *errtrack.Tracker
 
 	// Admin is the staff API (internal/adminapi), mounted on the same /api/ mux; nil leaves it out.
 	Admin StaffAPI

@@ -17,7 +17,25 @@ type ctxKey int
 const (
 	keyRequestID ctxKey = iota
 	keyLogger
+	keyFailure
 )
+
+// failure holds the text of the internal error a request was answered with.
+type failure struct{ text string }
+
+// WithFailureNote returns ctx with room for the internal error WriteError answers with, which
+// FailureNote reads back after the handler (the error tracker's detail of a 500).
+func WithFailureNote(ctx context.Context) context.Context {
+	return context.WithValue(ctx, keyFailure, &failure{})
+}
+
+// FailureNote is the text of the internal error the request was answered with ("" when none).
+func FailureNote(ctx context.Context) string {
+	if f, ok := ctx.Value(keyFailure).(*failure); ok {
+		return f.text
+	}
+	return ""
+}
 
 // WithRequest returns ctx carrying the request's id and a logger that names it.
 func WithRequest(ctx context.Context, id string, l *slog.Logger) context.Context {
@@ -73,6 +91,9 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		body.Code, body.Message, body.Fields = e.Code, e.Message, e.Fields
 	} else {
 		Logger(r.Context()).LogAttrs(r.Context(), slog.LevelError, "internal error", slog.String("error", err.Error()))
+		if f, ok := r.Context().Value(keyFailure).(*failure); ok {
+			f.text = err.Error()
+		}
 		body.Code, body.Message = apperr.Internal, "Internal error."
 	}
 	status, ok := StatusOf[body.Code]

@@ -21,6 +21,7 @@ import (
 	"pitlane/internal/clock"
 	"pitlane/internal/company"
 	"pitlane/internal/config"
+	"pitlane/internal/errtrack"
 	"pitlane/internal/event"
 	"pitlane/internal/httpapi"
 	"pitlane/internal/member"
@@ -55,6 +56,7 @@ type App struct {
 	hub      *realtime.Hub
 	mailer   notify.Sender // nil: no SMTP configured, mails stay in the outbox
 	metrics  *metrics.Metrics
+	errors   *errtrack.Tracker // Sentry, when PITLANE_SENTRY_DSN is set; nil otherwise
 }
 
 // New wires the services and the HTTP layer with explicit constructor calls. base is the public
@@ -83,6 +85,9 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 
 	proxies, err := cfg.Proxies()
 	if err != nil {
+		return nil, err
+	}
+	if a.errors, err = errtrack.New(errtrack.Options{DSN: cfg.SentryDSN}); err != nil {
 		return nil, err
 	}
 	a.sessions = sessions.NewService(db.Holds(), clk, cfg.HoldTTL)
@@ -148,6 +153,7 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		StaffAuth:      a.auth, // a staff member taking a booking at the desk (saveBooking)
 		Metrics:        a.metrics,
 		MetricsOnMain:  cfg.MetricsAddr == "",
+		Errors:         a.errors,
 		PublicOrigins:  []string{base},
 	})
 	a.handler = h
@@ -214,6 +220,7 @@ func (a *App) StartJobs(ctx context.Context) *sync.WaitGroup {
 func (a *App) Close() {
 	a.sim.Close()
 	_ = a.hub.Close()
+	a.errors.Flush(2 * time.Second) // events still queued for Sentry
 }
 
 // every runs fn every interval until ctx is cancelled.

@@ -5,8 +5,12 @@ import { matchRoutes } from 'react-router';
 import { App } from '@/app/App';
 import { routes } from '@/app/routes';
 import { getConfigQueryOptions, type CompanyConfig } from '@/lib/api/get-config';
+import { installErrorReporting } from '@/lib/error-reporting';
 import { i18nReady } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+
+// Failed calls and uncaught errors go to the server's error intake from the very first call on.
+installErrorReporting('customer');
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -5,7 +5,11 @@ import { RouterProvider } from 'react-router/dom';
 import { AdminProviders } from '@/admin/app/providers';
 import { adminRoutes } from '@/admin/app/routes';
 import { startAdminI18n } from '@/admin/lib/i18n';
+import { installErrorReporting } from '@/lib/error-reporting';
 import { i18nReady } from '@/lib/i18n';
+
+// Failed calls and uncaught errors go to the server's error intake from the very first call on.
+installErrorReporting('admin');
 
 // The back office's entry (admin.html): its own providers and routes; nothing of the customer's pages.
 const container = document.getElementById('root');

@@ -1,14 +1,16 @@
 import type { RouteObject } from 'react-router';
 import { AdminPage } from '@/admin/app/AdminPage';
 import { AdminNotFound } from '@/admin/app/AdminNotFound';
+import { AdminRouteError } from '@/admin/app/AdminRouteError';
 import { LoginPage } from '@/admin/features/auth/components/LoginPage';
 
 /**
  * The back office's routes (admin spec section 2, exact matches): /login and /admin; anything else that
- * reaches this entry (the server sends admin.html for /admin/* too) is 'Page not found'.
+ * reaches this entry (the server sends admin.html for /admin/* too) is 'Page not found'. A page that
+ * crashes shows the error page and is reported to the error intake (AdminRouteError).
  */
 export const adminRoutes: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
-  { path: '/admin', element: <AdminPage /> },
-  { path: '*', element: <AdminNotFound /> },
+  { path: '/login', element: <LoginPage />, errorElement: <AdminRouteError /> },
+  { path: '/admin', element: <AdminPage />, errorElement: <AdminRouteError /> },
+  { path: '*', element: <AdminNotFound />, errorElement: <AdminRouteError /> },
 ];

@@ -1,5 +1,6 @@
-import createClient from 'openapi-fetch';
+import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths } from '@/lib/api/schema';
+import { describeError, isReportableStatus, reportError } from '@/lib/error-reporting';
 
 /** How long a call to the API may take before it is abandoned (spec: 25 000 ms). */
 export const REQUEST_TIMEOUT_MS = 25_000;
@@ -27,3 +28,28 @@ async function fetchWithTimeout(request: Request): Promise<Response> {
  * (schema.d.ts is generated from it by `npm run gen:api`). The API lives on the same origin as the app.
  */
 export const api = createClient<paths>({ baseUrl: '', fetch: fetchWithTimeout });
+
+/**
+ * Reports failed calls (lib/error-reporting): answers whose status the apps do not handle as part of
+ * their flow (5xx, 400…; see isReportableStatus) and calls that got no answer (network failure, time-out),
+ * but not a call its caller abandoned (a page left, a query cancelled). The call is named by its path
+ * template, so no id or token of the real path is sent.
+ */
+export const reportFailedCalls: Middleware = {
+  onResponse({ request, response, schemaPath }) {
+    if (!isReportableStatus(response.status)) return;
+    reportError({
+      kind: 'api',
+      message: `HTTP ${response.status}`,
+      call: `${request.method} ${schemaPath}`,
+      status: response.status,
+      requestId: response.headers.get('X-Request-Id') ?? undefined,
+    });
+  },
+  onError({ request, error, schemaPath }) {
+    if (request.signal.aborted) return;
+    reportError({ kind: 'api', message: describeError(error), call: `${request.method} ${schemaPath}` });
+  },
+};
+
+api.use(reportFailedCalls);

@@ -47,7 +47,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A web app reports a failed call or an uncaught error. Logged structurally and counted in /metrics; query strings and secret path segments are dropped. */
+        /**
+         * A web app reports a failed call or an uncaught error (error intake).
+         * @description Both web apps send here every failed API call (5xx, no answer, and the 4xx they do not handle; docs/operations.md "Error intake") and every uncaught error or unhandled rejection, by navigator.sendBeacon or a keepalive fetch. The body is at most 4096 bytes and holds no unknown field. The server cuts the message to 300 characters, drops query strings and fragments from the page and the call, masks secret path segments (cancel tokens, unsubscribe keys, booking identifiers), logs one structured `client error` line, counts it in pitlane_client_errors_total{app,kind} and, when PITLANE_SENTRY_DSN is set, forwards it to Sentry. Rate-limited per client address (30 a minute, bursts of 20).
+         */
         post: operations["reportClientError"];
         delete?: never;
         options?: never;
@@ -1858,17 +1861,27 @@ export interface components {
             numDrivers: number;
         };
         ClientErrorReport: {
-            /** @enum {string} */
+            /**
+             * @description The reporting app (customer pages or the back office).
+             * @enum {string}
+             */
             app: "customer" | "admin";
-            /** @enum {string} */
+            /**
+             * @description api: a failed call; uncaught: an uncaught error (window error event or a route's error boundary); rejection: an unhandled promise rejection.
+             * @enum {string}
+             */
             kind: "api" | "uncaught" | "rejection";
+            /** @description The error, e.g. 'HTTP 500' or 'TypeError: Failed to fetch'; e-mail addresses masked by the app; cut to 300 characters by the server. */
             message: string;
-            /** @description The page's path (a query string is dropped). */
+            /** @description The page's path; the query string and fragment are dropped and secret segments masked (e.g. /cancelBooking/…). */
             page: string;
-            /** @description The failed call, e.g. 'POST /api/prebooking'. */
+            /** @description The failed call as method and path template, e.g. 'GET /api/booking/status/{identifier}' (api reports only). */
             call?: string;
+            /** @description The failed call's HTTP status; absent when no answer came (network failure, time-out). */
             status?: number;
+            /** @description The failed answer's X-Request-Id, to find the server's own log lines. */
             requestId?: string;
+            /** @description The web app's build, when known. */
             release?: string;
         };
         Health: {

@@ -1,0 +1,43 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AdminProviders } from '@/admin/app/providers';
+import { AdminRouteError } from '@/admin/app/AdminRouteError';
+import { testQueryClient } from '@/admin/test/render';
+import { disableErrorReporting, enableErrorReporting, type ClientErrorReport } from '@/lib/error-reporting';
+
+// The back office's route error boundary: a page that crashes while rendering shows the error page and
+// is reported once to the error intake (lib/error-reporting), as an uncaught error of the admin app.
+let sent: Blob[] = [];
+beforeEach(() => {
+  sent = [];
+  Object.defineProperty(navigator, 'sendBeacon', {
+    configurable: true,
+    value: (_url: string, body: Blob) => sent.push(body) > 0,
+  });
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  disableErrorReporting();
+  Reflect.deleteProperty(navigator, 'sendBeacon');
+  vi.restoreAllMocks();
+});
+
+function Crash(): never {
+  throw new TypeError('cannot read properties of undefined');
+}
+
+it('reports a page that crashed and shows the error page', async () => {
+  enableErrorReporting('admin');
+  const router = createMemoryRouter([{ path: '/admin', element: <Crash />, errorElement: <AdminRouteError /> }], {
+    initialEntries: ['/admin'],
+  });
+  render(
+    <AdminProviders queryClient={testQueryClient()} env="test">
+      <RouterProvider router={router} />
+    </AdminProviders>,
+  );
+  expect(await screen.findByRole('button', { name: 'Try again' }, { timeout: 10_000 })).toBeInTheDocument();
+  await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 10_000 });
+  const report = JSON.parse(await sent[0]!.text()) as ClientErrorReport;
+  expect(report).toMatchObject({ app: 'admin', kind: 'uncaught', message: 'TypeError: cannot read properties of undefined' });
+});
