@@ -4747,7 +4747,7 @@ export interface operations {
                     idCompany: number;
                     /** @description A label: the camel-cased product name and the file name without extension. */
                     name: string;
-                    /** @description The PNG file in base64 */
+                    /** @description The PNG file in base64, without a data-URL prefix. */
                     photo: string;
                 };
             };
