@@ -2321,7 +2321,7 @@ export interface components {
                 teamEvent: boolean;
                 /** @description Local start in the company's time zone: YYYY-MM-DD HH:mm[:ss] or YYYY-MM-DDTHH:mm[:ss]. */
                 dateIni: string;
-                /** @description Local end */
+                /** @description Local end, same formats; after dateIni. */
                 dateEnd: string;
                 /** @description The DATA tab's features: known keys checkboxText, promotionText (strings), oldPrice (number), minParticipant (integer ≥ 1), exclusivity (boolean); others kept as given. */
                 productData?: {
@@ -2382,7 +2382,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
-            /** @description The company's default culture */
+            /** @description The company's default culture, e.g. es-ES. */
             defaultLanguage: string;
             /** @description A JSON text holding a CompanyCloudData object. */
             data: string;
