@@ -365,7 +365,7 @@ func checkDiscount(fe apperr.FieldErrors, d *CreateDiscount, priceCents int64, t
 		switch {
 		case out.AmountCents <= 0:
 			fe.Add("discount.price", "must be above 0")
-		case out.AmountCents > priceCents:
+		case out.AmountCents > priceCents && fe["event.price"] == "":
 			fe.Add("discount.price", "must not exceed the event's price")
 		}
 	}
