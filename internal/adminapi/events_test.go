@@ -53,8 +53,11 @@ func TestCreateFullEventShowsEverywhereAtOnce(t *testing.T) {
 					}
 				}
 			}
-			Event struct{ DateStart, DateEnd string; Data struct{ Type string } }
-			Data  struct{ TemplateHTML string }
+			Event struct {
+				DateStart, DateEnd string
+				Data               struct{ Type string }
+			}
+			Data struct{ TemplateHTML string }
 		}
 		page.JSON(t, &info)
 		if page.Status != 200 || info.Name != "Night Cup" || !info.Available || info.ProductOrPack.Price != 45.5 ||
@@ -94,14 +97,18 @@ func TestCreateFullEventShowsEverywhereAtOnce(t *testing.T) {
 			t.Errorf("%d discount codes bound to the event's ticket, want 1", n)
 		}
 		reg := e.api.Do("GET", "/api/event/"+key+"/register", nil, "X-Visitor-Id", "visitor-night-1")
-		var held struct{ Data struct{ TokenShoppingCart string } }
+		var held struct {
+			Data struct{ TokenShoppingCart string }
+		}
 		reg.JSON(t, &held)
 		if reg.Status != 200 || held.Data.TokenShoppingCart == "" {
 			t.Fatalf("register: %d %s", reg.Status, reg.Body)
 		}
 		disc := e.api.Do("POST", "/api/booking/discount", map[string]string{"token": held.Data.TokenShoppingCart, "discount": "night10"},
 			"Authorization", "Bearer alpha-karts-token")
-		var cart struct{ Data struct{ PriceConverted, OriginalPriceConverted float64 } }
+		var cart struct {
+			Data struct{ PriceConverted, OriginalPriceConverted float64 }
+		}
 		disc.JSON(t, &cart)
 		if disc.Status != 200 || cart.Data.PriceConverted != 35.5 || cart.Data.OriginalPriceConverted != 45.5 {
 			t.Errorf("discount on the registration: %d %s, want 45.50 → 35.50", disc.Status, disc.Body)
