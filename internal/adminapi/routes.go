@@ -1,6 +1,9 @@
 package adminapi
 
-import "pitlane/internal/catalog"
+import (
+	"pitlane/internal/account"
+	"pitlane/internal/catalog"
+)
 
 // publicRoutes are the staff routes that name no company: sign-in, sign-out and who am I.
 func (s *Server) publicRoutes() []publicRoute {
@@ -63,5 +66,9 @@ func (s *Server) Routes() []Route {
 		{Pattern: "DELETE /api/product/deletePack", Handler: s.deleteProduct(catalog.KindPack)},
 		{Pattern: "DELETE /api/product/deleteProduct", Handler: s.deleteProduct(catalog.KindProduct)},
 		{Pattern: "POST /api/product/photo", Handler: s.uploadPhoto},
+		// Events and advertising (events.go, publi.go).
+		{Pattern: "POST /api/event/createFullEvent", MinRole: account.RoleSuperAdmin, Handler: s.createFullEvent},
+		{Pattern: "POST /api/publi/photo", Handler: s.publiPhoto},
+		{Pattern: "POST /api/company/updatePubli", Handler: s.updatePubli},
 	}
 }

@@ -22,6 +22,8 @@ type Deps struct {
 	Billing  BillingService  // sales, refunds, billing export (billing.go)
 	Reports  ReportService   // KPIs and their daily series (kpi.go)
 	Catalog  CatalogService  // categories, products, packs, images (catalog.go)
+	Events   EventCreator    // the create-event dialog (events.go)
+	Publi    PubliAdmin      // the advertising dialog (publi.go)
 
 	// SecureCookies marks the session cookie Secure (the public base URL is https).
 	SecureCookies bool
