@@ -14,12 +14,12 @@ type Media struct{ db *DB }
 // Media returns the store of this aggregate.
 func (db *DB) Media() Media { return Media{db} }
 
-// SaveImage stores a PNG under its SHA-256 with its audit entry; bytes stored already change nothing
+// SaveImage stores a PNG under its SHA-256 with its audit entry; bytes the company stored already change nothing
 // (catalog.MediaStore).
 func (m Media) SaveImage(ctx context.Context, companyID int64, name, sha string, content []byte, by catalog.Actor, at int64) error {
 	return m.db.Write(ctx, func(tx *Tx) error {
 		res, err := tx.Exec(ctx, `INSERT INTO media (company_id, name, content_type, bytes, sha256, created_at)
-			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (sha256) DO NOTHING`,
+			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (company_id, sha256) DO NOTHING`,
 			companyID, name, catalog.ImageMediaType(), content, sha, at)
 		if err != nil {
 			return translate(err)
@@ -36,7 +36,7 @@ func (m Media) SaveImage(ctx context.Context, companyID int64, name, sha string,
 func (m Media) Image(ctx context.Context, sha string) ([]byte, error) {
 	var b []byte
 	err := m.db.Read(ctx, func(tx *Tx) error {
-		err := tx.QueryRow(ctx, `SELECT bytes FROM media WHERE sha256 = ?`, sha).Scan(&b)
+		err := tx.QueryRow(ctx, `SELECT bytes FROM media WHERE sha256 = ? AND content_type = ? ORDER BY id LIMIT 1`, sha, catalog.ImageMediaType()).Scan(&b)
 		if IsNoRows(err) {
 			return apperr.New(apperr.NotFound, "No such image.")
 		}

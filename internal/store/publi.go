@@ -51,7 +51,7 @@ func (t *Tx) InsertMedia(ctx context.Context, companyID int64, name string, p co
 func (ps Publi) PubliPhoto(ctx context.Context, sum string) ([]byte, error) {
 	var out []byte
 	err := ps.db.Read(ctx, func(tx *Tx) error {
-		err := tx.QueryRow(ctx, `SELECT bytes FROM media WHERE sha256 = ? ORDER BY id LIMIT 1`, sum).Scan(&out)
+		err := tx.QueryRow(ctx, `SELECT bytes FROM media WHERE sha256 = ? AND content_type = 'image/jpeg' ORDER BY id LIMIT 1`, sum).Scan(&out)
 		if IsNoRows(err) {
 			return apperr.New(apperr.NotFound, "No such image.")
 		}

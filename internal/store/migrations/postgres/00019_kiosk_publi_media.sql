@@ -4,15 +4,9 @@
 ALTER TABLE companies ADD COLUMN kiosk_language TEXT;
 ALTER TABLE companies ADD COLUMN kiosk_idle_seconds INTEGER NOT NULL DEFAULT 90;
 
--- Uploaded images are content-addressed: sha256 is the hex SHA-256 of bytes, the file name of the
--- image's address (/api/publi/image/{sha256}.jpg). One row per company and image.
-ALTER TABLE media ADD COLUMN sha256 TEXT;
-CREATE UNIQUE INDEX media_company_sha256 ON media (company_id, sha256);
-CREATE INDEX media_sha256 ON media (sha256);
+-- Advertising images are content-addressed in media like product images (00016): sha256 is the file
+-- name of the image's address (/api/publi/image/{sha256}.jpg).
 
 -- +goose Down
-DROP INDEX media_sha256;
-DROP INDEX media_company_sha256;
-ALTER TABLE media DROP COLUMN sha256;
 ALTER TABLE companies DROP COLUMN kiosk_idle_seconds;
 ALTER TABLE companies DROP COLUMN kiosk_language;
