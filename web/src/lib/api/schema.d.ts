@@ -1065,6 +1065,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/event/createFullEvent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates an event with its ticket, categories, HTML template, landing flag and discount code in one transaction (SUPERADMIN only).
+         * @description Only a SUPERADMIN of `idCompany` may call it (an ADMIN gets 403). Everything is written in one
+         *     transaction or nothing is: the event (local dates in the company's time zone), its ticket (an
+         *     EVENT product with price, local product id and stock), its category with options, its HTML
+         *     template sanitised exactly as the event pages sanitise (scripts, event handlers, javascript:/data:
+         *     URLs and unsafe styles removed; the stored HTML is what GET /api/event/{key} serves), the landing
+         *     flag (`addToLandingPage` true puts the event on the company's events landing page) and the
+         *     discount code. The event is listed at once by GET /api/event, GET /api/landing/{key}/events and
+         *     the company's events page. Audited (`event.create`).
+         *
+         *     Rules (each broken rule is a 422 whose `fields` has one entry per field, keyed by the dotted path
+         *     of the payload, e.g. `event.name`, `event.productData.minParticipant`, `categorys.options[1].shortName`,
+         *     `discount.code`):
+         *     - required: `event.name` (1–200 characters), `event.price` (0 or more, at most two decimals),
+         *       `event.idLocalProduct` (1–50 characters), `event.teamEvent`, `event.dateIni`, `event.dateEnd`
+         *       (after dateIni, and dateIni not in the past), `templateHtml` (not blank, at most 200,000
+         *       characters), `addToLandingPage`;
+         *     - `event.maxStock`: null (unlimited) or an integer of at least 1;
+         *     - `event.productData`: known keys typed — `checkboxText` and `promotionText` strings (at most
+         *       500 characters), `oldPrice` a number of at least 0, `minParticipant` an integer of at least 1,
+         *       `exclusivity` a boolean; other keys are kept as given (strings, numbers or booleans);
+         *     - `categorys` (optional): `title` required; `excluding` required; `options` a JSON array text
+         *       with at least one option, each with a non-blank `name` and `shortName` (at most 20 characters,
+         *       no two alike in the category);
+         *     - `discount` (optional; present means the discount is applied): `code` required (3–40 letters,
+         *       digits, '-' or '_'; not already a code of the company), `price` required (the amount taken off
+         *       one registration, above 0 and at most the event's price), `expirationDate` null or a local date
+         *       YYYY-MM-DD not in the past (the code works through that day), `stock` null (unlimited) or an
+         *       integer of at least 1 (how many registrations may use it).
+         */
+        post: operations["adminCreateFullEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's public data (the customer spec's 'company cloud data'): id, name, default language and a JSON text with logo, landing, kiosk settings and advertising.
+         * @description Public (no sign-in): what the kiosk page and the back office's advertising dialog read. `data` is
+         *     a JSON text (as the spec has it) whose content is the CompanyCloudData schema. `kiosk` and
+         *     `advertising` are the same facts already parsed: `advertising` is the side images resolved for
+         *     `culture` (default: the kiosk's default language) by the admin spec's culture mapping (section 9:
+         *     es, dk, sv-SE, sa, de, else gb); null when the company's advertising is not active.
+         */
+        get: operations["getCompanyPublic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publi/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads one advertising image; answers its content-addressed address.
+         * @description The image must be a PNG (checked from its bytes, not its name), at most 0.5 MB (524,288 bytes
+         *     decoded) and exactly 300 wide by 700 high (read from the PNG header before any decoding, so a
+         *     header claiming a huge size is refused at once). It is re-encoded as a JPEG at quality 70 and
+         *     stored in the database; the answer is its address under GET /api/publi/image/{file}, which never
+         *     changes for the same image. Uploading does not change the company's advertising: send the
+         *     address with POST /api/company/updatePubli. Any role of the company may upload.
+         */
+        post: operations["adminUploadPubliPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publi/image/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One stored advertising image (JPEG), by its content address.
+         * @description Public. `file` is the SHA-256 of the JPEG in hex followed by `.jpg`; the answer never changes, so it
+         *     is sent with `Cache-Control: public, max-age=31536000, immutable` and an ETag.
+         */
+        get: operations["getPubliImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/updatePubli": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets the company's advertising images and hyperlinks (and the kiosk's settings). Audited.
+         * @description Images are null (none) or an address answered by POST /api/publi/photo for an image uploaded to
+         *     this company. Hyperlinks are null, empty (none) or absolute http(s) URLs (at most 2,000
+         *     characters, no credentials). `isActive`, `defaultKioskLanguage` and `kioskIdleSeconds` are
+         *     optional: absent means unchanged. Audited (`publi.update`) with what changed.
+         */
+        post: operations["adminUpdatePubli"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2165,6 +2305,139 @@ export interface components {
                 tickets: number;
                 ticketAverage: number;
             }[];
+        };
+        CreateFullEventRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            event: {
+                name: string;
+                /** @description Price of one registration, taxes included (at most two decimals). */
+                price: number;
+                /** @description The local product id of the event's ticket. */
+                idLocalProduct: string;
+                /** @description Places (registrations) on sale; null or absent is unlimited. */
+                maxStock?: number | null;
+                /** @description true: by groups (teams register a team name); false: individual. */
+                teamEvent: boolean;
+                /** @description Local start in the company's time zone: YYYY-MM-DD HH:mm[:ss] or YYYY-MM-DDTHH:mm[:ss]. */
+                dateIni: string;
+                /** @description Local end, same formats; after dateIni. */
+                dateEnd: string;
+                /** @description The DATA tab's features: known keys checkboxText, promotionText (strings), oldPrice (number), minParticipant (integer ≥ 1), exclusivity (boolean); others kept as given. */
+                productData?: {
+                    /** @description Text of the box a registrant must tick (e.g. an age confirmation). */
+                    checkboxText?: string;
+                    promotionText?: string;
+                    oldPrice?: number;
+                    minParticipant?: number;
+                    exclusivity?: boolean;
+                } & {
+                    [key: string]: string | number | boolean;
+                };
+            };
+            /** @description The event page's HTML; stored sanitised. */
+            templateHtml: string;
+            addToLandingPage: boolean;
+            /** @description Sent when the form's excluding choice is defined. */
+            categorys?: {
+                title: string;
+                /** @description true: exactly one option is chosen when registering. */
+                excluding: boolean;
+                /** @description A JSON array text of {"name", "shortName", "checked", "disabled"} (the last two booleans, default false). */
+                options: string;
+            };
+            /** @description Sent when the discount is applied (applyDiscount); null or absent otherwise. */
+            discount?: {
+                code: string;
+                /** @description The amount taken off one registration (a fixed amount in the company's currency). */
+                price: number;
+                /** @description Last local day the code works, YYYY-MM-DD; null: never expires. */
+                expirationDate?: string | null;
+                /** @description How many registrations may use the code; null is unlimited. */
+                stock?: number | null;
+            } | null;
+        };
+        CreateFullEventResponse: {
+            data: {
+                /** @description The event's public page: absolute when the server knows its public origin, else a path (/event/{key}). */
+                url: string;
+                /** Format: int64 */
+                id: number;
+                /** @description The event's public key (GET /api/event/{key}). */
+                key: string;
+            };
+        };
+        /** @description What the `data` JSON text of CompanyPublic holds. */
+        CompanyCloudData: {
+            /** @description Logo URL; empty when none. */
+            logo: string;
+            landing: components["schemas"]["LandingButton"][];
+            /** @description The culture the kiosk starts in (one of en-GB, es-ES, da-DK, ar-SA, de-DE, nb-NO, sv-SE). */
+            defaultKioskLanguage: string;
+            /** @description Seconds without a touch after which the kiosk goes back to its start (default 90). */
+            kioskIdleSeconds: number;
+            publi: components["schemas"]["Publi"];
+        };
+        CompanyPublic: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description The company's default culture, e.g. es-ES. */
+            defaultLanguage: string;
+            /** @description A JSON text holding a CompanyCloudData object. */
+            data: string;
+            kiosk: {
+                /** @description Same as the data's defaultKioskLanguage. */
+                defaultLanguage: string;
+                /** @description Same as the data's kioskIdleSeconds. */
+                idleSeconds: number;
+            };
+            /** @description The side images for the asked culture; null when the advertising is not active. */
+            advertising: {
+                /**
+                 * @description The culture code of the mapping.
+                 * @enum {string}
+                 */
+                culture: "es" | "dk" | "sv-SE" | "sa" | "de" | "gb";
+                /** @description The default-language image when the asked culture maps to the company's default language's code; otherwise the English variant; either falls back to the other when missing. */
+                imgLeft: string | null;
+                imgRight: string | null;
+                hyperlinkLeft: string | null;
+                hyperlinkRight: string | null;
+            } | null;
+        };
+        PubliPhotoRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            /** @description A label for the image (e.g. left-default); kept for the audit, not part of the address. */
+            name: string;
+            /** @description The PNG as base64 (a data:image/png;base64, prefix is accepted). */
+            photo: string;
+        };
+        PubliPhotoResponse: {
+            /** @description The image's address, /api/publi/image/{sha256}.jpg. */
+            url: string;
+        };
+        UpdatePubliRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            imgLeftDefault: string | null;
+            imgRightDefault: string | null;
+            imgLeftENG: string | null;
+            imgRightENG: string | null;
+            hyperlinkLeft: string | null;
+            hyperlinkRight: string | null;
+            /** @description Absent means unchanged. */
+            isActive?: boolean;
+            /** @description One of en-GB, es-ES, da-DK, ar-SA, de-DE, nb-NO, sv-SE; absent means unchanged. */
+            defaultKioskLanguage?: string;
+            /** @description Absent means unchanged. */
+            kioskIdleSeconds?: number;
+        };
+        UpdatePubliResponse: {
+            publi: components["schemas"]["Publi"];
+            defaultKioskLanguage: string;
+            kioskIdleSeconds: number;
         };
     };
     responses: {
@@ -4060,6 +4333,191 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
+        };
+    };
+    adminCreateFullEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFullEventRequest"];
+            };
+        };
+        responses: {
+            /** @description The event was created; `data.url` is its public page. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateFullEventResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A rule above is broken; `fields` names each field by its dotted path. Nothing was written. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCompanyPublic: {
+        parameters: {
+            query?: {
+                /** @description A culture or language (es-ES, da, ar-SA, ...) to resolve the advertising images for. */
+                culture?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's public data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyPublic"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminUploadPubliPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PubliPhotoRequest"];
+            };
+        };
+        responses: {
+            /** @description Stored (or already stored); the image's address. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PubliPhotoResponse"];
+                };
+            };
+            /** @description The body is malformed or `photo` is not base64; `fields` names what is wrong. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The request body is larger than the server's body limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `fields.photo` says why the image is refused: not a PNG, larger than 0.5 MB, or not 300×700 pixels; `fields.name` when the name is blank or longer than 200 characters. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPubliImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    /** @description public, max-age=31536000, immutable */
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description The client's copy (If-None-Match) is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminUpdatePubli: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePubliRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved; the company's advertising and kiosk settings as now stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatePubliResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description `fields` names each refused field: a hyperlink that is not an http(s) URL, an image that is not an uploaded advertising image of the company, an unknown kiosk language, an idle period outside 15–3600 seconds. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
 }
