@@ -4,6 +4,8 @@ import 'i18next';
 import type admin from '@/admin/locales/en.json';
 import type billing from '@/admin/features/billing/locales/en.json';
 import type bookings from '@/admin/features/bookings/locales/en.json';
+import type events from '@/admin/features/events/locales/en.json';
+import type advertising from '@/admin/features/advertising/locales/en.json';
 import type kpi from '@/admin/features/kpi/locales/en.json';
 import type components from '@/components/locales/en.json';
 import type appUpdate from '@/features/app-update/locales/en.json';
@@ -43,6 +45,8 @@ declare module 'i18next' {
       bookings: typeof bookings;
       billing: typeof billing;
       kpi: typeof kpi;
+      events: typeof events;
+      advertising: typeof advertising;
     };
   }
 }
