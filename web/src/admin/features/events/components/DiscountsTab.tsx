@@ -31,6 +31,7 @@ export function DiscountsTab() {
           <TextInput label={t('discounts.code')} withAsterisk autoComplete="off" {...register('discountId')} error={error('discountId')} />
           <TextInput
             label={t('discounts.price')}
+            description={t('discounts.priceHint')}
             withAsterisk
             inputMode="decimal"
             {...register('discountPrice')}
