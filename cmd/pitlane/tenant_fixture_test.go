@@ -25,7 +25,8 @@ type tenant struct {
 	identifier string // the booking's identifier (the orderId or token of staff calls)
 	cartToken  string
 	member     int64
-	seq        int // bookings added so far
+	seq        int    // bookings added so far
+	publiImage string // address of an advertising image uploaded to the company (tenant_events_test.go)
 }
 
 // seedTenant writes a company with the mark (lower case, e.g. "bravo") and one booking.
@@ -70,6 +71,7 @@ func seedTenant(t *testing.T, db *store.DB, mark string) *tenant {
 		t.Fatalf("seed %s: %v", mark, err)
 	}
 	tn.booking, tn.identifier, tn.cartToken, tn.member = tn.addBooking(t, db)
+	tn.publiImage = seedPubliImage(t, db, tn)
 	return tn
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -59,7 +60,7 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 	kpi := func(path string, kv ...string) probe {
 		return probe{path: path, query: q(kv...), companyParam: "company"}
 	}
-	return map[string]func(d *tenant) []probe{
+	templates := map[string]func(d *tenant) []probe{
 		"GET /api/admin/company": func(d *tenant) []probe { return []probe{{path: "/api/admin/company"}} },
 		"GET /api/admin/audit": func(d *tenant) []probe {
 			return []probe{{path: "/api/admin/audit", query: q("limit", "500")}}
@@ -129,6 +130,8 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 			return []probe{kpi("/api/kpi/series", "start", rangeFrom, "end", rangeTo)}
 		},
 	}
+	maps.Copy(templates, eventTemplates()) // issue 15's routes (tenant_events_test.go)
+	return templates
 }
 
 // tenantWorld is the real server (server.New, as `pitlane serve` builds it) over two companies, with a

@@ -47,6 +47,8 @@ type envOptions struct {
 	Throttle account.Throttle
 	// Services of other areas (nil: their routes answer 503 until they are built).
 	Deps adminapi.Deps
+	// Customer is the customer API's services besides the staff API (nil: left out).
+	Customer func(clk *clock.Manual) httpapi.Deps
 }
 
 func newStaffEnv(t testing.TB, db *store.DB, o envOptions) *staffEnv {
@@ -68,7 +70,12 @@ func (e *staffEnv) restart(t testing.TB) {
 	deps := e.opts.Deps
 	deps.Logger, deps.Clock, deps.Auth, deps.SecureCookies = logger, e.clk, e.auth, e.opts.Secure
 	deps.ClientAddr = httpapi.ClientAddrFunc([]netip.Prefix{netip.MustParsePrefix(proxy + "/32")})
-	e.h = httpapi.New(httpapi.Deps{Logger: logger, DB: e.db, Admin: adminapi.New(deps)})
+	hd := httpapi.Deps{}
+	if e.opts.Customer != nil {
+		hd = e.opts.Customer(e.clk)
+	}
+	hd.Logger, hd.DB, hd.Admin = logger, e.db, adminapi.New(deps)
+	e.h = httpapi.New(hd)
 	e.api = apitest.New(t, e.h)
 }
 

@@ -1,5 +1,7 @@
 package adminapi
 
+import "pitlane/internal/account"
+
 // publicRoutes are the staff routes that name no company: sign-in, sign-out and who am I.
 func (s *Server) publicRoutes() []publicRoute {
 	return []publicRoute{
@@ -39,5 +41,10 @@ func (s *Server) Routes() []Route {
 		{Pattern: "GET /api/kpi/member/{kind}", Handler: s.kpiMembersByAge},
 		{Pattern: "GET /api/kpi/participant", Handler: s.kpiParticipants},
 		{Pattern: "GET /api/kpi/series", Handler: s.kpiSeries},
+
+		// Events and advertising (events.go, publi.go).
+		{Pattern: "POST /api/event/createFullEvent", MinRole: account.RoleSuperAdmin, Handler: s.createFullEvent},
+		{Pattern: "POST /api/publi/photo", Handler: s.publiPhoto},
+		{Pattern: "POST /api/company/updatePubli", Handler: s.updatePubli},
 	}
 }

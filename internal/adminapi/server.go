@@ -21,6 +21,8 @@ type Deps struct {
 	Bookings BookingsService // bookings, cart details, member, cancel, booking export (bookings.go)
 	Billing  BillingService  // sales, refunds, billing export (billing.go)
 	Reports  ReportService   // KPIs and their daily series (kpi.go)
+	Events   EventCreator    // the create-event dialog (events.go)
+	Publi    PubliAdmin      // the advertising dialog (publi.go)
 
 	// SecureCookies marks the session cookie Secure (the public base URL is https).
 	SecureCookies bool

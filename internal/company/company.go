@@ -58,6 +58,9 @@ type Company struct {
 	NewsletterURL *string
 	WhatsappInfo  *string
 
+	KioskLanguage    string // culture the kiosk starts in; "" means DefaultCulture (kiosk.go)
+	KioskIdleSeconds int    // seconds without a touch before the kiosk goes back to its start
+
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }

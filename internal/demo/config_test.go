@@ -56,8 +56,16 @@ func TestConfigOfDemoCompanies(t *testing.T) {
 			t.Errorf("landing flags: %+v", norte.Landing)
 		}
 		p := norte.Publi
-		if !p.IsActive || p.ImgLeftDefault == nil || *p.ImgLeftDefault != "/demo/publi-left.svg" ||
-			p.ImgRightENG == nil || *p.ImgRightENG != "/demo/publi-right.svg" || p.HyperlinkLeft == nil {
+		// Its four advertising images are generated at seed time and stored: four different addresses.
+		seen := map[string]bool{}
+		for _, img := range []*string{p.ImgLeftDefault, p.ImgRightDefault, p.ImgLeftENG, p.ImgRightENG} {
+			if img == nil || !strings.HasPrefix(*img, "/api/publi/image/") || seen[*img] {
+				t.Errorf("Circuito Norte publi image %v: want four distinct stored images", img)
+				continue
+			}
+			seen[*img] = true
+		}
+		if !p.IsActive || p.HyperlinkLeft == nil {
 			t.Errorf("Circuito Norte publi: %+v", p)
 		}
 

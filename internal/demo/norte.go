@@ -20,12 +20,13 @@ func norte() companySpec {
 			FeatureLicences: true, PaymentsActive: true, PaymentProvider: "simulated",
 			ShowEmails: true, EmailOptional: false, ShowUsersAvailable: false,
 			MaxParticipants: 12, MaxSlotsBooking: 3, CancelBookingMaxDays: 2, IsRefundEnabled: true,
+			// Active advertising; its four images are drawn at seed time (publi.go). The kiosk goes back to
+			// its start after a minute without a touch.
 			Publi: company.Publi{
-				ImgLeftDefault: str("/demo/publi-left.svg"), ImgRightDefault: str("/demo/publi-right.svg"),
-				ImgLeftENG: str("/demo/publi-left.svg"), ImgRightENG: str("/demo/publi-right.svg"),
 				HyperlinkLeft: str(web + "/cumpleanos"), HyperlinkRight: str(web + "/empresas"), IsActive: true,
 			},
-			WebURL: str(web), NewsletterURL: str(web + "/newsletter"),
+			KioskIdleSeconds: 60,
+			WebURL:           str(web), NewsletterURL: str(web + "/newsletter"),
 			WhatsappInfo: str("Recibe las novedades del circuito por WhatsApp: escribe ALTA al +34 600 123 456."),
 		},
 		installation: installationSpec{

@@ -51,7 +51,11 @@ func seedCompany(ctx context.Context, tx *store.Tx, s companySpec, now time.Time
 		today: time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, loc)}
 	c := s.company
 	c.PublicKey, c.Token = company.NewPublicKey(), company.NewToken()
+	publi := withGeneratedPubli(&c) // active advertising without images gets generated ones
 	if err := tx.InsertCompany(ctx, &c, now); err != nil {
+		return CompanyResult{}, nil, err
+	}
+	if err := storePubli(ctx, tx, c.ID, publi, now); err != nil {
 		return CompanyResult{}, nil, err
 	}
 	if err := sd.all(c, s); err != nil {

@@ -55,6 +55,10 @@ func (s *Server) routes() http.Handler {
 		api.HandleFunc("POST /api/booking/cancel/{cancelToken}", s.limited(RateGuess, s.postCancel))
 		api.HandleFunc("POST /api/payment/notify/{provider}", s.postPaymentNotify) // providers: never rate-limited
 	}
+	if s.deps.Publi != nil { // issue 15: the kiosk's company data and the advertising images
+		api.HandleFunc("GET /api/company/{id}", s.getCompanyPublic)
+		api.HandleFunc("GET /api/publi/image/{file}", s.getPubliImage)
+	}
 	if s.deps.Admin != nil {
 		s.deps.Admin.Register(api) // the staff API (internal/adminapi): its own route table and middleware
 	}

@@ -51,6 +51,7 @@ type Deps struct {
 	Terms        TermsService   // terms and conditions per company and culture
 	Captcha      CaptchaService // ALTCHA challenges for the problem report
 	Problems     ProblemService // problem reports from the footer
+	Publi        PubliPublic    // the company's public data (kiosk) and advertising images; nil leaves them out
 	RateLimits   RateLimits     // per-client limits of public routes; the zero value limits nothing
 	// TrustedProxies are the load balancers whose X-Forwarded-For names the real client.
 	TrustedProxies []netip.Prefix

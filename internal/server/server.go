@@ -99,6 +99,7 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 	if err != nil {
 		return nil, err
 	}
+	publi := company.NewPubliService(db.Publi(), db.Companies().LandingButtons, clk.Now)
 	staffAPI := adminapi.New(adminapi.Deps{
 		Logger:        log,
 		Clock:         clk,
@@ -114,6 +115,9 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		Billing: a.billing,
 		// reports: KPIs
 		Reports: report.NewService(db.Reports()),
+		// events and advertising (issue 15): the create-event and advertising dialogs
+		Events: event.NewCreator(db.EventSite(), clk, base),
+		Publi:  publi,
 	})
 	a.staff = staffAPI
 	h := httpapi.New(httpapi.Deps{
@@ -133,6 +137,7 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		Terms:          terms.NewService(db.Companies()),
 		Captcha:        a.captcha,
 		Problems:       problem.NewService(db.ProblemDesk(), a.captcha, clk),
+		Publi:          publi,
 		RateLimits:     o.rateLimits,
 		TrustedProxies: proxies,
 		Realtime:       a.hub,

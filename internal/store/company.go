@@ -22,7 +22,8 @@ const companyColumns = `id, name, public_key, token, default_culture, country, c
 	time_zone, logo, footer_image, primary_color, secondary_color, feature_licences, payments_active,
 	payment_provider, voucher_mode, enable_grouped_products, show_events_in_booking, show_emails,
 	email_optional, show_users_available, max_participants, max_slots_booking, cancel_booking_max_days,
-	is_refund_enabled, publi, web_url, newsletter_url, whatsapp_info, created_at, updated_at`
+	is_refund_enabled, publi, web_url, newsletter_url, whatsapp_info, created_at, updated_at,
+	COALESCE(kiosk_language, ''), kiosk_idle_seconds`
 
 // scanner is a *sql.Row or *sql.Rows.
 type scanner interface{ Scan(dest ...any) error }
@@ -36,7 +37,7 @@ func scanCompany(s scanner) (company.Company, error) {
 		&c.FeatureLicences, &c.PaymentsActive, &c.PaymentProvider, &c.VoucherMode, &c.EnableGroupedProducts,
 		&c.ShowEventsInBooking, &c.ShowEmails, &c.EmailOptional, &c.ShowUsersAvailable, &c.MaxParticipants,
 		&c.MaxSlotsBooking, &c.CancelBookingMaxDays, &c.IsRefundEnabled, &publi, &c.WebURL,
-		&c.NewsletterURL, &c.WhatsappInfo, &created, &updated)
+		&c.NewsletterURL, &c.WhatsappInfo, &created, &updated, &c.KioskLanguage, &c.KioskIdleSeconds)
 	if err != nil {
 		return company.Company{}, translate(err)
 	}
@@ -132,15 +133,15 @@ func (t *Tx) InsertCompany(ctx context.Context, c *company.Company, now time.Tim
 		payments_active, payment_provider, voucher_mode, enable_grouped_products, show_events_in_booking,
 		show_emails, email_optional, show_users_available, max_participants, max_slots_booking,
 		cancel_booking_max_days, is_refund_enabled, publi, web_url, newsletter_url, whatsapp_info,
-		created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		created_at, updated_at, kiosk_language, kiosk_idle_seconds)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		RETURNING id`,
 		c.Name, c.PublicKey, c.Token, c.DefaultCulture, c.Country, c.Currency, c.CurrencySymbol, c.TimeZone,
 		c.Logo, c.FooterImage, c.PrimaryColor, c.SecondaryColor, flag(c.FeatureLicences),
 		flag(c.PaymentsActive), c.PaymentProvider, flag(c.VoucherMode), flag(c.EnableGroupedProducts),
 		flag(c.ShowEventsInBooking), flag(c.ShowEmails), flag(c.EmailOptional), flag(c.ShowUsersAvailable),
 		c.MaxParticipants, c.MaxSlotsBooking, c.CancelBookingMaxDays, flag(c.IsRefundEnabled), string(publi),
-		c.WebURL, c.NewsletterURL, c.WhatsappInfo, ms, ms).Scan(&c.ID)
+		c.WebURL, c.NewsletterURL, c.WhatsappInfo, ms, ms, nullable(c.KioskLanguage), company.KioskIdleOf(*c)).Scan(&c.ID)
 	if err != nil {
 		return translate(err)
 	}

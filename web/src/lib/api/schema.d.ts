@@ -4420,7 +4420,7 @@ export interface operations {
                     "application/json": components["schemas"]["PubliPhotoResponse"];
                 };
             };
-            /** @description The body is malformed or `photo` is not base64; `fields` names what is wrong. */
+            /** @description The body is malformed, larger than the server's body limit (PITLANE_MAX_BODY_BYTES, 1 MiB by default), or `photo` is not base64; `fields` names what is wrong. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4431,15 +4431,6 @@ export interface operations {
             };
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description The request body is larger than the server's body limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description `fields.photo` says why the image is refused: not a PNG, larger than 0.5 MB, or not 300×700 pixels; `fields.name` when the name is blank or longer than 200 characters. */
             422: {
                 headers: {
