@@ -22,9 +22,7 @@ export function TemplateTab() {
       <Textarea
         label={t('template.html')}
         withAsterisk
-        autosize
-        minRows={14}
-        maxRows={24}
+        rows={16}
         spellCheck={false}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
         {...register('templateHtml')}
