@@ -107,7 +107,9 @@ test('an ADMIN sees no create-event entry, and the call answers 403', async ({ p
 
   const fjord = answer.companies.find((c) => c.companyName === DEMO.fjord)!;
   const day = circuitDay(6);
+  // From the site's own origin (a cross-origin cookie write is refused before the role is looked at).
   const refused = await page.request.post('/api/event/createFullEvent', {
+    headers: { Origin: new URL(page.url()).origin },
     data: {
       idCompany: fjord.idCompany,
       event: { name: 'Not allowed', price: 10, idLocalProduct: 'NO', teamEvent: false, dateIni: `${day} 18:00`, dateEnd: `${day} 19:00` },
@@ -116,4 +118,5 @@ test('an ADMIN sees no create-event entry, and the call answers 403', async ({ p
     },
   });
   expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { code: string }).code).toBe('forbidden');
 });

@@ -69,7 +69,7 @@ test('advertising uploaded in the dialog appears on the kiosk in the default lan
     await page.setViewportSize({ width: 1920, height: 1080 });
     await page.goto(`/kiosk/${norte.key}`);
     const left = page.getByTestId('kiosk-ad-left');
-    await expect(left).toHaveAttribute('src', leftDefault);
+    await expect(left).toHaveAttribute('src', leftDefault, { timeout: 30_000 });
     await expect(left).toBeVisible();
     await expect(page.locator('a', { has: left })).toHaveAttribute('href', 'https://sponsor.example/kiosk');
     await expect(page.locator('html')).toHaveAttribute('lang', /^es/);
@@ -78,7 +78,9 @@ test('advertising uploaded in the dialog appears on the kiosk in the default lan
     await page.getByRole('combobox', { name: /idioma|language/i }).selectOption('en-GB');
     await expect(left).toHaveAttribute('src', leftEnglish);
   } finally {
+    // A write with the session cookie must come from the site's own origin.
     const restored = await page.request.post('/api/company/updatePubli', {
+      headers: { Origin: new URL(page.url()).origin },
       data: {
         idCompany,
         imgLeftDefault: before.publi.imgLeftDefault ?? null,

@@ -10,8 +10,9 @@ test.describe.configure({ timeout: 240_000 });
 async function toSecondStage(page: Page): Promise<void> {
   await page.goto(`/kiosk/${company(DEMO.norte).key}`);
   const wizard = page.getByTestId('booking-wizard');
-  await expect(wizard).toHaveAttribute('data-stage', '0');
-  await wizard.getByRole('radio').first().check();
+  // The first visit loads the page's chunks and texts: generous on a busy machine.
+  await expect(wizard).toHaveAttribute('data-stage', '0', { timeout: 30_000 });
+  await wizard.getByRole('radio', { name: 'Tanda adultos 10 minutos' }).check();
   await wizard.getByRole('button', { name: /^(Siguiente|Next)$/ }).click();
   await expect(wizard).toHaveAttribute('data-stage', '1');
 }
@@ -23,7 +24,7 @@ for (const viewport of [
   test(`the kiosk fits ${viewport.width}×${viewport.height} with its images, and touch targets are large`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto(`/kiosk/${company(DEMO.norte).key}`);
-    await expect(page.getByTestId('booking-wizard')).toBeVisible();
+    await expect(page.getByTestId('booking-wizard')).toBeVisible({ timeout: 30_000 });
     for (const side of ['left', 'right']) {
       const ad = page.getByTestId(`kiosk-ad-${side}`);
       await expect(ad).toBeVisible();
