@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { demoAdmin, FJORD_ADMIN, signInByApi, SUPPORT } from '../support/admin.ts';
-import { circuitDay } from '../support/booking.ts';
+import { checkStage, circuitDay } from '../support/booking.ts';
 import { DEMO } from '../support/state.ts';
 
 // Sign-ins hash passwords (argon2id), the dialog and the event pages load in chunks: generous on a busy machine.
 test.describe.configure({ timeout: 150_000 });
 test.use({ locale: 'en-GB' });
 
-test('a SUPERADMIN creates a team event through the six tabs; the new tab shows it and a team takes its discount', async ({ page }) => {
+test('a SUPERADMIN creates a team event through the six tabs; the new tab shows it and a team takes its discount', async ({ page }, testInfo) => {
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `E2E Team Night ${stamp}`;
   const code = `TEAM${stamp}`;
@@ -30,6 +30,7 @@ test('a SUPERADMIN creates a team event through the six tabs; the new tab shows 
   await dialog.getByRole('radiogroup', { name: /landing page/ }).getByRole('radio', { name: 'Yes' }).check();
   await expect(tab('DATA')).toBeEnabled();
   await expect(tab('Categories')).toBeDisabled(); // the dates are still empty
+  await checkStage(page, testInfo, 'create-event-details');
   await next.click();
 
   // DATA: a known key, typed on the server.
@@ -71,6 +72,7 @@ test('a SUPERADMIN creates a team event through the six tabs; the new tab shows 
   await dialog.getByRole('radiogroup', { name: /Apply a discount/ }).getByRole('radio', { name: 'Yes' }).check();
   await dialog.getByRole('textbox', { name: /^Discount code/ }).fill(code);
   await dialog.getByRole('textbox', { name: /^Discount amount/ }).fill('50');
+  await checkStage(page, testInfo, 'create-event-discounts');
 
   const popup = page.waitForEvent('popup');
   await dialog.getByRole('button', { name: 'Create event' }).click();

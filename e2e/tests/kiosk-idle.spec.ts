@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { company } from '../support/booking.ts';
+import { checkPage, company } from '../support/booking.ts';
 import { DEMO } from '../support/state.ts';
 
 // Circuito Norte's kiosk goes back to its start after 60 s without a touch (the demo's setting).
@@ -21,7 +21,7 @@ for (const viewport of [
   { width: 1920, height: 1080 },
   { width: 1280, height: 800 },
 ]) {
-  test(`the kiosk fits ${viewport.width}×${viewport.height} with its images, and touch targets are large`, async ({ page }) => {
+  test(`the kiosk fits ${viewport.width}×${viewport.height} with its images, and touch targets are large`, async ({ page }, testInfo) => {
     await page.setViewportSize(viewport);
     await page.goto(`/kiosk/${company(DEMO.norte).key}`);
     await expect(page.getByTestId('booking-wizard')).toBeVisible({ timeout: 30_000 });
@@ -40,6 +40,15 @@ for (const viewport of [
       .evaluateAll((buttons) => buttons.filter((b) => (b as HTMLElement).offsetParent !== null).map((b) => b.getBoundingClientRect().height));
     expect(heights.length).toBeGreaterThan(0);
     expect(Math.min(...heights)).toBeGreaterThanOrEqual(44);
+    await checkPage(page, testInfo, `kiosk-${viewport.width}`);
+
+    // In Arabic the page mirrors, and the images stay at the screen's left and right edges.
+    await page.getByRole('combobox', { name: /idioma|language/i }).selectOption('ar-SA');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const left = (await page.getByTestId('kiosk-ad-left').boundingBox())!;
+    const right = (await page.getByTestId('kiosk-ad-right').boundingBox())!;
+    expect(left.x).toBeLessThan(right.x);
+    await checkPage(page, testInfo, `kiosk-${viewport.width}-ar`);
   });
 }
 
@@ -52,5 +61,5 @@ test('the kiosk goes back to its first stage after the idle period without touch
   await expect(wizard).toHaveAttribute('data-stage', '1');
   // …and back at the start once it has passed, the choice gone.
   await expect(wizard).toHaveAttribute('data-stage', '0', { timeout: 60_000 });
-  await expect(wizard.getByRole('radio', { checked: true })).toHaveCount(0);
+  await expect(wizard.getByRole('radio', { name: 'Tanda adultos 10 minutos' })).not.toBeChecked();
 });

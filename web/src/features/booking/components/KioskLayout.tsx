@@ -24,7 +24,11 @@ interface KioskLayoutProps {
  */
 export function KioskLayout({ config, companyKey, kiosk }: KioskLayoutProps) {
   const { t, i18n } = useTranslation();
-  const culture = languageForCode(i18n.resolvedLanguage ?? i18n.language).culture;
+  const language = languageForCode(i18n.resolvedLanguage ?? i18n.language);
+  const culture = language.culture;
+  // The images are for the screen's left and right edges: in Arabic (right to left) the grid's first
+  // column is on the right, so the right image comes first there.
+  const [start, end] = language.dir === 'rtl' ? (['right', 'left'] as const) : (['left', 'right'] as const);
   const ads = useCompanyPublic(config.idCompany, culture).data?.advertising ?? null;
   return (
     <WizardProvider config={config} companyKey={companyKey}>
@@ -32,13 +36,13 @@ export function KioskLayout({ config, companyKey, kiosk }: KioskLayoutProps) {
         <title>{t('booking.documentTitle', { company: config.companyName })}</title>
         <BookingHeader config={config} />
         <div className={classes.body}>
-          <KioskAd ad={ads} side="left" />
+          <KioskAd ad={ads} side={start} />
           <main id="main" className={classes.main} tabIndex={-1}>
             <Container size="md" px={0}>
               <BookingWizard />
             </Container>
           </main>
-          <KioskAd ad={ads} side="right" />
+          <KioskAd ad={ads} side={end} />
         </div>
         <IdleReset seconds={kiosk.idleSeconds} language={kiosk.defaultLanguage} />
       </div>
