@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"pitlane/internal/apperr"
 	"pitlane/internal/pricing"
@@ -137,7 +138,7 @@ func CheckCreate(req CreateRequest, now time.Time, loc *time.Location) (NewEvent
 	out.ProductData = checkProductData(fe, ev.ProductData)
 	if req.TemplateHTML == nil || strings.TrimSpace(*req.TemplateHTML) == "" {
 		fe.Add("templateHtml", "required")
-	} else if len(*req.TemplateHTML) > MaxTemplateHTML {
+	} else if utf8.RuneCountInString(*req.TemplateHTML) > MaxTemplateHTML {
 		fe.Add("templateHtml", fmt.Sprintf("must be at most %d characters", MaxTemplateHTML))
 	} else {
 		out.TemplateHTML = SanitizeTemplate(*req.TemplateHTML)
