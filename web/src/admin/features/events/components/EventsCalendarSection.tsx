@@ -21,9 +21,9 @@ export function EventsCalendarSection({ company }: { company: AdminCompany }) {
   const lang = languageForCode(language);
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" component="section" aria-labelledby="events-calendar-title">
       <Group justify="space-between">
-        <Title order={2} size="h3">
+        <Title order={2} size="h3" id="events-calendar-title">
           {t('calendar.title')}
         </Title>
         {events.isFetching && <Loader size="sm" aria-label={t('calendar.title')} />}
