@@ -87,6 +87,11 @@ export const routes: RouteObject[] = withPageTexts([
           Component: (await import('@/features/events-calendar/components/EventsCalendarPage')).EventsCalendarPage,
         }),
       },
+      // The kiosk: the booking wizard between the advertising images, on a screen at the counter (issue 15).
+      {
+        path: 'kiosk/:key',
+        lazy: async () => ({ Component: (await import('@/features/booking/components/KioskPage')).KioskPage }),
+      },
       {
         path: ':key/landing',
         lazy: async () => ({ Component: (await import('@/features/landing/components/LandingPage')).LandingPage }),

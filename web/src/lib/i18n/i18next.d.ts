@@ -5,6 +5,8 @@ import type admin from '@/admin/locales/en.json';
 import type billing from '@/admin/features/billing/locales/en.json';
 import type bookings from '@/admin/features/bookings/locales/en.json';
 import type catalog from '@/admin/features/catalog/locales/en.json';
+import type events from '@/admin/features/events/locales/en.json';
+import type advertising from '@/admin/features/advertising/locales/en.json';
 import type kpi from '@/admin/features/kpi/locales/en.json';
 import type components from '@/components/locales/en.json';
 import type appUpdate from '@/features/app-update/locales/en.json';
@@ -45,6 +47,8 @@ declare module 'i18next' {
       billing: typeof billing;
       kpi: typeof kpi;
       catalog: typeof catalog;
+      events: typeof events;
+      advertising: typeof advertising;
     };
   }
 }

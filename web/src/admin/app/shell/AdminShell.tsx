@@ -19,9 +19,22 @@ const BillingSection = lazy(async () => ({
   default: (await import('@/admin/features/billing/components/BillingSection')).BillingSection,
 }));
 const KpiSection = lazy(async () => ({ default: (await import('@/admin/features/kpi/components/KpiSection')).KpiSection }));
+const EventsCalendarSection = lazy(async () => ({
+  default: (await import('@/admin/features/events/components/EventsCalendarSection')).EventsCalendarSection,
+}));
+// The user menu's dialogs: chunks of their own, loaded when opened.
+const CreateEventDialog = lazy(async () => ({
+  default: (await import('@/admin/features/events/components/CreateEventDialog')).CreateEventDialog,
+}));
+const AdvertisingDialog = lazy(async () => ({
+  default: (await import('@/admin/features/advertising/components/AdvertisingDialog')).AdvertisingDialog,
+}));
 
-/** The three mutually exclusive sections; billing is the default (admin spec section 2). */
-export type Section = 'bookings' | 'billing' | 'kpi';
+/**
+ * The mutually exclusive sections; billing is the default (admin spec section 2). The events calendar
+ * (spec section 2, issue 15) is the fourth.
+ */
+export type Section = 'bookings' | 'billing' | 'kpi' | 'events';
 
 interface AdminShellProps {
   company: AdminCompany;
@@ -39,6 +52,7 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [section, setSection] = useState<Section>('billing');
+  const [dialog, setDialog] = useState<'createEvent' | 'advertising' | null>(null);
 
   const logout = async () => {
     await signOut();
@@ -69,7 +83,13 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
         </Group>
         <Group gap="sm" wrap="nowrap">
           <AdminLanguageSelect />
-          <UserMenu userName={storedUserName()} company={company} onLogout={() => void logout()} />
+          <UserMenu
+            userName={storedUserName()}
+            company={company}
+            onLogout={() => void logout()}
+            onCreateEvent={() => setDialog('createEvent')}
+            onAdvertising={() => setDialog('advertising')}
+          />
         </Group>
       </header>
       <Stack component="main" className={classes.main} gap="md">
@@ -81,6 +101,7 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
               { value: 'bookings', label: t('shell.bookings') },
               { value: 'billing', label: t('shell.billing') },
               { value: 'kpi', label: t('shell.kpi') },
+              { value: 'events', label: t('shell.events') },
             ]}
           />
         </nav>
@@ -89,8 +110,17 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
             {section === 'bookings' && <BookingsSection company={company} />}
             {section === 'billing' && <BillingSection company={company} />}
             {section === 'kpi' && <KpiSection company={company} />}
+            {section === 'events' && <EventsCalendarSection company={company} />}
           </Suspense>
         </Box>
+        <Suspense fallback={null}>
+          {dialog === 'createEvent' && company.role === 'SUPERADMIN' && (
+            <CreateEventDialog key={company.idCompany} idCompany={company.idCompany} onClose={() => setDialog(null)} />
+          )}
+          {dialog === 'advertising' && company.advertisingActive && (
+            <AdvertisingDialog key={company.idCompany} idCompany={company.idCompany} onClose={() => setDialog(null)} />
+          )}
+        </Suspense>
       </Stack>
     </div>
   );

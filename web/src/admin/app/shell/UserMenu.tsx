@@ -17,14 +17,16 @@ interface UserMenuProps {
   userName: string;
   company: AdminCompany;
   onLogout: () => void;
+  onCreateEvent: () => void;
+  onAdvertising: () => void;
 }
 
 /**
  * The user menu (admin spec sections 2 and 6), opened from the user's initials: settings, create event
- * (SUPERADMIN only), advertising (only when the company's advertising is active) and logout. Settings,
- * events and advertising are built under other issues: shown, disabled, marked 'coming soon'.
+ * (SUPERADMIN only), advertising (only when the company's advertising is active) and logout. Settings is
+ * built under another issue: shown, disabled, marked 'coming soon'.
  */
-export function UserMenu({ userName, company, onLogout }: UserMenuProps) {
+export function UserMenu({ userName, company, onLogout, onCreateEvent, onAdvertising }: UserMenuProps) {
   const { t } = useTranslation('admin');
   const soon = (
     <Badge size="xs" variant="light" color="gray">
@@ -45,16 +47,8 @@ export function UserMenu({ userName, company, onLogout }: UserMenuProps) {
         <Menu.Item disabled rightSection={soon}>
           {t('shell.settings')}
         </Menu.Item>
-        {company.role === 'SUPERADMIN' && (
-          <Menu.Item disabled rightSection={soon}>
-            {t('shell.createEvent')}
-          </Menu.Item>
-        )}
-        {company.advertisingActive && (
-          <Menu.Item disabled rightSection={soon}>
-            {t('shell.advertising')}
-          </Menu.Item>
-        )}
+        {company.role === 'SUPERADMIN' && <Menu.Item onClick={onCreateEvent}>{t('shell.createEvent')}</Menu.Item>}
+        {company.advertisingActive && <Menu.Item onClick={onAdvertising}>{t('shell.advertising')}</Menu.Item>}
         <Menu.Divider />
         <Menu.Item color="red" onClick={onLogout}>
           {t('shell.logout')}

@@ -66,6 +66,11 @@ interface WizardContextValue {
   release: (identifiers: string[]) => Promise<void>;
   /** Time is up: tells the visitor and restarts the wizard at stage 0. */
   timeout: () => void;
+  /**
+   * Starts afresh for the next person (the kiosk after a period without touches): every hold released,
+   * the cart, the form and any notice forgotten, back to stage 0.
+   */
+  startOver: () => void;
   /** Forgets the stored state (the booking is made; the visitor leaves for the payment page). */
   forget: () => void;
   /** Whether the visitor has moved between stages (then each new stage's heading takes the focus). */
@@ -190,6 +195,17 @@ export function WizardProvider({ config, companyKey, children }: WizardProviderP
     if (result.expired) timeout();
   }, [cart, restoring, timeout]);
 
+  const startOver = useCallback(() => {
+    const current = stateRef.current;
+    const holds = [...current.holds, ...current.stack.flatMap((item) => item.holds)].map((h) => h.identifier);
+    const token = current.cartToken;
+    dispatch({ type: 'replace', state: INITIAL_STATE });
+    stateRef.current = INITIAL_STATE;
+    setNotice(null);
+    setServerErrors(null);
+    if (token) for (const id of holds) void releasePrebooking(id, token).catch(() => undefined);
+  }, []);
+
   const ensureCart = useCallback(async () => {
     const existing = stateRef.current.cartToken;
     if (existing) return existing;
@@ -256,6 +272,7 @@ export function WizardProvider({ config, companyKey, children }: WizardProviderP
     ensureCart,
     release,
     timeout,
+    startOver,
     navigated,
     forget: () => writeSession(storageKey(companyKey), undefined),
   };

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { chooseSection, demoAdmin, signInByApi, SUPPORT } from '../support/admin.ts';
+import { DEMO } from '../support/state.ts';
+
+test.describe.configure({ timeout: 120_000 });
+
+test("the back office's events calendar shows the week's events; a click opens the event's start and end", async ({ page }) => {
+  const answer = await signInByApi(page, demoAdmin(SUPPORT), DEMO.norte);
+  const idCompany = answer.companies.find((c) => c.companyName === DEMO.norte)!.idCompany;
+  // The company's next event (today to two months ahead), as the public calendar call lists it.
+  const listed = (await (await page.request.get(`/api/event?idCompany=${idCompany}`)).json()) as {
+    data: { name: string; dateStart: string; dateEnd: string }[];
+  };
+  const event = [...listed.data].sort((a, b) => a.dateStart.localeCompare(b.dateStart))[0];
+  expect(event, 'the demo has an upcoming event').toBeDefined();
+
+  await chooseSection(page, 'Events');
+  const section = page.getByRole('region', { name: 'Events calendar' });
+  const calendar = section.getByTestId('admin-events-calendar');
+  await expect(calendar).toBeVisible({ timeout: 30_000 });
+  // Forward week by week until the event's week shows (at most nine weeks ahead).
+  const entry = calendar.getByText(event.name).first();
+  for (let week = 0; week < 10 && !(await entry.isVisible()); week++) {
+    await calendar.getByRole('button', { name: /next/i }).click();
+    await page.waitForTimeout(500);
+  }
+  await entry.click();
+  const dialog = page.getByRole('dialog', { name: event.name });
+  await expect(dialog.getByTestId('event-start')).toHaveText(`${event.dateStart.slice(0, 10)} ${event.dateStart.slice(11, 16)}`);
+  await expect(dialog.getByTestId('event-end')).toHaveText(`${event.dateEnd.slice(0, 10)} ${event.dateEnd.slice(11, 16)}`);
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(dialog).toBeHidden();
+});

@@ -1,0 +1,124 @@
+import { expect, test } from '@playwright/test';
+import { demoAdmin, FJORD_ADMIN, signInByApi, SUPPORT } from '../support/admin.ts';
+import { checkStage, circuitDay } from '../support/booking.ts';
+import { DEMO } from '../support/state.ts';
+
+// Sign-ins hash passwords (argon2id), the dialog and the event pages load in chunks: generous on a busy machine.
+test.describe.configure({ timeout: 150_000 });
+test.use({ locale: 'en-GB' });
+
+test('a SUPERADMIN creates a team event through the six tabs; the new tab shows it and a team takes its discount', async ({ page }, testInfo) => {
+  const stamp = Date.now().toString(36).toUpperCase();
+  const name = `E2E Team Night ${stamp}`;
+  const code = `TEAM${stamp}`;
+  const day = circuitDay(6);
+  await signInByApi(page, demoAdmin(SUPPORT), DEMO.fjord);
+
+  await page.getByRole('button', { name: /User menu of/ }).click();
+  await page.getByRole('menuitem', { name: 'Create event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create event' });
+  const tab = (label: string) => dialog.getByRole('tab', { name: label, exact: true });
+  const next = dialog.getByRole('button', { name: 'Next' });
+  await expect(tab('DATA')).toBeDisabled();
+
+  // Details.
+  await dialog.getByRole('textbox', { name: /^Name/ }).fill(name);
+  await dialog.getByRole('textbox', { name: /^Price/ }).fill('300');
+  await dialog.getByRole('textbox', { name: /^Local product id/ }).fill(`E2E-${stamp}`);
+  await dialog.getByRole('textbox', { name: /^Stock/ }).fill('12');
+  await dialog.getByRole('radio', { name: 'By groups (teams)' }).check();
+  await dialog.getByRole('radiogroup', { name: /landing page/ }).getByRole('radio', { name: 'Yes' }).check();
+  await expect(tab('DATA')).toBeEnabled();
+  await expect(tab('Categories')).toBeDisabled(); // the dates are still empty
+  await checkStage(page, testInfo, 'create-event-details');
+  await next.click();
+
+  // DATA: a known key, typed on the server.
+  await expect(tab('DATA')).toHaveAttribute('aria-selected', 'true');
+  await dialog.getByLabel('Key', { exact: true }).and(dialog.locator('input')).fill('minParticipant');
+  await dialog.getByRole('textbox', { name: 'Value', exact: true }).fill('2');
+  await dialog.getByRole('button', { name: 'Add feature' }).click();
+  await next.click();
+
+  // Dates, circuit-local.
+  await expect(tab('Dates')).toHaveAttribute('aria-selected', 'true');
+  await dialog.getByLabel(/^Start/).fill(`${day}T18:00`);
+  await dialog.getByLabel(/^End/).fill(`${day}T21:00`);
+  await next.click();
+
+  // Categories: exclusive, two options.
+  await expect(tab('Categories')).toHaveAttribute('aria-selected', 'true');
+  await dialog.getByRole('textbox', { name: 'Category title' }).fill('Klasse');
+  await dialog.getByRole('radiogroup', { name: /Only one option/ }).getByRole('radio', { name: 'Yes' }).check();
+  for (const [option, short] of [
+    ['Senior', 'SR'],
+    ['Junior', 'JR'],
+  ]) {
+    await dialog.getByRole('textbox', { name: 'Option name' }).fill(option);
+    await dialog.getByRole('textbox', { name: 'Short name' }).fill(short);
+    await dialog.getByRole('button', { name: 'Add option' }).click();
+  }
+  await next.click();
+
+  // Template, with its live preview (scripts cannot run in it).
+  await expect(tab('Template')).toHaveAttribute('aria-selected', 'true');
+  await dialog.getByRole('textbox', { name: /^HTML of the event page/ }).fill(`<h2>${name}</h2><p>Three hours of team racing.</p><script>window.top.hacked = 1</script>`);
+  await expect(dialog.frameLocator('iframe[title="Preview of the event page"]').getByRole('heading', { level: 2 })).toHaveText(name);
+  expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+  await next.click();
+
+  // Discounts: 50 off with a code.
+  await expect(tab('Discounts')).toHaveAttribute('aria-selected', 'true');
+  await dialog.getByRole('radiogroup', { name: /Apply a discount/ }).getByRole('radio', { name: 'Yes' }).check();
+  await dialog.getByRole('textbox', { name: /^Discount code/ }).fill(code);
+  await dialog.getByRole('textbox', { name: /^Discount amount/ }).fill('50');
+  await checkStage(page, testInfo, 'create-event-discounts');
+
+  const popup = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: 'Create event' }).click();
+  const eventPage = await popup;
+  await expect(dialog).toBeHidden();
+
+  // The new tab: the event's page with its sanitised template.
+  await expect(eventPage).toHaveURL(/\/event\/[^/]+$/);
+  await expect(eventPage.getByTestId('event-template').getByRole('heading', { level: 2 })).toHaveText(name);
+  await eventPage.getByRole('link', { name: 'Register your team' }).click();
+
+  // A team registers, choosing one of the exclusive categories, and applies the discount code.
+  const heading = eventPage.getByRole('heading', { level: 2 });
+  await expect(heading).toHaveText('Your details');
+  await eventPage.getByRole('textbox', { name: 'Team name' }).fill('Fjord Flyers');
+  await eventPage.getByRole('textbox', { name: 'Phone number' }).fill('20123456');
+  await eventPage.getByRole('textbox', { name: 'E-mail address', exact: true }).fill('flyers@example.com');
+  await eventPage.getByRole('textbox', { name: 'Repeat the e-mail address' }).fill('flyers@example.com');
+  await eventPage.getByRole('radio', { name: 'Junior' }).check();
+  await eventPage.getByRole('button', { name: 'Next' }).click();
+  await expect(heading).toHaveText('Summary');
+  await expect(eventPage.getByTestId('summary-nick')).toHaveText('Fjord Flyers - JR');
+  await eventPage.getByRole('textbox', { name: 'Discount code' }).fill(code);
+  await eventPage.getByRole('button', { name: 'Apply' }).click();
+  await expect(eventPage.getByText(new RegExp(`Discount ${code}: −`))).toBeVisible();
+  await expect(eventPage.getByTestId('summary-total')).toContainText('250');
+});
+
+test('an ADMIN sees no create-event entry, and the call answers 403', async ({ page }) => {
+  const answer = await signInByApi(page, demoAdmin(FJORD_ADMIN), DEMO.fjord);
+  await page.getByRole('button', { name: /User menu of/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Create event' })).toHaveCount(0);
+
+  const fjord = answer.companies.find((c) => c.companyName === DEMO.fjord)!;
+  const day = circuitDay(6);
+  // From the site's own origin (a cross-origin cookie write is refused before the role is looked at).
+  const refused = await page.request.post('/api/event/createFullEvent', {
+    headers: { Origin: new URL(page.url()).origin },
+    data: {
+      idCompany: fjord.idCompany,
+      event: { name: 'Not allowed', price: 10, idLocalProduct: 'NO', teamEvent: false, dateIni: `${day} 18:00`, dateEnd: `${day} 19:00` },
+      templateHtml: '<p>no</p>',
+      addToLandingPage: false,
+    },
+  });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { code: string }).code).toBe('forbidden');
+});

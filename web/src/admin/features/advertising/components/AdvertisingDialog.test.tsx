@@ -1,0 +1,119 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { AdvertisingDialog } from '@/admin/features/advertising/components/AdvertisingDialog';
+import { renderAdmin } from '@/admin/test/render';
+import { server } from '@/test/server';
+
+/** A file whose bytes start like a PNG of the given size (signature and IHDR header), `total` bytes long. */
+function png(width: number, height: number, total = 64): File {
+  const bytes = new Uint8Array(total);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(8, 13);
+  bytes.set([0x49, 0x48, 0x44, 0x52], 12); // IHDR
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  return new File([bytes], 'ad.png', { type: 'image/png' });
+}
+
+const STORED = {
+  imgLeftDefault: '/api/publi/image/old-left.jpg',
+  imgRightDefault: null,
+  imgLeftENG: null,
+  imgRightENG: null,
+  hyperlinkLeft: 'https://sponsor.example/left',
+  hyperlinkRight: null,
+  isActive: true,
+};
+
+/** The company's public data with the stored advertising; records uploads and saves. */
+function api(saveStatus = 200) {
+  const calls = { uploads: [] as { name: string; photo: string }[], saves: [] as Record<string, unknown>[] };
+  server.use(
+    http.get('/api/company/2', () =>
+      HttpResponse.json({
+        id: 2,
+        name: 'Arena Karting',
+        defaultLanguage: 'es-ES',
+        data: JSON.stringify({ logo: '', landing: [], defaultKioskLanguage: 'es-ES', kioskIdleSeconds: 90, publi: STORED }),
+        kiosk: { defaultLanguage: 'es-ES', idleSeconds: 90 },
+        advertising: null,
+      }),
+    ),
+    http.post('/api/publi/photo', async ({ request }) => {
+      const body = (await request.json()) as { name: string; photo: string };
+      calls.uploads.push(body);
+      return HttpResponse.json({ url: `/api/publi/image/new-${calls.uploads.length}.jpg` }, { status: 201 });
+    }),
+    http.post('/api/company/updatePubli', async ({ request }) => {
+      calls.saves.push((await request.json()) as Record<string, unknown>);
+      if (saveStatus !== 200) return HttpResponse.json({ code: 'internal', message: 'boom' }, { status: saveStatus });
+      return HttpResponse.json({ publi: STORED, defaultKioskLanguage: 'es-ES', kioskIdleSeconds: 90 });
+    }),
+  );
+  return calls;
+}
+
+describe('AdvertisingDialog', { timeout: 60_000 }, () => {
+  it("uploads a 300×700 PNG, saves the images and links, toasts 'updated' and closes", async () => {
+    const calls = api();
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderAdmin(<AdvertisingDialog idCompany={2} onClose={onClose} />);
+    expect(await screen.findByRole('img', { name: 'Current Left image (default language)' })).toHaveAttribute('src', STORED.imgLeftDefault);
+
+    await user.upload(screen.getByLabelText('Right image (English)'), png(300, 700));
+    expect(await screen.findByRole('img', { name: 'Current Right image (English)' })).toHaveAttribute('src', '/api/publi/image/new-1.jpg');
+    expect(calls.uploads).toHaveLength(1);
+    expect(calls.uploads[0].name).toBe('imgRightENG');
+    expect(atob(calls.uploads[0].photo).charCodeAt(1)).toBe(0x50); // the PNG's bytes, base64 without prefix
+
+    await user.type(screen.getByRole('textbox', { name: 'Right hyperlink' }), 'https://sponsor.example/right');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Advertising updated')).toBeInTheDocument();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.saves).toEqual([
+      {
+        idCompany: 2,
+        imgLeftDefault: STORED.imgLeftDefault,
+        imgRightDefault: null,
+        imgLeftENG: null,
+        imgRightENG: '/api/publi/image/new-1.jpg',
+        hyperlinkLeft: 'https://sponsor.example/left',
+        hyperlinkRight: 'https://sponsor.example/right',
+      },
+    ]);
+  });
+
+  it('refuses an image of the wrong size or weight with a toast, ignores a non-PNG silently, and blocks a non-http link', async () => {
+    const calls = api();
+    const user = userEvent.setup();
+    renderAdmin(<AdvertisingDialog idCompany={2} onClose={() => undefined} />);
+    const input = await screen.findByLabelText('Left image (English)');
+
+    await user.upload(input, png(300, 600));
+    expect(await screen.findByText('The image must be exactly 300 × 700 pixels.')).toBeInTheDocument();
+    await user.upload(input, png(300, 700, 600 * 1024));
+    expect(await screen.findByText('The image is larger than 0.5 MB.')).toBeInTheDocument();
+    await user.upload(input, new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Array(40).fill(0)])], 'ad.png', { type: 'image/png' }));
+    expect(calls.uploads).toHaveLength(0);
+    expect(screen.getByText('No image', { selector: '[data-testid="slot-imgLeftENG"] *' })).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Right hyperlink' }), 'javascript:alert(1)');
+    expect(screen.getByText('Enter an address starting with http:// or https://')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
+  });
+
+  it("toasts 'Ad update failed' when saving fails and stays open", async () => {
+    const calls = api(500);
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderAdmin(<AdvertisingDialog idCompany={2} onClose={onClose} />);
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Ad update failed')).toBeInTheDocument();
+    expect(calls.saves).toHaveLength(1);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Advertising' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,135 @@
+import { Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { publiQueryOptions, useUpdatePubli, type Publi } from '@/admin/features/advertising/api/advertising';
+import { ImageSlot, type Slot } from '@/admin/features/advertising/components/ImageSlot';
+import { useAdvertisingTexts } from '@/admin/features/advertising/hooks/useAdvertisingTexts';
+import { toast } from '@/lib/toast';
+
+const SLOTS: Slot[] = ['imgLeftDefault', 'imgRightDefault', 'imgLeftENG', 'imgRightENG'];
+
+/** An http(s) address, or empty (none): what the server accepts as a hyperlink. */
+export function isLink(text: string): boolean {
+  if (text.trim() === '') return true;
+  try {
+    const url = new URL(text.trim());
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+interface AdvertisingDialogProps {
+  idCompany: number;
+  onClose: () => void;
+}
+
+/**
+ * The advertising dialog (admin spec sections 2, 5 and 8): the kiosk's left and right images for the
+ * default language and the English variant (each a 300×700 PNG of at most 0.5 MB, uploaded when chosen),
+ * the left and right hyperlinks, cancel and accept. Accept saves; success toasts 'updated ok' and closes,
+ * a failure toasts 'Ad update failed' and leaves the dialog open.
+ */
+export function AdvertisingDialog({ idCompany, onClose }: AdvertisingDialogProps) {
+  const { t } = useAdvertisingTexts();
+  const stored = useQuery(publiQueryOptions(idCompany));
+  return (
+    <Modal opened onClose={onClose} title={t('title')} size="xl" closeButtonProps={{ 'aria-label': t('cancel') }}>
+      {stored.data ? (
+        <AdvertisingForm idCompany={idCompany} stored={stored.data} onClose={onClose} />
+      ) : stored.isError ? (
+        <Stack align="center" role="alert">
+          <Text>{t('loadFailed')}</Text>
+          <Button onClick={() => void stored.refetch()}>{t('retry')}</Button>
+        </Stack>
+      ) : (
+        <Center mih={200}>
+          <Loader aria-label={t('loading')} />
+        </Center>
+      )}
+    </Modal>
+  );
+}
+
+function AdvertisingForm({ idCompany, stored, onClose }: { idCompany: number; stored: Publi; onClose: () => void }) {
+  const { t } = useAdvertisingTexts();
+  const [images, setImages] = useState<Record<Slot, string | null>>(() => ({
+    imgLeftDefault: stored.imgLeftDefault ?? null,
+    imgRightDefault: stored.imgRightDefault ?? null,
+    imgLeftENG: stored.imgLeftENG ?? null,
+    imgRightENG: stored.imgRightENG ?? null,
+  }));
+  const [left, setLeft] = useState(stored.hyperlinkLeft ?? '');
+  const [right, setRight] = useState(stored.hyperlinkRight ?? '');
+  const [uploading, setUploading] = useState(0);
+  const update = useUpdatePubli();
+  const linksValid = isLink(left) && isLink(right);
+
+  const accept = () => {
+    if (!linksValid) return;
+    update.mutate(
+      { idCompany, ...images, hyperlinkLeft: left.trim() || null, hyperlinkRight: right.trim() || null },
+      {
+        onSuccess: () => {
+          toast(t('updated'), 'green');
+          onClose();
+        },
+        onError: () => toast(t('failed')),
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        accept();
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm" c="gray.7">
+          {t('intro')}
+        </Text>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+          {SLOTS.map((slot) => (
+            <ImageSlot
+              key={slot}
+              slot={slot}
+              idCompany={idCompany}
+              url={images[slot]}
+              onChange={(url) => setImages((current) => ({ ...current, [slot]: url }))}
+              onBusy={(busy) => setUploading((n) => n + (busy ? 1 : -1))}
+            />
+          ))}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            type="url"
+            label={t('hyperlinkLeft')}
+            placeholder="https://"
+            value={left}
+            onChange={(event) => setLeft(event.currentTarget.value)}
+            error={isLink(left) ? undefined : t('invalidLink')}
+          />
+          <TextInput
+            type="url"
+            label={t('hyperlinkRight')}
+            placeholder="https://"
+            value={right}
+            onChange={(event) => setRight(event.currentTarget.value)}
+            error={isLink(right) ? undefined : t('invalidLink')}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={update.isPending}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" loading={update.isPending} disabled={!linksValid || uploading > 0}>
+            {t('accept')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,167 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { CreateEventDialog } from '@/admin/features/events/components/CreateEventDialog';
+import { renderAdmin } from '@/admin/test/render';
+import { server } from '@/test/server';
+
+type User = ReturnType<typeof userEvent.setup>;
+
+const tab = (name: string) => screen.getByRole('tab', { name });
+
+async function fillDetails(user: User, { skipLanding = false } = {}) {
+  await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Night Endurance');
+  await user.type(screen.getByRole('textbox', { name: /^Price/ }), '40');
+  await user.type(screen.getByRole('textbox', { name: /^Local product id/ }), 'EV-NIGHT');
+  await user.click(screen.getByRole('radio', { name: 'By groups (teams)' }));
+  if (!skipLanding) await user.click(within(screen.getByRole('radiogroup', { name: /landing page/ })).getByRole('radio', { name: 'Yes' }));
+}
+
+function fillDates() {
+  fireEvent.change(screen.getByLabelText(/^Start/), { target: { value: '2031-05-01T10:00' } });
+  fireEvent.change(screen.getByLabelText(/^End/), { target: { value: '2031-05-01T14:00' } });
+}
+
+/** Goes through the six tabs with valid values up to the discounts tab. */
+async function reachDiscounts(user: User) {
+  await fillDetails(user);
+  await user.click(screen.getByRole('button', { name: 'Next' })); // → DATA
+  await user.click(screen.getByRole('button', { name: 'Next' })); // → dates
+  fillDates();
+  await user.click(screen.getByRole('button', { name: 'Next' })); // → categories
+  await user.type(screen.getByRole('textbox', { name: 'Category title' }), 'Class');
+  await user.click(within(screen.getByRole('radiogroup', { name: /Only one option/ })).getByRole('radio', { name: 'Yes' }));
+  await user.type(screen.getByRole('textbox', { name: 'Option name' }), 'Junior');
+  await user.type(screen.getByRole('textbox', { name: 'Short name' }), 'JR');
+  await user.click(screen.getByRole('button', { name: 'Add option' }));
+  await user.click(screen.getByRole('button', { name: 'Next' })); // → template
+  await user.type(screen.getByRole('textbox', { name: /^HTML of the event page/ }), '<h1>Night</h1>');
+  await user.click(screen.getByRole('button', { name: 'Next' })); // → discounts
+  await waitFor(() => expect(tab('Discounts')).toHaveAttribute('aria-selected', 'true'));
+}
+
+describe('CreateEventDialog', { timeout: 60_000 }, () => {
+  it('unlocks each tab only when the earlier ones have no errors, and clear goes back to an empty details tab', async () => {
+    const user = userEvent.setup();
+    renderAdmin(<CreateEventDialog idCompany={2} onClose={() => undefined} />);
+    for (const name of ['DATA', 'Dates', 'Categories', 'Template', 'Discounts']) expect(tab(name)).toBeDisabled();
+
+    // Next on an unfinished tab shows its errors and stays.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findAllByText('This field is required')).not.toHaveLength(0);
+    expect(tab('Details')).toHaveAttribute('aria-selected', 'true');
+
+    await fillDetails(user, { skipLanding: true });
+    expect(tab('DATA')).toBeDisabled(); // the landing choice is still missing
+    await user.click(within(screen.getByRole('radiogroup', { name: /landing page/ })).getByRole('radio', { name: 'No' }));
+    // Details valid: DATA (empty is fine) and dates open; categories waits for the dates.
+    await waitFor(() => expect(tab('DATA')).toBeEnabled());
+    expect(tab('Dates')).toBeEnabled();
+    expect(tab('Categories')).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(tab('DATA')).toHaveAttribute('aria-selected', 'true');
+    // A known key with the wrong type locks what follows.
+    await user.type(screen.getAllByLabelText('Key').find((el) => el.tagName === 'INPUT') as HTMLElement, 'minParticipant');
+    await user.type(screen.getByRole('textbox', { name: 'Value' }), 'many');
+    await user.click(screen.getByRole('button', { name: 'Add feature' }));
+    await waitFor(() => expect(tab('Dates')).toBeDisabled());
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('minParticipant must be a whole number of at least 1')).toBeInTheDocument();
+    const value = screen.getByRole('textbox', { name: 'Value: minParticipant' });
+    await user.clear(value);
+    await user.type(value, '4');
+    await waitFor(() => expect(tab('Dates')).toBeEnabled());
+
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(tab('Details')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('');
+    expect(tab('DATA')).toBeDisabled();
+  });
+
+  it("clears the discount's code, value and date when 'No' is chosen", async () => {
+    const user = userEvent.setup();
+    renderAdmin(<CreateEventDialog idCompany={2} onClose={() => undefined} />);
+    await reachDiscounts(user);
+    const group = () => screen.getByRole('radiogroup', { name: /Apply a discount/ });
+    await user.click(within(group()).getByRole('radio', { name: 'Yes' }));
+    await user.type(screen.getByRole('textbox', { name: /^Discount code/ }), 'TEAM10');
+    await user.type(screen.getByRole('textbox', { name: /^Discount amount/ }), '10');
+    fireEvent.change(screen.getByLabelText(/^Expiration date/), { target: { value: '2031-04-30' } });
+
+    await user.click(within(group()).getByRole('radio', { name: 'No' }));
+    expect(screen.queryByRole('textbox', { name: /^Discount code/ })).not.toBeInTheDocument();
+    await user.click(within(group()).getByRole('radio', { name: 'Yes' }));
+    expect(screen.getByRole('textbox', { name: /^Discount code/ })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: /^Discount amount/ })).toHaveValue('');
+    expect(screen.getByLabelText(/^Expiration date/)).toHaveValue('');
+  });
+
+  it('submits the payload with loading, opens the address in a new tab and closes', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/event/createFullEvent', async ({ request }) => {
+        bodies.push(await request.json());
+        await delay(200);
+        return HttpResponse.json({ data: { url: 'http://127.0.0.1/event/abc123', id: 9, key: 'abc123' } }, { status: 201 });
+      }),
+    );
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderAdmin(<CreateEventDialog idCompany={2} onClose={onClose} />);
+    await reachDiscounts(user);
+    await user.click(within(screen.getByRole('radiogroup', { name: /Apply a discount/ })).getByRole('radio', { name: 'Yes' }));
+    await user.type(screen.getByRole('textbox', { name: /^Discount code/ }), 'TEAM10');
+    await user.type(screen.getByRole('textbox', { name: /^Discount amount/ }), '10');
+    const submit = screen.getByRole('button', { name: 'Create event' });
+    await user.click(submit);
+    await waitFor(() => expect(submit).toHaveAttribute('data-loading', 'true'));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(open).toHaveBeenCalledWith('http://127.0.0.1/event/abc123', '_blank', 'noopener');
+    expect(bodies).toEqual([
+      {
+        idCompany: 2,
+        event: {
+          name: 'Night Endurance',
+          price: 40,
+          idLocalProduct: 'EV-NIGHT',
+          maxStock: null,
+          teamEvent: true,
+          dateIni: '2031-05-01T10:00',
+          dateEnd: '2031-05-01T14:00',
+        },
+        templateHtml: '<h1>Night</h1>',
+        addToLandingPage: true,
+        categorys: {
+          title: 'Class',
+          excluding: true,
+          options: JSON.stringify([{ name: 'Junior', shortName: 'JR', checked: false, disabled: false }]),
+        },
+        discount: { code: 'TEAM10', price: 10, expirationDate: null, stock: null },
+      },
+    ]);
+    open.mockRestore();
+  });
+
+  it("places the server's field errors on their fields and opens the tab", async () => {
+    server.use(
+      http.post('/api/event/createFullEvent', () =>
+        HttpResponse.json(
+          { code: 'unprocessable', message: 'Check the fields', fields: { 'event.dateIni': 'must not be in the past' } },
+          { status: 422 },
+        ),
+      ),
+    );
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderAdmin(<CreateEventDialog idCompany={2} onClose={onClose} />);
+    await reachDiscounts(user);
+    await user.click(within(screen.getByRole('radiogroup', { name: /Apply a discount/ })).getByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('button', { name: 'Create event' }));
+    await waitFor(() => expect(tab('Dates')).toHaveAttribute('aria-selected', 'true'));
+    expect(await screen.findByText('This date is in the past')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,170 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Tabs } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useCreateEvent } from '@/admin/features/events/api/create-event';
+import { CategoriesTab } from '@/admin/features/events/components/CategoriesTab';
+import { DataTab } from '@/admin/features/events/components/DataTab';
+import { DatesTab, DetailsTab } from '@/admin/features/events/components/DetailsTabs';
+import { DiscountsTab } from '@/admin/features/events/components/DiscountsTab';
+import { TemplateTab } from '@/admin/features/events/components/TemplateTab';
+import { useEventsTexts } from '@/admin/features/events/hooks/useEventsTexts';
+import {
+  EMPTY_EVENT_FORM,
+  eventFormSchema,
+  fieldsOf,
+  formFieldOf,
+  isTabUnlocked,
+  serverMessage,
+  TAB_OF,
+  TABS,
+  tabsWithErrors,
+  toPayload,
+  type EventFormValues,
+  type Tab,
+} from '@/admin/features/events/utils/event-form';
+import { serverFieldErrors } from '@/lib/api/field-errors';
+import { toast } from '@/lib/toast';
+
+interface CreateEventDialogProps {
+  idCompany: number;
+  onClose: () => void;
+}
+
+const PANELS: Record<Tab, () => React.JSX.Element> = {
+  details: DetailsTab,
+  data: DataTab,
+  dates: DatesTab,
+  categories: CategoriesTab,
+  template: TemplateTab,
+  discounts: DiscountsTab,
+};
+
+/**
+ * The create-event dialog (admin spec sections 2–5): six tabs in order, each unlocked only when the
+ * earlier ones have no errors; clear empties the form and returns to details; next checks the tab and
+ * moves on; the last tab submits with a loading button. On success the event's address opens in a new tab
+ * and the dialog closes; the server's field errors are placed on their fields (its tab is opened); any
+ * other failure is a generic toast. Mounted once per opening (a fresh form each time).
+ */
+export function CreateEventDialog({ idCompany, onClose }: CreateEventDialogProps) {
+  const { t } = useEventsTexts();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<Tab>('details');
+  const form = useForm<EventFormValues>({
+    defaultValues: EMPTY_EVENT_FORM,
+    resolver: zodResolver(eventFormSchema),
+    mode: 'onTouched',
+  });
+  const values = useWatch({ control: form.control }) as EventFormValues;
+  const withErrors = useMemo(() => tabsWithErrors({ ...EMPTY_EVENT_FORM, ...values }), [values]);
+  const create = useCreateEvent();
+  const index = TABS.indexOf(tab);
+  const last = index === TABS.length - 1;
+
+  const next = async () => {
+    const ok = await form.trigger(fieldsOf(tab), { shouldFocus: true });
+    if (ok && !withErrors.has(tab)) setTab(TABS[index + 1]);
+  };
+
+  const clear = () => {
+    form.reset(EMPTY_EVENT_FORM);
+    setTab('details');
+  };
+
+  const submit = form.handleSubmit(
+    (valid) => {
+      create.mutate(toPayload(idCompany, valid), {
+        onSuccess: (created) => {
+          void queryClient.invalidateQueries({ queryKey: ['admin', 'events'] });
+          // noopener: the event's page cannot reach back into the back office.
+          window.open(created.url, '_blank', 'noopener');
+          toast(t('create.created', { address: created.url }), 'green');
+          onClose();
+        },
+        onError: (error) => {
+          const fields = serverFieldErrors(error);
+          if (!fields) {
+            toast(t('create.failed'));
+            return;
+          }
+          const current = form.getValues();
+          let first: Tab | null = null;
+          for (const [serverField, message] of Object.entries(fields)) {
+            const name = formFieldOf(serverField, current);
+            if (!name) continue;
+            form.setError(name, { type: 'server', message: serverMessage(message) });
+            const fieldTab = TAB_OF[name.split('.')[0] as keyof EventFormValues];
+            if (first === null || TABS.indexOf(fieldTab) < TABS.indexOf(first)) first = fieldTab;
+          }
+          if (first) setTab(first);
+          toast(first ? t('create.checkTabs') : t('create.failed'));
+        },
+      });
+    },
+    (errors) => {
+      // The first tab with an error opens, its field focused.
+      const names = Object.keys(errors) as (keyof EventFormValues)[];
+      const first = TABS.find((candidate) => names.some((name) => TAB_OF[name] === candidate));
+      if (first) {
+        setTab(first);
+        form.setFocus(fieldsOf(first).find((name) => names.includes(name)) as FieldPath<EventFormValues>);
+      }
+    },
+  );
+
+  return (
+    <Modal
+      opened
+      onClose={() => {
+        if (!create.isPending) onClose();
+      }}
+      title={t('create.title')}
+      size="xl"
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': t('create.close') }}
+    >
+      <FormProvider {...form}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (last) void submit();
+            else void next();
+          }}
+        >
+          <Tabs value={tab} onChange={(value) => value && isTabUnlocked(value as Tab, withErrors) && setTab(value as Tab)} keepMounted={false}>
+            <Tabs.List aria-label={t('create.tabs.label')} mb="md">
+              {TABS.map((name) => (
+                <Tabs.Tab key={name} value={name} disabled={!isTabUnlocked(name, withErrors)}>
+                  {t(`create.tabs.${name}`)}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            {TABS.map((name) => {
+              const Panel = PANELS[name];
+              return (
+                <Tabs.Panel key={name} value={name}>
+                  <Panel />
+                </Tabs.Panel>
+              );
+            })}
+          </Tabs>
+          <Group justify="space-between" mt="lg">
+            <Button variant="default" onClick={clear} disabled={create.isPending}>
+              {t('create.clear')}
+            </Button>
+            {last ? (
+              <Button type="submit" loading={create.isPending}>
+                {t('create.submit')}
+              </Button>
+            ) : (
+              <Button type="submit">{t('create.next')}</Button>
+            )}
+          </Group>
+        </form>
+      </FormProvider>
+    </Modal>
+  );
+}

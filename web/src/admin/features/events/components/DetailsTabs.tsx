@@ -1,0 +1,93 @@
+import { Group, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Controller, useFormContext } from 'react-hook-form';
+import { useEventsTexts } from '@/admin/features/events/hooks/useEventsTexts';
+import { useFieldError } from '@/admin/features/events/hooks/useFieldError';
+import type { EventFormValues } from '@/admin/features/events/utils/event-form';
+
+/** The details tab: name, price, local product id, stock, team or individual, landing page. */
+export function DetailsTab() {
+  const { t } = useEventsTexts();
+  const { register, control } = useFormContext<EventFormValues>();
+  const error = useFieldError();
+  return (
+    <Stack gap="sm">
+      <TextInput label={t('details.name')} withAsterisk {...register('name')} error={error('name')} data-autofocus />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput label={t('details.price')} withAsterisk inputMode="decimal" {...register('price')} error={error('price')} />
+        <TextInput label={t('details.idLocalProduct')} withAsterisk {...register('idLocalProduct')} error={error('idLocalProduct')} />
+        <TextInput
+          label={t('details.stock')}
+          description={t('details.stockHint')}
+          inputMode="numeric"
+          {...register('stock')}
+          error={error('stock')}
+        />
+      </SimpleGrid>
+      <Controller
+        control={control}
+        name="teamEvent"
+        render={({ field }) => (
+          <Radio.Group label={t('details.teamEvent')} withAsterisk {...field} error={error('teamEvent')}>
+            <Group mt="xs">
+              <Radio value="TEAM" label={t('details.team')} />
+              <Radio value="INDIVIDUAL" label={t('details.individual')} />
+            </Group>
+          </Radio.Group>
+        )}
+      />
+      <YesNo name="addToLandingPage" label={t('details.addToLandingPage')} />
+    </Stack>
+  );
+}
+
+/** A required yes/no choice as two radio buttons. */
+export function YesNo({
+  name,
+  label,
+  onChoose,
+}: {
+  name: 'addToLandingPage' | 'excludingCategory' | 'applyDiscount';
+  label: string;
+  onChoose?: (value: 'yes' | 'no') => void;
+}) {
+  const { t } = useEventsTexts();
+  const { control } = useFormContext<EventFormValues>();
+  const error = useFieldError();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Radio.Group
+          label={label}
+          withAsterisk={name !== 'excludingCategory'}
+          name={field.name}
+          value={field.value}
+          onChange={(value) => {
+            if (onChoose) onChoose(value as 'yes' | 'no');
+            else field.onChange(value);
+          }}
+          error={error(name)}
+        >
+          <Group mt="xs">
+            <Radio value="yes" label={t('details.yes')} ref={field.ref} />
+            <Radio value="no" label={t('details.no')} />
+          </Group>
+        </Radio.Group>
+      )}
+    />
+  );
+}
+
+/** The dates tab: start and end, circuit-local date and time. */
+export function DatesTab() {
+  const { t } = useEventsTexts();
+  const { register } = useFormContext<EventFormValues>();
+  const error = useFieldError();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <TextInput type="datetime-local" label={t('dates.start')} withAsterisk {...register('dateIni')} error={error('dateIni')} />
+      <TextInput type="datetime-local" label={t('dates.end')} withAsterisk {...register('dateEnd')} error={error('dateEnd')} />
+    </SimpleGrid>
+  );
+}

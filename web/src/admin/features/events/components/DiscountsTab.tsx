@@ -1,0 +1,58 @@
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { YesNo } from '@/admin/features/events/components/DetailsTabs';
+import { useEventsTexts } from '@/admin/features/events/hooks/useEventsTexts';
+import { useFieldError } from '@/admin/features/events/hooks/useFieldError';
+import { chooseDiscount, type EventFormValues } from '@/admin/features/events/utils/event-form';
+
+const DISCOUNT_FIELDS = ['applyDiscount', 'discountId', 'discountPrice', 'expirationDate', 'discountStock'] as const;
+
+/**
+ * The discounts tab: whether a discount applies and, when it does, its code, value, expiration date and
+ * number of uses. Choosing 'No' clears code, value, date and uses (admin spec section 4).
+ */
+export function DiscountsTab() {
+  const { t } = useEventsTexts();
+  const { register, control, getValues, setValue, clearErrors } = useFormContext<EventFormValues>();
+  const error = useFieldError();
+  const apply = useWatch({ control, name: 'applyDiscount' });
+
+  const choose = (choice: 'yes' | 'no') => {
+    const next = chooseDiscount(getValues(), choice);
+    for (const field of DISCOUNT_FIELDS) setValue(field, next[field], { shouldDirty: true });
+    clearErrors([...DISCOUNT_FIELDS]);
+  };
+
+  return (
+    <Stack gap="sm">
+      <YesNo name="applyDiscount" label={t('discounts.apply')} onChoose={choose} />
+      {apply === 'yes' && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('discounts.code')} withAsterisk autoComplete="off" {...register('discountId')} error={error('discountId')} />
+          <TextInput
+            label={t('discounts.price')}
+            description={t('discounts.priceHint')}
+            withAsterisk
+            inputMode="decimal"
+            {...register('discountPrice')}
+            error={error('discountPrice')}
+          />
+          <TextInput
+            type="date"
+            label={t('discounts.expirationDate')}
+            description={t('discounts.expirationHint')}
+            {...register('expirationDate')}
+            error={error('expirationDate')}
+          />
+          <TextInput
+            label={t('discounts.stock')}
+            description={t('discounts.stockHint')}
+            inputMode="numeric"
+            {...register('discountStock')}
+            error={error('discountStock')}
+          />
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { useCalendarEvents, type CalendarEvent, type DayWindow } from '@/admin/features/events/api/list-events';
+import { useEventsTexts } from '@/admin/features/events/hooks/useEventsTexts';
+import type { AdminCompany } from '@/admin/lib/company';
+import { formatDay, formatHour } from '@/lib/format';
+import { languageForCode } from '@/lib/i18n/languages';
+
+// FullCalendar comes with this section only.
+const AdminWeekCalendar = lazy(() => import('@/admin/features/events/components/AdminWeekCalendar'));
+
+/**
+ * The back office's events calendar (admin spec sections 2 and 9): the company's events in a week view,
+ * not selectable; a click (or Enter) on an event opens a dialog with its start and end date and time.
+ */
+export function EventsCalendarSection({ company }: { company: AdminCompany }) {
+  const { t, language } = useEventsTexts();
+  const [window, setWindow] = useState<DayWindow | null>(null);
+  const [open, setOpen] = useState<CalendarEvent | null>(null);
+  const events = useCalendarEvents(company.idCompany, window);
+  const lang = languageForCode(language);
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="events-calendar-title">
+      <Group justify="space-between">
+        <Title order={2} size="h3" id="events-calendar-title">
+          {t('calendar.title')}
+        </Title>
+        {events.isFetching && <Loader size="sm" aria-label={t('calendar.title')} />}
+      </Group>
+      {events.isError && (
+        <Text c="red.8" role="alert">
+          {t('calendar.failed')}
+        </Text>
+      )}
+      {events.isSuccess && events.data.length === 0 && (
+        <Text c="gray.7" role="status">
+          {t('calendar.empty')}
+        </Text>
+      )}
+      <Suspense fallback={<Loader aria-label={t('calendar.title')} />}>
+        <AdminWeekCalendar
+          events={events.data ?? []}
+          language={lang.code}
+          direction={lang.dir}
+          bounds={{ intervalMinutes: company.intervalMinutes, opening: company.openingTime, closing: company.closingTime }}
+          onWeekChange={setWindow}
+          onEventClick={setOpen}
+        />
+      </Suspense>
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.name} centered closeButtonProps={{ 'aria-label': t('calendar.close') }}>
+        {open && (
+          <Stack gap="md">
+            <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.5rem 1.25rem' }}>
+              <Text component="dt" c="gray.7">
+                {t('calendar.start')}
+              </Text>
+              <Text component="dd" m={0} fw={700} data-testid="event-start">
+                {formatDay(open.dateStart, language)} {formatHour(open.dateStart)}
+              </Text>
+              <Text component="dt" c="gray.7">
+                {t('calendar.end')}
+              </Text>
+              <Text component="dd" m={0} fw={700} data-testid="event-end">
+                {formatDay(open.dateEnd, language)} {formatHour(open.dateEnd)}
+              </Text>
+            </dl>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpen(null)}>
+                {t('calendar.close')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

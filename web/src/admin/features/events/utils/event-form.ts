@@ -1,0 +1,332 @@
+import type { FieldPath } from 'react-hook-form';
+import { z } from 'zod';
+import type { components } from '@/lib/api/schema';
+
+/** The create-event dialog's tabs, in order (admin spec section 2). */
+export const TABS = ['details', 'data', 'dates', 'categories', 'template', 'discounts'] as const;
+
+/** One tab of the create-event dialog. */
+export type Tab = (typeof TABS)[number];
+
+/** A key/value feature of the event's product data (the DATA tab). */
+export interface Feature {
+  key: string;
+  value: string;
+}
+
+/** An option of the event's category (name, short name, pre-ticked, not choosable). */
+export interface CategoryOption {
+  name: string;
+  shortName: string;
+  checked: boolean;
+  disabled: boolean;
+}
+
+/** A yes/no choice not made yet (''). */
+export type Choice = '' | 'yes' | 'no';
+
+/**
+ * The create-event form (admin spec section 3). Inputs hold text as typed; numbers and dates are read
+ * when the payload is built (toPayload).
+ */
+export interface EventFormValues {
+  name: string;
+  price: string;
+  idLocalProduct: string;
+  /** Empty: unlimited. */
+  stock: string;
+  teamEvent: '' | 'TEAM' | 'INDIVIDUAL';
+  addToLandingPage: Choice;
+  features: Feature[];
+  /** datetime-local text, "YYYY-MM-DDTHH:mm", circuit-local time. */
+  dateIni: string;
+  dateEnd: string;
+  categoryTitle: string;
+  excludingCategory: Choice;
+  categoryOptions: CategoryOption[];
+  templateHtml: string;
+  applyDiscount: Choice;
+  discountId: string;
+  discountPrice: string;
+  /** date text, "YYYY-MM-DD"; empty: never expires. */
+  expirationDate: string;
+  /** Empty: unlimited. */
+  discountStock: string;
+}
+
+/** The empty form, where the dialog starts and where clear returns. */
+export const EMPTY_EVENT_FORM: EventFormValues = {
+  name: '',
+  price: '',
+  idLocalProduct: '',
+  stock: '',
+  teamEvent: '',
+  addToLandingPage: '',
+  features: [],
+  dateIni: '',
+  dateEnd: '',
+  categoryTitle: '',
+  excludingCategory: '',
+  categoryOptions: [],
+  templateHtml: '',
+  applyDiscount: '',
+  discountId: '',
+  discountPrice: '',
+  expirationDate: '',
+  discountStock: '',
+};
+
+/** The feature keys the server knows, and how it reads their values (admin spec section 3). */
+export const KNOWN_FEATURES = ['checkboxText', 'promotionText', 'oldPrice', 'minParticipant', 'exclusivity'] as const;
+
+/** The tab each form field is on (a field's first path segment). */
+export const TAB_OF: Record<keyof EventFormValues, Tab> = {
+  name: 'details',
+  price: 'details',
+  idLocalProduct: 'details',
+  stock: 'details',
+  teamEvent: 'details',
+  addToLandingPage: 'details',
+  features: 'data',
+  dateIni: 'dates',
+  dateEnd: 'dates',
+  categoryTitle: 'categories',
+  excludingCategory: 'categories',
+  categoryOptions: 'categories',
+  templateHtml: 'template',
+  applyDiscount: 'discounts',
+  discountId: 'discounts',
+  discountPrice: 'discounts',
+  expirationDate: 'discounts',
+  discountStock: 'discounts',
+};
+
+/** The fields of a tab, in the order it shows them. */
+export function fieldsOf(tab: Tab): (keyof EventFormValues)[] {
+  return (Object.keys(TAB_OF) as (keyof EventFormValues)[]).filter((field) => TAB_OF[field] === tab);
+}
+
+/**
+ * Error messages, as keys of the events namespace's `errors` (the dialog translates them).
+ */
+export type EventFormError =
+  | 'required'
+  | 'number'
+  | 'wholeNumber'
+  | 'endBeforeStart'
+  | 'excludingRequired'
+  | 'optionRequired'
+  | 'featureNumber'
+  | 'featureBoolean'
+  | 'featureRepeated'
+  | 'codeInvalid'
+  | 'codeTaken'
+  | 'inPast'
+  | 'discountTooHigh'
+  | 'shortNameTooLong'
+  | 'invalidField';
+
+const NUMBER = /^\d+([.,]\d{1,2})?$/;
+const WHOLE = /^\d+$/;
+/** A discount code as the server takes it: 3–40 letters, digits, '-' or '_'. */
+const CODE = /^[A-Za-z0-9_-]{3,40}$/;
+/** The longest short name of a category option. */
+export const MAX_SHORT_NAME = 20;
+
+/** A money text ("12", "12.5", "12,50") as a number; NaN when it is not one. */
+export function parseMoney(text: string): number {
+  const trimmed = text.trim();
+  return NUMBER.test(trimmed) ? Number(trimmed.replace(',', '.')) : Number.NaN;
+}
+
+const required = (ctx: z.RefinementCtx, value: string, path: (string | number)[]) => {
+  if (value.trim() === '') ctx.addIssue({ code: 'custom', path, message: 'required' satisfies EventFormError });
+};
+
+/**
+ * The create-event rules (admin spec section 5): the required fields; a positive money price; whole stocks;
+ * the end after the start; categories (a title or options need the excluding choice, a title or choice
+ * need an option); a discount's code and value when applied; known feature values typed (minParticipant a
+ * whole number, exclusivity true or false) and no key twice.
+ */
+export const eventFormSchema = z
+  .object({
+    name: z.string(),
+    price: z.string(),
+    idLocalProduct: z.string(),
+    stock: z.string(),
+    teamEvent: z.enum(['', 'TEAM', 'INDIVIDUAL']),
+    addToLandingPage: z.enum(['', 'yes', 'no']),
+    features: z.array(z.object({ key: z.string(), value: z.string() })),
+    dateIni: z.string(),
+    dateEnd: z.string(),
+    categoryTitle: z.string(),
+    excludingCategory: z.enum(['', 'yes', 'no']),
+    categoryOptions: z.array(z.object({ name: z.string(), shortName: z.string(), checked: z.boolean(), disabled: z.boolean() })),
+    templateHtml: z.string(),
+    applyDiscount: z.enum(['', 'yes', 'no']),
+    discountId: z.string(),
+    discountPrice: z.string(),
+    expirationDate: z.string(),
+    discountStock: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    const issue = (path: (string | number)[], message: EventFormError) => ctx.addIssue({ code: 'custom', path, message });
+    // details
+    required(ctx, v.name, ['name']);
+    if (v.price.trim() === '') issue(['price'], 'required');
+    else if (Number.isNaN(parseMoney(v.price))) issue(['price'], 'number');
+    required(ctx, v.idLocalProduct, ['idLocalProduct']);
+    if (v.stock.trim() !== '' && !WHOLE.test(v.stock.trim())) issue(['stock'], 'wholeNumber');
+    if (v.teamEvent === '') issue(['teamEvent'], 'required');
+    if (v.addToLandingPage === '') issue(['addToLandingPage'], 'required');
+    // DATA
+    const seen = new Set<string>();
+    v.features.forEach((feature, i) => {
+      const key = feature.key.trim();
+      if (seen.has(key)) issue(['features', i, 'key'], 'featureRepeated');
+      seen.add(key);
+      if (key === 'minParticipant' && !(WHOLE.test(feature.value.trim()) && Number(feature.value) >= 1)) issue(['features', i, 'value'], 'featureNumber');
+      if (key === 'exclusivity' && !['true', 'false'].includes(feature.value.trim())) issue(['features', i, 'value'], 'featureBoolean');
+    });
+    // dates
+    required(ctx, v.dateIni, ['dateIni']);
+    required(ctx, v.dateEnd, ['dateEnd']);
+    if (v.dateIni && v.dateEnd && v.dateEnd <= v.dateIni) issue(['dateEnd'], 'endBeforeStart');
+    // categories
+    const hasTitle = v.categoryTitle.trim() !== '';
+    if ((hasTitle || v.categoryOptions.length > 0) && v.excludingCategory === '') issue(['excludingCategory'], 'excludingRequired');
+    if ((hasTitle || v.excludingCategory !== '') && v.categoryOptions.length === 0) issue(['categoryOptions'], 'optionRequired');
+    if (v.categoryOptions.some((o) => o.shortName.trim().length > MAX_SHORT_NAME)) issue(['categoryOptions'], 'shortNameTooLong');
+    // template
+    required(ctx, v.templateHtml, ['templateHtml']);
+    // discounts
+    if (v.applyDiscount === '') issue(['applyDiscount'], 'required');
+    if (v.applyDiscount === 'yes') {
+      if (v.discountId.trim() === '') issue(['discountId'], 'required');
+      else if (!CODE.test(v.discountId.trim())) issue(['discountId'], 'codeInvalid');
+      if (v.discountPrice.trim() === '') issue(['discountPrice'], 'required');
+      else if (Number.isNaN(parseMoney(v.discountPrice))) issue(['discountPrice'], 'number');
+      else if (parseMoney(v.discountPrice) <= 0 || parseMoney(v.discountPrice) > parseMoney(v.price)) issue(['discountPrice'], 'discountTooHigh');
+      if (v.discountStock.trim() !== '' && !WHOLE.test(v.discountStock.trim())) issue(['discountStock'], 'wholeNumber');
+    }
+  });
+
+/** The tabs that have at least one error in these values. */
+export function tabsWithErrors(values: EventFormValues): Set<Tab> {
+  const result = eventFormSchema.safeParse(values);
+  const tabs = new Set<Tab>();
+  if (result.success) return tabs;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof EventFormValues | undefined;
+    if (field && field in TAB_OF) tabs.add(TAB_OF[field]);
+  }
+  return tabs;
+}
+
+/** Whether a tab can be opened: every tab before it is free of errors (admin spec section 2). */
+export function isTabUnlocked(tab: Tab, withErrors: ReadonlySet<Tab>): boolean {
+  return TABS.slice(0, TABS.indexOf(tab)).every((earlier) => !withErrors.has(earlier));
+}
+
+/** The form values after choosing whether a discount applies: 'no' clears code, value and date. */
+export function chooseDiscount(values: EventFormValues, choice: Choice): EventFormValues {
+  if (choice !== 'no') return { ...values, applyDiscount: choice };
+  return { ...values, applyDiscount: 'no', discountId: '', discountPrice: '', expirationDate: '', discountStock: '' };
+}
+
+/** What POST /api/event/createFullEvent takes (admin spec section 3). */
+export type CreateEventPayload = components['schemas']['CreateFullEventRequest'];
+
+/** A feature value as the server types it: minParticipant a number, exclusivity a boolean, others text. */
+function featureValue(key: string, value: string): string | number | boolean {
+  const text = value.trim();
+  if (key === 'minParticipant') return Number(text);
+  if (key === 'exclusivity') return text === 'true';
+  if (key === 'oldPrice') return parseMoney(text);
+  return text;
+}
+
+/**
+ * The create-event payload of valid form values (admin spec section 3): the stocks null when empty;
+ * `categorys` only when the excluding choice is made, its options as a JSON array text; `discount` only
+ * when applied, its date and stock null when empty.
+ */
+export function toPayload(idCompany: number, v: EventFormValues): CreateEventPayload {
+  const productData = Object.fromEntries(v.features.map((f) => [f.key.trim(), featureValue(f.key.trim(), f.value)]));
+  return {
+    idCompany,
+    event: {
+      name: v.name.trim(),
+      price: parseMoney(v.price),
+      idLocalProduct: v.idLocalProduct.trim(),
+      maxStock: v.stock.trim() === '' ? null : Number(v.stock),
+      teamEvent: v.teamEvent === 'TEAM',
+      dateIni: v.dateIni,
+      dateEnd: v.dateEnd,
+      ...(v.features.length > 0 ? { productData } : {}),
+    },
+    templateHtml: v.templateHtml,
+    addToLandingPage: v.addToLandingPage === 'yes',
+    ...(v.excludingCategory !== ''
+      ? {
+          categorys: {
+            title: v.categoryTitle.trim(),
+            excluding: v.excludingCategory === 'yes',
+            options: JSON.stringify(v.categoryOptions),
+          },
+        }
+      : {}),
+    ...(v.applyDiscount === 'yes'
+      ? {
+          discount: {
+            code: v.discountId.trim(),
+            price: parseMoney(v.discountPrice),
+            expirationDate: v.expirationDate || null,
+            stock: v.discountStock.trim() === '' ? null : Number(v.discountStock),
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * The form field a server field error belongs to (the 422's `fields` are keyed by the payload's dotted
+ * path: `event.name`, `event.productData.minParticipant`, `categorys.options[1].shortName`, `discount.code`);
+ * null when the form has no such field.
+ */
+export function formFieldOf(serverField: string, values: EventFormValues): FieldPath<EventFormValues> | null {
+  const direct: Record<string, FieldPath<EventFormValues>> = {
+    'event.name': 'name',
+    'event.price': 'price',
+    'event.idLocalProduct': 'idLocalProduct',
+    'event.maxStock': 'stock',
+    'event.teamEvent': 'teamEvent',
+    'event.dateIni': 'dateIni',
+    'event.dateEnd': 'dateEnd',
+    templateHtml: 'templateHtml',
+    addToLandingPage: 'addToLandingPage',
+    'categorys.title': 'categoryTitle',
+    'categorys.excluding': 'excludingCategory',
+    'discount.code': 'discountId',
+    'discount.price': 'discountPrice',
+    'discount.expirationDate': 'expirationDate',
+    'discount.stock': 'discountStock',
+  };
+  if (direct[serverField]) return direct[serverField];
+  if (serverField.startsWith('categorys')) return 'categoryOptions';
+  const feature = /^event\.productData\.(.+)$/.exec(serverField)?.[1];
+  if (feature !== undefined) {
+    const index = values.features.findIndex((f) => f.key.trim() === feature);
+    return index === -1 ? null : `features.${index}.value`;
+  }
+  return null;
+}
+
+/** The message key of a server's problem on a field: 'required' when it says so, else 'invalidField'. */
+export function serverMessage(message: string): EventFormError {
+  if (/^required|is required/i.test(message)) return 'required';
+  if (/already/i.test(message)) return 'codeTaken';
+  if (/past/i.test(message)) return 'inPast';
+  return 'invalidField';
+}
