@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { createShoppingCart } from '@/features/booking/api/create-shopping-cart';
 import type { CompanyConfig } from '@/lib/api/get-config';
 import { useProducts, type ProductList } from '@/features/booking/api/get-products';
+import { useStaffDesk } from '@/features/booking/api/get-staff-desk';
 import { getShoppingCart, useShoppingCart, type ShoppingCart } from '@/features/booking/api/get-shopping-cart';
 import { releasePrebooking } from '@/features/booking/api/release-prebooking';
 import type { Product } from '@/features/booking/utils/product';
@@ -48,7 +49,10 @@ interface WizardContextValue {
   /** Whether the state is still being checked against the server after a reload. */
   restoring: boolean;
   voucherMode: boolean;
+  /** Whether the visitor pays online: the company's setting, except for its staff (they book at the desk). */
   paymentsActive: boolean;
+  /** The signed-in staff member of the company booking at the desk (paid at the circuit), or null. */
+  deskStaff: string | null;
   /** A discount code from the query string (?discount= or ?code=). */
   queryDiscount: string | null;
   notice: WizardNotice;
@@ -126,7 +130,9 @@ export function WizardProvider({ config, companyKey, children }: WizardProviderP
   /* eslint-enable react-hooks/refs */
 
   const voucherMode = config.voucherMode;
-  const paymentsActive = config.isPaymentsActive === 1;
+  const staffDesk = useStaffDesk(config.idCompany).data;
+  const deskStaff = staffDesk?.staff ? (staffDesk.name ?? '') : null;
+  const paymentsActive = config.isPaymentsActive === 1 && deskStaff === null;
 
   useEffect(() => {
     writeSession(storageKey(companyKey), state.stage === 4 ? undefined : state);
@@ -246,6 +252,7 @@ export function WizardProvider({ config, companyKey, children }: WizardProviderP
     restoring,
     voucherMode,
     paymentsActive,
+    deskStaff,
     queryDiscount,
     notice,
     setNotice,
