@@ -95,6 +95,7 @@ type MasterData struct {
 	CancelledAt   *time.Time      `json:"cancelledAt"`
 	Culture       string          `json:"culture"`
 	PaymentMode   string          `json:"paymentMode"`
+	TakenBy       *string         `json:"takenBy"` // the staff member who took it at the desk; nil for a customer's
 	Contact       MasterContact   `json:"contact"`
 	Lines         []MasterLine    `json:"lines"`
 	Drivers       []MasterDriver  `json:"drivers"`

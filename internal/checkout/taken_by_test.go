@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -34,6 +35,33 @@ func TestStaffBooksToPayAtTheCircuit(t *testing.T) {
 		e.api = apitest.New(t, e.h)
 		desk := e.staffMember(t, auth, "desk@kart.example", e.fix.CompanyID)
 		stranger := e.staffMember(t, auth, "other@kart.example", other.CompanyID)
+
+		// The booking pages ask whether the visitor is the company's staff: always 200, true only for a
+		// live session of a member of this company.
+		for _, c := range []struct {
+			name, cookie string
+			want         string
+		}{
+			{"the company's staff", desk.token, `{"staff":true,"name":"Desk"}`},
+			{"a customer", "", `{"staff":false}`},
+			{"a dead session", "not-a-session", `{"staff":false}`},
+			{"another company's staff", stranger.token, `{"staff":false}`},
+		} {
+			var headers []string
+			if c.cookie != "" {
+				headers = []string{"Cookie", "pitlane_staff=" + c.cookie}
+			}
+			res := e.api.Do("GET", "/api/booking/staff?idCompany="+strconv.FormatInt(e.fix.CompanyID, 10), nil, headers...)
+			if res.Status != 200 || strings.TrimSpace(string(res.Body)) != c.want {
+				t.Errorf("%s: staff desk %d %s, want 200 %s", c.name, res.Status, res.Body, c.want)
+			}
+			if cc := res.Header.Get("Cache-Control"); cc != "no-store" {
+				t.Errorf("%s: Cache-Control %q, want no-store", c.name, cc)
+			}
+		}
+		if res := e.api.Do("GET", "/api/booking/staff?idCompany=x", nil); res.Status != 400 {
+			t.Errorf("malformed idCompany: %d, want 400", res.Status)
+		}
 
 		book := func(hhmm string, cookie string) string {
 			cart := e.cart(t)

@@ -7,16 +7,17 @@ import (
 	"pitlane/internal/store"
 )
 
-// companyContact is a demo circuit's postal address (the .ics LOCATION, what a map app needs) and the
-// address its mails' Reply-To carries, so that a customer's reply reaches the circuit.
-type companyContact struct{ address, email string }
+// companyContact is a demo circuit's postal address (the .ics LOCATION, what a map app needs), the
+// address its mails' Reply-To carries, so that a customer's reply reaches the circuit, and the address
+// its visitors' problem reports go to (so that a report shows in the dev mail page).
+type companyContact struct{ address, email, problems string }
 
 // demoContacts are the demo circuits' contacts, by company name. The .example domains receive nothing;
 // in development every mail lands in the dev mail page anyway.
 var demoContacts = map[string]companyContact{
-	nameNorte:   {"Carretera de la Costa 12, 39300 Torrelavega, Cantabria, España", "reservas@circuitonorte.example"},
-	nameFjord:   {"Fjordvej 8, 4000 Roskilde, Danmark", "booking@fjordkarting.example"},
-	nameVattern: {"Vätterstranden 4, 561 34 Huskvarna, Sverige", "bokning@vatternkarting.example"},
+	nameNorte:   {"Carretera de la Costa 12, 39300 Torrelavega, Cantabria, España", "reservas@circuitonorte.example", "incidencias@circuitonorte.example"},
+	nameFjord:   {"Fjordvej 8, 4000 Roskilde, Danmark", "booking@fjordkarting.example", "fejl@fjordkarting.example"},
+	nameVattern: {"Vätterstranden 4, 561 34 Huskvarna, Sverige", "bokning@vatternkarting.example", "fel@vatternkarting.example"},
 }
 
 // seedContacts sets the demo companies' address and contact e-mail (also on a database seeded before
@@ -29,6 +30,12 @@ func seedContacts(ctx context.Context, tx *store.Tx, ids map[string]int64) error
 		}
 		if err := tx.SetCompanyContact(ctx, id, c.address, c.email); err != nil {
 			return fmt.Errorf("demo: %s contact: %w", name, err)
+		}
+		// The problem-report address, unless the company already has one (staff may have set their own).
+		if _, err := tx.Exec(ctx, `INSERT INTO company_notify_emails (company_id, kind, email)
+			SELECT ?, 'problem', ? WHERE NOT EXISTS
+				(SELECT 1 FROM company_notify_emails WHERE company_id = ? AND kind = 'problem')`, id, c.problems, id); err != nil {
+			return fmt.Errorf("demo: %s problem address: %w", name, err)
 		}
 	}
 	return nil

@@ -9,8 +9,9 @@ import (
 	"pitlane/internal/store/storetest"
 )
 
-// Every demo circuit has a postal address (its calendar entries' LOCATION) and a contact address that
-// parses as one (its mails' Reply-To), and no booking is left without a short reference.
+// Every demo circuit has a postal address (its calendar entries' LOCATION), a contact address that
+// parses as one (its mails' Reply-To) and one address for problem reports, and no booking is left
+// without a short reference.
 func TestDemoCompaniesHaveContactsAndBookingsReferences(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		r, _ := seed(t, db)
@@ -26,6 +27,13 @@ func TestDemoCompaniesHaveContactsAndBookingsReferences(t *testing.T) {
 				}
 				if _, err := mail.ParseAddress(email); err != nil {
 					t.Errorf("%s: contact e-mail %q: %v", c.Name, email, err)
+				}
+				problems, err := tx.CompanyNotifyEmails(ctx, c.ID, "problem")
+				if err != nil {
+					return err
+				}
+				if len(problems) != 1 {
+					t.Errorf("%s: problem-report addresses %v, want one (a report must reach the dev mail page)", c.Name, problems)
 				}
 			}
 			var missing int

@@ -47,6 +47,7 @@ func (s *Server) routes() http.Handler {
 		api.HandleFunc("POST /api/booking/discount", s.limited(RateWrite, s.postDiscount))
 		api.HandleFunc("POST /api/booking/voucher", s.limited(RateWrite, s.postVoucher))
 		api.HandleFunc("POST /api/booking/saveBooking", s.limited(RateWrite, s.postSaveBooking))
+		api.HandleFunc("GET /api/booking/staff", s.getStaffDesk) // is the visitor the company's staff (desk booking)
 		api.HandleFunc("GET /api/booking/status/{identifier}", s.getBookingStatus)
 		api.HandleFunc("GET /api/booking/summary/{identifier}", s.getBookingSummary)
 		api.HandleFunc("GET /api/booking/ics/{identifier}", s.getBookingCalendar)

@@ -107,14 +107,15 @@ func (b Bookings) MasterData(ctx context.Context, companyID, bookingID int64) (c
 	err := b.db.Read(ctx, func(tx *Tx) error {
 		var created, total, orig, disc int64
 		var cancelled, first, memberID sql.NullInt64
-		var surname, birth sql.NullString
+		var surname, birth, takenBy sql.NullString
 		var owed int64
 		err := tx.QueryRow(ctx, `SELECT id, identifier, status, source, created_at, cancelled_at, culture, payment_mode,
 				contact_name, contact_surname, phone, email, birth_date, member_id, total_cents, original_total_cents,
-				discount_cents, first_starts_at, COALESCE(reference, ''), refund_owed_cents
+				discount_cents, first_starts_at, COALESCE(reference, ''), refund_owed_cents,
+				(SELECT u.name FROM admin_users u WHERE u.id = bookings.taken_by)
 			FROM bookings WHERE id = ? AND company_id = ?`, bookingID, companyID).Scan(&m.ID, &m.Identifier, &m.State,
 			&m.Source, &created, &cancelled, &m.Culture, &m.PaymentMode, &m.Contact.Name, &surname, &m.Contact.Phone,
-			&m.Contact.Email, &birth, &memberID, &total, &orig, &disc, &first, &m.Reference, &owed)
+			&m.Contact.Email, &birth, &memberID, &total, &orig, &disc, &first, &m.Reference, &owed, &takenBy)
 		if IsNoRows(err) {
 			return apperr.New(apperr.NotFound, "No booking of this company with that id.")
 		}
@@ -126,6 +127,7 @@ func (b Bookings) MasterData(ctx context.Context, companyID, bookingID int64) (c
 		m.CancelledAt = instantOrNil(cancelled)
 		m.FirstStart = instantOrNil(first)
 		m.Contact.Surname, m.Contact.BirthDate = stringOrNil(surname), stringOrNil(birth)
+		m.TakenBy = stringOrNil(takenBy)
 		if memberID.Valid {
 			m.Contact.MemberID = &memberID.Int64
 		}

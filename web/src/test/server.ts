@@ -21,5 +21,7 @@ export const server = setupServer(
   http.get('/api/booking/summary/:id', () =>
     HttpResponse.json({ code: 'not_found', message: 'No booking with that identifier.' }, { status: 404 }),
   ),
+  // Whether the visitor is the company's staff (the desk's booking); tests of it give their own.
+  http.get('/api/booking/staff', () => HttpResponse.json({ staff: false })),
   realtimeSocket.addEventListener('connection', () => {}),
 );

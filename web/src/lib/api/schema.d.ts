@@ -551,6 +551,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/booking/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the visitor is a signed-in staff member of the company (the booking pages then book at the desk).
+         * @description Answers 200 to everyone, so a customer's page shows no failed request. `staff` is true only when
+         *     the request carries the staff session cookie (`pitlane_staff`) of a live session whose user belongs
+         *     to the company; the booking wizard then sends `isPaymentsActive` 0 on saveBooking and the booking
+         *     is paid at the circuit and taken by that user. Never cached.
+         */
+        get: operations["getStaffDesk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/booking/status/{identifier}": {
         parameters: {
             query?: never;
@@ -2169,6 +2192,12 @@ export interface components {
             email: string;
             password: string;
         };
+        StaffDesk: {
+            /** @description A signed-in staff member of the company. */
+            staff: boolean;
+            /** @description The staff member's name (only when staff is true). */
+            name?: string;
+        };
         StaffCompany: {
             /** Format: int64 */
             idCompany: number;
@@ -2346,6 +2375,8 @@ export interface components {
             culture: string;
             /** @enum {string} */
             paymentMode: "online" | "circuit";
+            /** @description The name of the staff member who took the booking in the booking pages (paid at the circuit); null for a customer's booking. */
+            takenBy?: string | null;
             contact: {
                 name: string;
                 surname: string | null;
@@ -3854,6 +3885,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    getStaffDesk: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the visitor books as the company's staff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffDesk"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     getBookingStatus: {

@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HoldCountdown } from '@/features/booking/components/HoldCountdown';
@@ -31,7 +31,7 @@ function StageLoading() {
 /** The booking wizard: step indicator, hold countdown and the current stage. */
 export function BookingWizard() {
   const { t } = useTranslation('booking');
-  const { state, voucherMode, notice, restoring } = useWizard();
+  const { state, voucherMode, notice, restoring, restoreFailed, retryRestore, abandonRestore } = useWizard();
 
   useEffect(() => {
     // Fetch the next stages' code once the visitor starts choosing (their first tap, click or key on the
@@ -49,6 +49,21 @@ export function BookingWizard() {
   }, [voucherMode]);
 
   if (restoring) return <StageLoading />;
+  if (restoreFailed) {
+    return (
+      <Alert color="red" variant="light" title={t('errors.cartLoadTitle')} data-testid="cart-load-error">
+        <Stack gap="sm">
+          <Text size="sm">{t('errors.cartLoad')}</Text>
+          <Group>
+            <Button onClick={retryRestore}>{t('retry')}</Button>
+            <Button variant="default" onClick={abandonRestore}>
+              {t('startAgain')}
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
 
   return (
     <Stack gap="md" data-testid="booking-wizard" data-stage={state.stage}>

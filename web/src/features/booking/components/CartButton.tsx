@@ -9,8 +9,8 @@ import { cartCount } from '@/features/booking/utils/wizard-state';
  */
 export function CartButton() {
   const { t } = useTranslation('booking');
-  const { state, cart, jumpToSummary, restoring } = useWizard();
-  if (state.stage > 3 || restoring) return null;
+  const { state, cart, jumpToSummary, restoring, restoreFailed } = useWizard();
+  if (state.stage > 3 || restoring || restoreFailed) return null;
   const count = cartCount(cart);
   const enabled = state.stack.length > 0 && state.stage < 3;
   const label = t('cart.label', { count });

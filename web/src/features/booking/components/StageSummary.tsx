@@ -43,7 +43,7 @@ interface ItemView {
 export function StageSummary() {
   const { t, i18n } = useTranslation('booking');
   const wizard = useWizard();
-  const { config, state, cart, dispatch, goTo, voucherMode, paymentsActive, queryDiscount, release } = wizard;
+  const { config, state, cart, dispatch, goTo, voucherMode, paymentsActive, deskStaff, queryDiscount, release } = wizard;
   const language = i18n.resolvedLanguage ?? i18n.language;
   const culture = languageForCode(language).culture;
   const details = useShoppingCartDetails(state.cartToken);
@@ -224,10 +224,16 @@ export function StageSummary() {
               <Text size="sm" c="gray.7">
                 {t('summary.taxesIncluded')}
               </Text>
-              {!paymentsActive && (
-                <Alert variant="light" color="blue">
-                  {t('summary.payAtCircuit')}
+              {deskStaff !== null ? (
+                <Alert variant="light" color="blue" data-testid="desk-booking">
+                  {t('summary.deskBooking', { name: isolate(deskStaff) })}
                 </Alert>
+              ) : (
+                !paymentsActive && (
+                  <Alert variant="light" color="blue">
+                    {t('summary.payAtCircuit')}
+                  </Alert>
+                )
               )}
               {!queryDiscount && (
                 <Group>

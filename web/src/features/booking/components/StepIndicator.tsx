@@ -1,4 +1,4 @@
-import { Stepper } from '@mantine/core';
+import { Stepper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
@@ -16,6 +16,8 @@ export function StepIndicator() {
   const stages = visibleStages(voucherMode);
   const active = Math.max(0, stages.indexOf(state.stage));
   const done = state.stage === 4;
+  const current = done ? stages.length - 1 : active;
+  const currentStage = stages[current] ?? 0;
   return (
     <nav aria-label={t('steps.label')}>
       <Stepper
@@ -38,6 +40,10 @@ export function StepIndicator() {
           />
         ))}
       </Stepper>
+      {/* Where the labels are hidden (a phone), the current step's name and position stay readable. */}
+      <Text className={classes.stepCurrent} size="sm" fw={600} data-testid="step-current">
+        {t('steps.current', { step: current + 1, total: stages.length, name: t(`steps.${STAGES[currentStage]}`) })}
+      </Text>
     </nav>
   );
 }

@@ -15,7 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { createShoppingCart } from '@/features/booking/api/create-shopping-cart';
 import type { CompanyConfig } from '@/lib/api/get-config';
 import { useProducts, type ProductList } from '@/features/booking/api/get-products';
-import { getShoppingCart, useShoppingCart, type ShoppingCart } from '@/features/booking/api/get-shopping-cart';
+import { useStaffDesk } from '@/features/booking/api/get-staff-desk';
+import { cartQueryKey, getShoppingCart, useShoppingCart, type ShoppingCart } from '@/features/booking/api/get-shopping-cart';
 import { releasePrebooking } from '@/features/booking/api/release-prebooking';
 import type { Product } from '@/features/booking/utils/product';
 import type { RegisterField } from '@/features/booking/utils/server-errors';
@@ -47,8 +48,17 @@ interface WizardContextValue {
   cart: ShoppingCart | undefined;
   /** Whether the state is still being checked against the server after a reload. */
   restoring: boolean;
+  /** The cart could not be loaded after a reload (not a 404): the wizard shows an error with retry. */
+  restoreFailed: boolean;
+  /** Asks the server for the stored cart again after restoreFailed. */
+  retryRestore: () => void;
+  /** Gives up the stored booking after restoreFailed and starts the wizard afresh. */
+  abandonRestore: () => void;
   voucherMode: boolean;
+  /** Whether the visitor pays online: the company's setting, except for its staff (they book at the desk). */
   paymentsActive: boolean;
+  /** The signed-in staff member of the company booking at the desk (paid at the circuit), or null. */
+  deskStaff: string | null;
   /** A discount code from the query string (?discount= or ?code=). */
   queryDiscount: string | null;
   notice: WizardNotice;
@@ -113,6 +123,7 @@ export function WizardProvider({ config, companyKey, children }: WizardProviderP
   const [stored] = useState(() => readSession<WizardState>(storageKey(companyKey)));
   const [state, dispatch] = useReducer(wizardReducer, stored ?? INITIAL_STATE);
   const [restoring, setRestoring] = useState(() => Boolean(stored?.cartToken));
+  const [restoreFailed, setRestoreFailed] = useState(false);
   const [notice, setNotice] = useState<WizardNotice>(null);
   const [serverErrors, setServerErrors] = useState<FieldError<RegisterField>[] | null>(null);
   const [queryDiscount] = useState(readQueryDiscount);
@@ -131,7 +142,9 @@ export function WizardProvider({ config, companyKey, children }: WizardProviderP
   /* eslint-enable react-hooks/refs */
 
   const voucherMode = config.voucherMode;
-  const paymentsActive = config.isPaymentsActive === 1;
+  const staffDesk = useStaffDesk(config.idCompany).data;
+  const deskStaff = staffDesk?.staff ? (staffDesk.name ?? '') : null;
+  const paymentsActive = config.isPaymentsActive === 1 && deskStaff === null;
 
   useEffect(() => {
     writeSession(storageKey(companyKey), state.stage === 4 ? undefined : state);
@@ -167,6 +180,8 @@ export function WizardProvider({ config, companyKey, children }: WizardProviderP
     getShoppingCart(token)
       .then((cart) => {
         if (cancelled) return;
+        // The cart query may have failed meanwhile (the same outage): it shows this answer.
+        queryClient.setQueryData(cartQueryKey(token), cart);
         const result = reconcile(stateRef.current, cart, true);
         dispatch({ type: 'replace', state: result.state });
         if (result.expired) {
@@ -177,7 +192,10 @@ export function WizardProvider({ config, companyKey, children }: WizardProviderP
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        dispatch({ type: 'replace', state: isNotFound(error) ? INITIAL_STATE : { ...stateRef.current, stage: 0 } });
+        // An unknown cart is gone for good: start afresh. Anything else (the network, the server) may
+        // pass: the visitor sees an error and retries, instead of a wizard silently reset.
+        if (isNotFound(error)) dispatch({ type: 'replace', state: INITIAL_STATE });
+        else setRestoreFailed(true);
       })
       .finally(() => {
         if (!cancelled) setRestoring(false);
@@ -185,7 +203,7 @@ export function WizardProvider({ config, companyKey, children }: WizardProviderP
     return () => {
       cancelled = true;
     };
-  }, [restoring, stored, t]);
+  }, [queryClient, restoring, stored, t]);
 
   // Whenever the cart is fetched again, a hold it reports as expired ends the booking attempt.
   const cart = cartQuery.data;
@@ -244,6 +262,16 @@ export function WizardProvider({ config, companyKey, children }: WizardProviderP
     dispatch({ type: 'goTo', stage: 3 });
   }, [release]);
 
+  const retryRestore = useCallback(() => {
+    setRestoreFailed(false);
+    setRestoring(true);
+  }, []);
+
+  const abandonRestore = useCallback(() => {
+    setRestoreFailed(false);
+    dispatch({ type: 'replace', state: INITIAL_STATE });
+  }, []);
+
   const products = productsQuery.data;
   const product = useMemo(() => {
     if (state.productId === null || !products) return null;
@@ -260,8 +288,12 @@ export function WizardProvider({ config, companyKey, children }: WizardProviderP
     dispatch,
     cart,
     restoring,
+    restoreFailed,
+    retryRestore,
+    abandonRestore,
     voucherMode,
     paymentsActive,
+    deskStaff,
     queryDiscount,
     notice,
     setNotice,

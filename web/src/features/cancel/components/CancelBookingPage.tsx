@@ -13,6 +13,8 @@ import { moneyLines } from '@/features/cancel/components/money';
 import { ApiError } from '@/lib/api/errors';
 import { formatPrice } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
+// eslint-disable-next-line import-x/no-restricted-paths -- the problem report is reachable from every public page (issue 16); a deliberate exception, as in the booking footer
+import { ProblemReportFooter } from '@/features/problem-report/components/ProblemReportFooter';
 
 /** The longest cancellation token the API accepts (docs/openapi.yaml). */
 const MAX_TOKEN_LENGTH = 64;
@@ -24,8 +26,12 @@ const MAX_TOKEN_LENGTH = 64;
  */
 export function CancelBookingPage() {
   const { token = '' } = useParams();
-  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return <CancelFailed status={404} />;
-  return <CancelBooking token={token} />;
+  return (
+    <>
+      {token.length === 0 || token.length > MAX_TOKEN_LENGTH ? <CancelFailed status={404} /> : <CancelBooking token={token} />}
+      <ProblemReportFooter />
+    </>
+  );
 }
 
 function CancelBooking({ token }: { token: string }) {

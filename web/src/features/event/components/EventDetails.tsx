@@ -93,7 +93,7 @@ export function EventDetails({ info }: { info: EventInfo }) {
           </Stack>
         </Container>
       </main>
-      <EventFooter companyName={info.company.name} companyWebUrl={info.data.companyWebUrl} />
+      <EventFooter companyName={info.company.name} companyWebUrl={info.data.companyWebUrl} companyId={info.idCompany} />
     </div>
   );
 }

@@ -15,6 +15,8 @@ import { UpcomingEvents } from '@/features/events-calendar/components/UpcomingEv
 import { isNotFound } from '@/lib/api/errors';
 import { isCompanyKey, rememberCompanyKey } from '@/lib/company-key';
 import { applyDefaultCulture, currentLanguage } from '@/lib/i18n';
+// eslint-disable-next-line import-x/no-restricted-paths -- the problem report is reachable from every public page (issue 16); a deliberate exception, as in the booking footer
+import { ProblemReportFooter } from '@/features/problem-report/components/ProblemReportFooter';
 
 // FullCalendar is loaded only when the calendar is shown.
 const WeekCalendar = lazy(() => import('@/features/events-calendar/components/WeekCalendar'));
@@ -96,6 +98,7 @@ function CalendarView({ config, companyKey }: { config: CompanyConfig; companyKe
         </Container>
       </main>
       <EventDialog event={selected} companyKey={companyKey} onClose={() => setSelected(null)} />
+      <ProblemReportFooter companyId={config.idCompany} />
     </div>
   );
 }

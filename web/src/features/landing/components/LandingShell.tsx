@@ -1,8 +1,11 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BrandedHeader } from '@/components/BrandedHeader';
+import { useConfig } from '@/lib/api/get-config';
 import type { components } from '@/lib/api/schema';
 import classes from '@/features/landing/components/Landing.module.css';
+// eslint-disable-next-line import-x/no-restricted-paths -- the problem report is reachable from every public page (issue 16); a deliberate exception, as in the booking footer
+import { ProblemReportFooter } from '@/features/problem-report/components/ProblemReportFooter';
 
 interface LandingShellProps {
   company: components['schemas']['Brand'];
@@ -14,6 +17,7 @@ interface LandingShellProps {
 
 /** The frame of a landing page: the company's bar, the page's h1 and a narrow column of content. */
 export function LandingShell({ company, companyKey, title, intro, children }: LandingShellProps) {
+  const config = useConfig(companyKey); // for the problem report's company (cached with the booking page's)
   return (
     <div className={classes.page}>
       <title>{`${title} – ${company.name}`}</title>
@@ -31,6 +35,7 @@ export function LandingShell({ company, companyKey, title, intro, children }: La
           </Stack>
         </Container>
       </main>
+      <ProblemReportFooter companyId={config.data?.idCompany} />
     </div>
   );
 }

@@ -6,6 +6,8 @@ import { StatusIcon } from '@/components/StatusIcon';
 import { StatusPage } from '@/components/StatusPage';
 import { useUnsubscribe } from '@/features/unsubscribe/api/unsubscribe';
 import { ApiError, isNotFound } from '@/lib/api/errors';
+// eslint-disable-next-line import-x/no-restricted-paths -- the problem report is reachable from every public page (issue 16); a deliberate exception, as in the booking footer
+import { ProblemReportFooter } from '@/features/problem-report/components/ProblemReportFooter';
 
 /** The longest key a link can carry; anything longer cannot exist. */
 const MAX_KEY_LENGTH = 200;
@@ -16,8 +18,12 @@ const MAX_KEY_LENGTH = 200;
  */
 export function UnsubscribePage() {
   const { key = '' } = useParams();
-  if (key.length === 0 || key.length > MAX_KEY_LENGTH) return <UnsubscribeFailed notFound />;
-  return <Unsubscribe memberKey={key} />;
+  return (
+    <>
+      {key.length === 0 || key.length > MAX_KEY_LENGTH ? <UnsubscribeFailed notFound /> : <Unsubscribe memberKey={key} />}
+      <ProblemReportFooter />
+    </>
+  );
 }
 
 function Unsubscribe({ memberKey }: { memberKey: string }) {

@@ -87,6 +87,7 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
         <Field label={t('details.status')} value={<BookingStatus state={data.state} />} />
         <Field label={t('columns.created')} value={when(data.createdAt)} />
         <Field label={t('details.paymentMode')} value={t(data.paymentMode === 'online' ? 'details.online' : 'details.circuit')} />
+        {data.takenBy && <Field label={t('details.takenBy')} value={data.takenBy} />}
       </SimpleGrid>
 
       <Section title={t('details.contact')}>
