@@ -19,13 +19,14 @@ import (
 // contacts with typed birth dates or their member's, unusual birth dates (malformed, impossible,
 // newborn, 130 years old), then changes them after the fact as the application does: cancellations
 // (one refunded), a cancelled booking paid again, moved bookings, drivers added, relinked and removed, and
-// members' birthdays changed. Company B gets the same kind of bookings, which A must never count.
+// members' birthdays changed. Company B (New York, whose local midnights come after UTC's) gets the same
+// kind of bookings, which A must never count.
 func seedAgesWorld(t *testing.T, db *store.DB) (a *kpiSeeder, b *kpiSeeder) {
 	t.Helper()
 	fa := storetest.NewFixture(t, db, storetest.FixtureOptions{})
-	fb := storetest.NewFixture(t, db, storetest.FixtureOptions{Token: "token-b", PublicKey: "key-b"})
+	fb := storetest.NewFixture(t, db, storetest.FixtureOptions{Token: "token-b", PublicKey: "key-b", TimeZone: "America/New_York"})
 	a = newKPISeeder(t, db, fa, "Europe/Madrid")
-	b = newKPISeeder(t, db, fb, "Europe/Madrid")
+	b = newKPISeeder(t, db, fb, "America/New_York")
 	rng := rand.New(rand.NewPCG(21, 22))
 	odd := []string{"", "not a date", "1990-02-30", "2001-02-29", "1899-06-15", "2026-12-30", "2025-07-01", "1950-13-01"}
 	birthday := func() string {
@@ -59,6 +60,14 @@ func seedAgesWorld(t *testing.T, db *store.DB) (a *kpiSeeder, b *kpiSeeder) {
 			}
 			if contact != 0 && rng.IntN(2) == 0 {
 				bk.driver(contact) // the contact drives: counted once
+			}
+			if rng.IntN(3) > 0 {
+				// Sold at any quarter hour of the two years, a few refunded in part later.
+				sold := s.at(2025, 1, 1, 0, 0).Add(time.Duration(rng.IntN(730*96)) * 15 * time.Minute)
+				bk.charge(int64(1000+rng.IntN(9000)), sold)
+				if rng.IntN(4) == 0 {
+					bk.refund(-500, sold.Add(time.Duration(rng.IntN(96*40))*15*time.Minute))
+				}
 			}
 			bookings = append(bookings, bk)
 		}
