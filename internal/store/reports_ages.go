@@ -14,14 +14,19 @@ const dayMs = 86400000
 // bookings whose first session starts in [from, to): the whole UTC days of the range from the rollups
 // that triggers keep (migration 00021: people and birth years per birth month, people per birth
 // month-day for on's month, the unusual birth dates one by one), and the partial UTC days at its ends
-// from the bookings themselves (Birthdays). The rollups' sums hold only people whose age on a date of
+// from the bookings themselves (birthdaysNear). The rollups' sums hold only people whose age on a date of
 // their session's UTC year, the year before or the two after is within 0..120; when the range reaches
 // further from on than that, every birth date is read one by one instead.
 func (r Reports) Ages(ctx context.Context, companyID, from, to int64, on report.Date) (report.Ages, error) {
 	out := report.Ages{Others: map[string]int64{}}
 	lo, hi := ceilDiv(from, dayMs), floorDiv(to, dayMs) // whole UTC days [lo, hi)
 	oy, om, od := on.Civil()
-	if lo >= hi || utcYear(lo) < oy-2 || utcYear(hi-1) > oy+1 {
+	if lo >= hi {
+		b, err := r.birthdaysNear(ctx, companyID, from, to)
+		out.Others = b
+		return out, err
+	}
+	if utcYear(lo) < oy-2 || utcYear(hi-1) > oy+1 {
 		b, err := r.Birthdays(ctx, companyID, from, to)
 		out.Others = b
 		return out, err
@@ -64,7 +69,7 @@ func (r Reports) Ages(ctx context.Context, companyID, from, to int64, on report.
 		if edge[0] >= edge[1] {
 			continue
 		}
-		b, err := r.Birthdays(ctx, companyID, edge[0], edge[1])
+		b, err := r.birthdaysNear(ctx, companyID, edge[0], edge[1])
 		if err != nil {
 			return out, err
 		}
@@ -73,6 +78,31 @@ func (r Reports) Ages(ctx context.Context, companyID, from, to int64, on report.
 		}
 	}
 	return out, nil
+}
+
+// birthdaysNear is Birthdays for a short range (under a day or two): the same people, read through the
+// view kpi_age_people from the range's bookings (index on company and first_starts_at) to their drivers,
+// where Birthdays walks every driver linked to a member, which pays off only over a long range.
+func (r Reports) birthdaysNear(ctx context.Context, companyID, from, to int64) (map[string]int64, error) {
+	out := map[string]int64{}
+	err := r.db.Read(ctx, func(tx *Tx) error {
+		rows, err := tx.Query(ctx, `SELECT birthday, COUNT(*) FROM kpi_age_people
+			WHERE company_id = ? AND starts_at >= ? AND starts_at < ? GROUP BY birthday`, companyID, from, to)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var b string
+			var n int64
+			if err := rows.Scan(&b, &n); err != nil {
+				return translate(err)
+			}
+			out[b] += n
+		}
+		return translate(rows.Err())
+	})
+	return out, err
 }
 
 // utcYear is the year of the UTC day (days since 1970-01-01).

@@ -47,28 +47,28 @@ CREATE TABLE kpi_age_pending (
 -- A member's birthday reaches the bookings they made.
 CREATE INDEX bookings_member ON bookings (member_id);
 
--- The people each booking counts (the query store.Reports.Birthdays reads), with the UTC day of its first
--- session and, for a valid date in the band above, its month-day (MMDD) and year.
+-- The people each booking counts (the query store.Reports.Birthdays reads), with its first session's start,
+-- the UTC day of it and, for a valid date in the band above, its month-day (MMDD) and year.
 CREATE VIEW kpi_age_people AS
-SELECT booking_id, company_id, day, birthday,
+SELECT booking_id, company_id, starts_at, day, birthday,
     CASE WHEN y BETWEEN sy - 118 AND sy - 2 AND m BETWEEN 1 AND 12 AND d BETWEEN 1 AND
         CASE WHEN m = 2 THEN CASE WHEN (y % 4 = 0 AND y % 100 <> 0) OR y % 400 = 0 THEN 29 ELSE 28 END
             WHEN m IN (4, 6, 9, 11) THEN 30 ELSE 31 END
     THEN m * 100 + d END AS birth_md,
     y AS birth_year
 FROM (
-    SELECT p.booking_id, p.company_id, p.day, p.sy, p.birthday,
+    SELECT p.booking_id, p.company_id, p.starts_at, p.day, p.sy, p.birthday,
         CASE WHEN p.birthday ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' THEN CAST(substr(p.birthday, 1, 4) AS BIGINT) END AS y,
         CASE WHEN p.birthday ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' THEN CAST(substr(p.birthday, 6, 2) AS BIGINT) END AS m,
         CASE WHEN p.birthday ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' THEN CAST(substr(p.birthday, 9, 2) AS BIGINT) END AS d
     FROM (
-        SELECT b.id AS booking_id, b.company_id, b.first_starts_at / 86400000 AS day, CAST(EXTRACT(YEAR FROM to_timestamp(b.first_starts_at / 1000) AT TIME ZONE 'UTC') AS BIGINT) AS sy,
+        SELECT b.id AS booking_id, b.company_id, b.first_starts_at AS starts_at, b.first_starts_at / 86400000 AS day, CAST(EXTRACT(YEAR FROM to_timestamp(b.first_starts_at / 1000) AT TIME ZONE 'UTC') AS BIGINT) AS sy,
             m.birthday AS birthday
         FROM drivers dr JOIN bookings b ON b.id = dr.booking_id JOIN members m ON m.id = dr.member_id
         WHERE b.status <> 'cancelada' AND b.first_starts_at IS NOT NULL
         AND m.birthday IS NOT NULL AND m.birthday <> ''
         UNION ALL
-        SELECT b.id, b.company_id, b.first_starts_at / 86400000, CAST(EXTRACT(YEAR FROM to_timestamp(b.first_starts_at / 1000) AT TIME ZONE 'UTC') AS BIGINT),
+        SELECT b.id, b.company_id, b.first_starts_at, b.first_starts_at / 86400000, CAST(EXTRACT(YEAR FROM to_timestamp(b.first_starts_at / 1000) AT TIME ZONE 'UTC') AS BIGINT),
             COALESCE(NULLIF(b.birth_date, ''), cm.birthday)
         FROM bookings b LEFT JOIN members cm ON cm.id = b.member_id
         WHERE b.status <> 'cancelada' AND b.first_starts_at IS NOT NULL
