@@ -174,3 +174,24 @@ func (s *server) memory() (rss, hwm float64, err error) {
 	}
 	return rss, hwm, nil
 }
+
+// cpu reads the server's CPU time so far, user and system, from /proc/<pid>/stat (in clock ticks of
+// 10 ms, the kernel's USER_HZ on Linux).
+func (s *server) cpu() (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+	if err != nil {
+		return 0, err
+	}
+	// The command name (field 2) is in parentheses and may hold spaces: count fields after its ')'.
+	i := bytes.LastIndexByte(b, ')')
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 13 {
+		return 0, errors.New("short /proc stat")
+	}
+	utime, err1 := strconv.ParseInt(f[11], 10, 64)
+	stime, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, errors.New("malformed /proc stat")
+	}
+	return time.Duration(utime+stime) * 10 * time.Millisecond, nil
+}
