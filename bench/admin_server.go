@@ -25,6 +25,8 @@ type server struct {
 	client *http.Client
 	log    *os.File
 	done   chan error
+	// lastCPU is the server's mean CPU time per recorded call of the last sample (10 ms ticks, averaged).
+	lastCPU time.Duration
 }
 
 // startServer runs `bin serve` on a loopback port of its choosing with the database at url, and waits
