@@ -82,11 +82,14 @@ func runAdmin(ctx context.Context, o adminOptions, out io.Writer) error {
 			return fmt.Errorf("unknown engine %q (sqlite, postgres)", name)
 		}
 		results = append(results, adminOnEngine(ctx, name, url, bin, tmp, o))
-		if err := ctx.Err(); err != nil {
-			return err
+		if ctx.Err() != nil {
+			break // out of time: print the engines measured so far
 		}
 	}
 	printAdmin(out, o, results)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	for _, r := range results {
 		if r.err != nil {
 			return fmt.Errorf("admin: the %s run stopped before its figures (see the table)", r.name)

@@ -73,7 +73,9 @@ func main() {
 	sig, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	limit := 5 * time.Minute
 	if (o.only == "" || o.only == "admin") && !o.scaling {
-		limit += 25 * time.Minute // seeding 200,000 bookings on each engine, then the admin runs
+		// Seeding 200,000 bookings on each engine, then the admin runs: about 20 minutes on the 2-core
+		// development machine when others share it.
+		limit += 55 * time.Minute
 	}
 	ctx, cancel := context.WithTimeout(sig, limit)
 	var err error
