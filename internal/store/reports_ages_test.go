@@ -98,13 +98,16 @@ func seedAgesWorld(t *testing.T, db *store.DB) (a *kpiSeeder, b *kpiSeeder) {
 	return a, b
 }
 
-// TestKPIAgesRecount checks the average age kpi/participant?age=true answers from the rollups against the
-// birth dates recounted from the bookings, drivers and members (Reports.Birthdays, the query the figure
-// used before the rollups), over years, a 365-day range, months, weeks, days and a three-year range, after
-// bookings were cancelled, refunded, moved and their drivers and members' birthdays changed.
-func TestKPIAgesRecount(t *testing.T) {
+// TestKPIRollupsRecount checks the figures read from the rollups of migrations 00021 and 00022 against
+// recounts, after bookings were cancelled, refunded, moved and their drivers and members' birthdays
+// changed: the average age kpi/participant?age=true answers against the birth dates recounted from the
+// bookings, drivers and members (Reports.Birthdays, the query the figure used before the rollups), over
+// years, a 365-day range, months, weeks, days and a three-year range; a year's daily series, billing and
+// participants against the raw ledger and places (recountDays); and both rollups against their
+// migrations' backfills.
+func TestKPIRollupsRecount(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		a, _ := seedAgesWorld(t, db)
+		a, b := seedAgesWorld(t, db)
 		ctx := context.Background()
 		svc := report.NewService(db.Reports())
 		d := func(y int, m time.Month, day int) report.Date { return report.DateOf(y, m, day) }
@@ -140,6 +143,12 @@ func TestKPIAgesRecount(t *testing.T) {
 			t.Fatalf("only %d periods have an average age: the seed is too thin to test anything", nonzero)
 		}
 		checkAgesBackfill(t, db)
+		// The same world checks the daily rollups (one seeding for both: it is most of the test's time),
+		// in a zone east of UTC and one west of it.
+		for _, s := range []*kpiSeeder{a, b} {
+			recountDays(t, db, s)
+		}
+		checkDaysBackfill(t, db)
 	})
 }
 
