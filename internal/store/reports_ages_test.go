@@ -193,6 +193,10 @@ func ageRollups(t *testing.T, db *store.DB) []string {
 // computes from the base tables.
 func checkAgesBackfill(t *testing.T, db *store.DB) {
 	t.Helper()
+	if db.Engine() == store.Postgres {
+		t.Log("postgres: migration 00021 keeps no age rollups there (Reports.Ages reads the bookings): no backfill to compare")
+		return
+	}
 	kept := ageRollups(t, db)
 	if len(kept) < 50 {
 		t.Fatalf("the triggers kept almost nothing: %v", kept)
