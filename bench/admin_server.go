@@ -25,6 +25,8 @@ type server struct {
 	client *http.Client
 	log    *os.File
 	done   chan error
+	// lastCPU is the server's mean CPU time per recorded call of the last sample (10 ms ticks, averaged).
+	lastCPU time.Duration
 }
 
 // startServer runs `bin serve` on a loopback port of its choosing with the database at url, and waits
@@ -173,4 +175,25 @@ func (s *server) memory() (rss, hwm float64, err error) {
 		return 0, 0, errors.New("no VmRSS/VmHWM in /proc status")
 	}
 	return rss, hwm, nil
+}
+
+// cpu reads the server's CPU time so far, user and system, from /proc/<pid>/stat (in clock ticks of
+// 10 ms, the kernel's USER_HZ on Linux).
+func (s *server) cpu() (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+	if err != nil {
+		return 0, err
+	}
+	// The command name (field 2) is in parentheses and may hold spaces: count fields after its ')'.
+	i := bytes.LastIndexByte(b, ')')
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 13 {
+		return 0, errors.New("short /proc stat")
+	}
+	utime, err1 := strconv.ParseInt(f[11], 10, 64)
+	stime, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, errors.New("malformed /proc stat")
+	}
+	return time.Duration(utime+stime) * 10 * time.Millisecond, nil
 }

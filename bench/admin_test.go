@@ -51,3 +51,15 @@ func TestP95IsTheNearestRank(t *testing.T) {
 		t.Fatalf("p95 of one = %v", got)
 	}
 }
+
+func TestExportSpanCountsBothEnds(t *testing.T) {
+	if got := exportSpan("2025-11-25", "2026-11-24"); got != 365 {
+		t.Fatalf("a year less a day spans %d days, want 365", got)
+	}
+	if got := exportSpan("2023-11-24", "2024-11-24"); got != 367 {
+		t.Fatalf("a leap year and a day span %d days, want 367 (more than the bookings query accepts)", got)
+	}
+	if exportSpan("2026-01-01", "2026-01-01") != 1 || exportSpan("x", "2026-01-01") != 0 {
+		t.Fatal("one day is 1, a malformed date 0")
+	}
+}

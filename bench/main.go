@@ -15,6 +15,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -57,7 +58,7 @@ func main() {
 	flag.BoolVar(&o.scaling, "scaling", false, "investigation: hold rate against live holds already in the session, availability piece by piece, HTTP floor")
 	flag.StringVar(&o.only, "only", os.Getenv("BENCH_ONLY"), "run one part alone: sessions, admin or rush [$BENCH_ONLY]")
 	flag.StringVar(&o.admin.bin, "bin", "bin/pitlane", "admin part: the built server it starts")
-	flag.IntVar(&o.admin.bookings, "admin-bookings", 200_000, "admin part: bookings of the history it seeds")
+	flag.IntVar(&o.admin.bookings, "admin-bookings", envInt("BENCH_ADMIN_BOOKINGS", 200_000), "admin part: bookings of the history it seeds [$BENCH_ADMIN_BOOKINGS]")
 	flag.IntVar(&o.admin.samples, "admin-samples", 20, "admin part: recorded calls per endpoint")
 	flag.Parse()
 	o.engines = strings.Split(*engines, ",")
@@ -73,7 +74,9 @@ func main() {
 	sig, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	limit := 5 * time.Minute
 	if (o.only == "" || o.only == "admin") && !o.scaling {
-		limit += 25 * time.Minute // seeding 200,000 bookings on each engine, then the admin runs
+		// Seeding 200,000 bookings on each engine, then the admin runs: about 20 minutes on the 2-core
+		// development machine when others share it.
+		limit += 55 * time.Minute
 	}
 	ctx, cancel := context.WithTimeout(sig, limit)
 	var err error
@@ -240,4 +243,12 @@ func closeFile(f *os.File) error {
 		return nil
 	}
 	return f.Close()
+}
+
+// envInt reads a positive whole number from the environment, or returns def when unset or malformed.
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
+		return n
+	}
+	return def
 }

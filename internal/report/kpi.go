@@ -1,9 +1,6 @@
 package report
 
-import (
-	"math"
-	"time"
-)
+import "math"
 
 // KPI is one figure of a period against the previous period of the same length, as a KPI box shows it.
 // Money is in the currency's units (not cents); every value is rounded to two decimals.
@@ -63,18 +60,6 @@ func AgeOn(birth, on Date) int {
 // AverageAge is the average age on the date of the people born on the given dates (date → how many),
 // skipping birth dates that are not 'YYYY-MM-DD' or give an age below 0 or above 120 (typing errors).
 func AverageAge(birthdays map[string]int64, on Date) float64 {
-	var sum, n float64
-	for raw, count := range birthdays {
-		t, err := time.Parse(time.DateOnly, raw)
-		if err != nil || count <= 0 {
-			continue
-		}
-		age := AgeOn(DateOf(t.Date()), on)
-		if age < 0 || age > 120 {
-			continue
-		}
-		sum += float64(age) * float64(count)
-		n += float64(count)
-	}
-	return Round2(Ratio(sum, n))
+	sum, n := ageSums(birthdays, on)
+	return Round2(Ratio(float64(sum), float64(n)))
 }

@@ -60,9 +60,9 @@ type Store interface {
 	// the sessions holding places of the company's non-cancelled bookings and those places; a date's
 	// rows add up.
 	SessionDays(ctx context.Context, companyID, from, to int64, offsets []Offset) ([]SessionDay, error)
-	// Birthdays returns the known birth dates ('YYYY-MM-DD' → how many people) of the drivers of the
-	// company's non-cancelled bookings whose first session starts in [from, to).
-	Birthdays(ctx context.Context, companyID, from, to int64) (map[string]int64, error)
+	// Ages returns the birth dates of the drivers of the company's non-cancelled bookings whose first
+	// session starts in [from, to), summed for their average age on the date on (see Ages).
+	Ages(ctx context.Context, companyID, from, to int64, on Date) (Ages, error)
 	// MembersCreated counts the company's members created in [from, to).
 	MembersCreated(ctx context.Context, companyID, from, to int64) (int64, error)
 }
@@ -204,13 +204,13 @@ func (s *Service) Participants(ctx context.Context, companyID int64, p Period, a
 		return KPI{}, err
 	}
 	var pre, cur SessionSum
-	var birthdays map[string]int64
+	var ages Ages
 	err = both(func() (err error) {
 		pre, cur, err = s.store.SessionTotals(ctx, companyID, f.from, f.split, f.to)
 		return err
 	}, func() (err error) {
 		if age {
-			birthdays, err = s.store.Birthdays(ctx, companyID, f.split, f.to)
+			ages, err = s.store.Ages(ctx, companyID, f.split, f.to, p.End)
 		}
 		return err
 	})
@@ -222,7 +222,7 @@ func (s *Service) Participants(ctx context.Context, companyID int64, p Period, a
 		k.AverageSession = Round2(Ratio(float64(cur.Drivers), float64(cur.Sessions)))
 	}
 	if age {
-		k.AverageAge = AverageAge(birthdays, p.End)
+		k.AverageAge = ages.Average(p.End)
 	}
 	return k, nil
 }

@@ -2,17 +2,16 @@ package store
 
 import (
 	"context"
-	"strings"
 
 	"pitlane/internal/checkout"
 	"pitlane/internal/report"
 )
 
 // Reports reads the grouped sums behind the KPIs (internal/report). Every query is scoped by
-// `company_id = ?` and ranges over an indexed instant column (migration 00010): the rollups kpi_ledger
-// (payment entries per quarter hour) and kpi_sessions (places per session), which triggers keep as the
-// ledger and the bookings are written, booking_slots.starts_at and members.created_at. It implements
-// report.Store.
+// `company_id = ?` and ranges over an indexed key: the rollups that triggers keep as the ledger and the
+// bookings are written — kpi_ledger (payment entries per quarter hour) and kpi_sessions (places per
+// session) of migration 00010, their daily sums of migration 00022 (reports_days.go), the drivers' birth
+// dates of migration 00021 (reports_ages.go) — and members.created_at. It implements report.Store.
 type Reports struct{ db *DB }
 
 // Reports returns the KPI queries.
@@ -30,45 +29,6 @@ func (r Reports) Company(ctx context.Context, companyID int64) (report.Company, 
 	return c, err
 }
 
-// byLocalDay builds a query that groups the rows of one table by local Date (days since 1970-01-01)
-// over [from, to): one range over the indexed column per stretch of constant zone offset
-// (report.Offsets), each grouped by `(instant + offset) / day`, the stretches joined by UNION ALL. Each
-// range reads the primary key in order and adds a constant, where one pass would evaluate a CASE over
-// every offset per row; a year has at most three stretches. A date split by a DST change (at night)
-// comes out once per stretch: callers add the rows of a date up. sel is the SELECT list after the day,
-// inst the row's instant (Unix ms) as SQL, col the indexed column ranged over, unit the width of its
-// values in ms (col * unit is the instant, rounded up at stretch edges as the instant is), and where
-// further conditions. It returns the query and its arguments.
-func byLocalDay(sel, inst, table, col string, unit int64, where string, companyID, from, to int64, offsets []report.Offset) (string, []any) {
-	if len(offsets) == 0 {
-		offsets = []report.Offset{{Until: to}}
-	}
-	var b strings.Builder
-	var args []any
-	lo := from
-	for i, o := range offsets {
-		hi := min(o.Until, to)
-		if i == len(offsets)-1 {
-			hi = to
-		}
-		if hi <= lo {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteString(" UNION ALL ")
-		}
-		b.WriteString("SELECT ((" + inst + " + CAST(? AS BIGINT)) / 86400000) AS day, " + sel +
-			" FROM " + table + " WHERE company_id = ? AND " + col + " >= ? AND " + col + " < ?" + where + " GROUP BY 1")
-		args = append(args, o.OffsetMs, companyID, ceilDiv(lo, unit), ceilDiv(hi, unit))
-		lo = hi
-	}
-	if b.Len() == 0 {
-		// An empty range: a query that returns no row, so the callers need no special case.
-		return "SELECT 0, " + sel + " FROM " + table + " WHERE 1 = 0 GROUP BY 1", nil
-	}
-	return b.String(), args
-}
-
 // ceilDiv is a / b rounded up, for b > 0.
 func ceilDiv(a, b int64) int64 {
 	q := a / b
@@ -84,93 +44,98 @@ const bucketMs = 900000
 
 // LedgerDays returns, per local date with payment entries of the company in [from, to), the sum of the
 // charge entries, the sum of the refund entries and the tickets (bookings whose first charge entry it
-// is), from the kpi_ledger rollup, grouped in SQL (byLocalDay; a date split by a DST change may come as
-// two rows). from and to are local midnights, hence bucket edges.
+// is), from the daily ledger kept beside kpi_ledger (reports_days.go); a date split by a DST change may
+// come as two rows. from and to are local midnights, hence bucket edges.
 func (r Reports) LedgerDays(ctx context.Context, companyID, from, to int64, offsets []report.Offset) ([]report.LedgerDay, error) {
-	q, args := byLocalDay("SUM(charge_cents), SUM(refund_cents), SUM(tickets)", "bucket * 900000", "kpi_ledger", "bucket",
-		bucketMs, "", companyID, from, to, offsets)
+	points, dates := dayBreaks(from, to, offsets)
 	var out []report.LedgerDay
 	err := r.db.Read(ctx, func(tx *Tx) error {
-		rows, err := tx.Query(ctx, q, args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var d report.LedgerDay
-			if err := rows.Scan(&d.Date, &d.ChargeCents, &d.RefundCents, &d.Tickets); err != nil {
-				return translate(err)
+		sums, err := ledgerRollup.segments(ctx, tx, companyID, points)
+		for i, s := range sums {
+			if s[0] != 0 || s[1] != 0 || s[2] != 0 {
+				out = append(out, report.LedgerDay{Date: dates[i], ChargeCents: s[0], RefundCents: s[1], Tickets: s[2]})
 			}
-			out = append(out, d)
 		}
-		return translate(rows.Err())
+		return err
 	})
 	return out, err
 }
 
-// LedgerTotals sums the company's kpi_ledger over [from, split) and over [split, to): the charges, the
-// refunds and the tickets (bookings whose first charge entry it is). Each half is a plain range sum
-// over the primary key, which is cheaper than one pass that tests every row against split.
+// LedgerTotals sums the company's ledger over [from, split) and over [split, to): the charges, the
+// refunds and the tickets (bookings whose first charge entry it is), from the daily ledger and the
+// quarter hours at the ends.
 func (r Reports) LedgerTotals(ctx context.Context, companyID, from, split, to int64) (before, after report.LedgerSum, err error) {
-	const half = `SELECT COALESCE(SUM(charge_cents), 0), COALESCE(SUM(refund_cents), 0), COALESCE(SUM(tickets), 0)
-		FROM kpi_ledger WHERE company_id = ? AND bucket >= ? AND bucket < ?`
 	err = r.db.Read(ctx, func(tx *Tx) error {
-		for _, h := range []struct {
-			sum      *report.LedgerSum
-			from, to int64
-		}{{&before, from, split}, {&after, split, to}} {
-			if err := tx.QueryRow(ctx, half, companyID, h.from/bucketMs, h.to/bucketMs).
-				Scan(&h.sum.ChargeCents, &h.sum.RefundCents, &h.sum.Tickets); err != nil {
-				return translate(err)
-			}
+		s, err := ledgerRollup.segments(ctx, tx, companyID, []int64{from, split, to})
+		if err != nil {
+			return err
 		}
+		before = report.LedgerSum{ChargeCents: s[0][0], RefundCents: s[0][1], Tickets: s[0][2]}
+		after = report.LedgerSum{ChargeCents: s[1][0], RefundCents: s[1][1], Tickets: s[1][2]}
 		return nil
 	})
 	return before, after, err
 }
 
-// SessionTotals sums the company's kpi_sessions starting in [from, split) and in [split, to): the
-// sessions holding places of non-cancelled bookings, and those places.
+// SessionTotals sums the company's sessions starting in [from, split) and in [split, to): the sessions
+// holding places of non-cancelled bookings, and those places, from the daily rollup of kpi_sessions and
+// the sessions at the ends.
 func (r Reports) SessionTotals(ctx context.Context, companyID, from, split, to int64) (before, after report.SessionSum, err error) {
-	const half = `SELECT COUNT(*), COALESCE(SUM(places), 0)
-		FROM kpi_sessions WHERE company_id = ? AND starts_at >= ? AND starts_at < ? AND places > 0`
 	err = r.db.Read(ctx, func(tx *Tx) error {
-		for _, h := range []struct {
-			sum      *report.SessionSum
-			from, to int64
-		}{{&before, from, split}, {&after, split, to}} {
-			if err := tx.QueryRow(ctx, half, companyID, h.from, h.to).Scan(&h.sum.Sessions, &h.sum.Drivers); err != nil {
-				return translate(err)
-			}
+		s, err := sessionRollup.segments(ctx, tx, companyID, []int64{from, split, to})
+		if err != nil {
+			return err
 		}
+		before = report.SessionSum{Sessions: s[0][0], Drivers: s[0][1]}
+		after = report.SessionSum{Sessions: s[1][0], Drivers: s[1][1]}
 		return nil
 	})
 	return before, after, err
 }
 
 // SessionDays returns, per local date with sessions starting in [from, to), how many sessions hold
-// places of the company's non-cancelled bookings and how many places, from the kpi_sessions rollup,
-// grouped in SQL (byLocalDay; a date split by a DST change may come as two rows).
+// places of the company's non-cancelled bookings and how many places, from the daily rollup of
+// kpi_sessions (reports_days.go); a date split by a DST change may come as two rows.
 func (r Reports) SessionDays(ctx context.Context, companyID, from, to int64, offsets []report.Offset) ([]report.SessionDay, error) {
-	q, args := byLocalDay("COUNT(*), SUM(places)", "starts_at", "kpi_sessions", "starts_at", 1, " AND places > 0",
-		companyID, from, to, offsets)
+	points, dates := dayBreaks(from, to, offsets)
 	var out []report.SessionDay
 	err := r.db.Read(ctx, func(tx *Tx) error {
-		rows, err := tx.Query(ctx, q, args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var d report.SessionDay
-			if err := rows.Scan(&d.Date, &d.Sessions, &d.Drivers); err != nil {
-				return translate(err)
+		sums, err := sessionRollup.segments(ctx, tx, companyID, points)
+		for i, s := range sums {
+			if s[0] != 0 || s[1] != 0 {
+				out = append(out, report.SessionDay{Date: dates[i], Sessions: s[0], Drivers: s[1]})
 			}
-			out = append(out, d)
 		}
-		return translate(rows.Err())
+		return err
 	})
 	return out, err
+}
+
+// dayBreaks cuts [from, to) into stretches of one local date each: at every local midnight and every
+// change of the zone's offset (report.Offsets). It returns the stretches' edges and each stretch's date
+// (the instant plus its offset, in days: the rule of report.DayOfMs).
+func dayBreaks(from, to int64, offsets []report.Offset) (points []int64, dates []report.Date) {
+	if len(offsets) == 0 {
+		offsets = []report.Offset{{Until: to}}
+	}
+	lo := from
+	for i, o := range offsets {
+		hi := min(o.Until, to)
+		if i == len(offsets)-1 {
+			hi = to
+		}
+		for t := lo; t < hi; {
+			points = append(points, t)
+			dates = append(dates, report.Date(floorDiv(t+o.OffsetMs, dayMs)))
+			next := (floorDiv(t+o.OffsetMs, dayMs)+1)*dayMs - o.OffsetMs
+			t = min(next, hi)
+		}
+		lo = max(lo, hi)
+	}
+	if len(points) > 0 {
+		points = append(points, to)
+	}
+	return points, dates
 }
 
 // Birthdays returns the known birth dates, with how many people have each, of the drivers of the

@@ -14,14 +14,14 @@ import (
 
 func TestMain(m *testing.M) { storetest.Main(m) }
 
-// columns lists "table.column" for every application table of the database.
+// columns lists "table.column" for every application table and view of the database.
 func columns(t *testing.T, db *store.DB) []string {
 	t.Helper()
 	ctx := context.Background()
 	var out []string
 	err := db.Read(ctx, func(tx *store.Tx) error {
 		q := `SELECT m.name || '.' || p.name FROM sqlite_master m, pragma_table_info(m.name) p
-		      WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name <> 'goose_db_version'`
+		      WHERE m.type IN ('table', 'view') AND m.name NOT LIKE 'sqlite_%' AND m.name <> 'goose_db_version'`
 		if tx.Engine() == store.Postgres {
 			q = `SELECT table_name || '.' || column_name FROM information_schema.columns
 			     WHERE table_schema = 'public' AND table_name <> 'goose_db_version'`
