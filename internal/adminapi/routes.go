@@ -6,6 +6,9 @@ func (s *Server) publicRoutes() []publicRoute {
 		{Pattern: "POST /api/users/adminLogin", handle: s.login},
 		{Pattern: "POST /api/users/logout", handle: s.logout},
 		{Pattern: "GET /api/users/me", handle: s.me},
+		// My account of the settings dialog (account.go).
+		{Pattern: "PUT /api/users/me", handle: s.updateMe},
+		{Pattern: "POST /api/users/changePassword", handle: s.changePassword},
 	}
 }
 
@@ -39,5 +42,10 @@ func (s *Server) Routes() []Route {
 		{Pattern: "GET /api/kpi/member/{kind}", Handler: s.kpiMembersByAge},
 		{Pattern: "GET /api/kpi/participant", Handler: s.kpiParticipants},
 		{Pattern: "GET /api/kpi/series", Handler: s.kpiSeries},
+
+		// Settings dialog: booking settings and schedules (settings.go).
+		{Pattern: "POST /api/admin/retrieveConfig", Handler: s.retrieveConfig},
+		{Pattern: "POST /api/admin/retrieveVariantsAndCircuits", Handler: s.retrieveVariantsAndCircuits},
+		{Pattern: "POST /api/admin/saveConfig", Handler: s.saveConfig},
 	}
 }

@@ -21,6 +21,8 @@ type Deps struct {
 	Bookings BookingsService // bookings, cart details, member, cancel, booking export (bookings.go)
 	Billing  BillingService  // sales, refunds, billing export (billing.go)
 	Reports  ReportService   // KPIs and their daily series (kpi.go)
+	Settings SettingsService // the settings dialog's booking settings and schedules (settings.go)
+	Account  AccountService  // My account: the user's own name, e-mail and password (account.go)
 
 	// SecureCookies marks the session cookie Secure (the public base URL is https).
 	SecureCookies bool

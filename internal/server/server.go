@@ -33,6 +33,7 @@ import (
 	"pitlane/internal/realtime"
 	"pitlane/internal/report"
 	"pitlane/internal/sessions"
+	"pitlane/internal/setup"
 	"pitlane/internal/store"
 	"pitlane/internal/terms"
 	"pitlane/web"
@@ -114,6 +115,10 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		Billing: a.billing,
 		// reports: KPIs
 		Reports: report.NewService(db.Reports()),
+		// settings: booking settings and schedules; a save drops the company's reused availability answers
+		Settings: setup.NewService(db.Settings(), clk, a.sessions.Forget),
+		// my account: name, e-mail, password
+		Account: account.NewProfiles(db.Profiles(), clk),
 	})
 	a.staff = staffAPI
 	h := httpapi.New(httpapi.Deps{

@@ -163,3 +163,26 @@ func (c *offerCache) get(k offerKey, now time.Time, load func() (Offer, error)) 
 	c.mu.Unlock()
 	return o, nil
 }
+
+// forget drops the company's offers (a load in flight when it is called may still store its read,
+// which then lives at most ttl).
+func (c *offerCache) forget(token string) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	for k := range c.entries {
+		if k.token == token {
+			delete(c.entries, k)
+		}
+	}
+	c.mu.Unlock()
+}
+
+// Forget drops every reused answer and offer of the company (its token), so the next availability
+// answer and hold read the database: the settings dialog calls it after saving the company's
+// schedules and rules, so customers see the change at once rather than within ReuseTTL.
+func (s *Service) Forget(companyToken string) {
+	s.avail.invalidate(companyToken)
+	s.offers.forget(companyToken)
+}
