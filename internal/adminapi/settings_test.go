@@ -299,6 +299,15 @@ func TestMyAccount(t *testing.T) {
 		s := newSettingsEnv(t, db)
 		other := s.login(t, "staff@example.com", password) // a second device
 		h := append(bearer(s.token), "Origin", origin)
+		for _, path := range []string{"/api/users/changePassword", "/api/users/me"} {
+			method := map[string]string{"/api/users/me": "PUT"}[path]
+			if method == "" {
+				method = "POST"
+			}
+			if res := s.api.Do(method, path, map[string]string{"name": "X", "email": "x@example.com"}); res.Status != http.StatusUnauthorized {
+				t.Errorf("%s %s without a session: %d, want 401", method, path, res.Status)
+			}
+		}
 
 		res := s.api.Do("POST", "/api/users/changePassword", map[string]string{"currentPassword": "wrong password!", "newPassword": "a brand new password"}, h...)
 		if res.Status != http.StatusUnprocessableEntity || !strings.Contains(string(res.Body), "currentPassword") {

@@ -5,6 +5,7 @@ import type admin from '@/admin/locales/en.json';
 import type billing from '@/admin/features/billing/locales/en.json';
 import type bookings from '@/admin/features/bookings/locales/en.json';
 import type kpi from '@/admin/features/kpi/locales/en.json';
+import type settings from '@/admin/features/settings/locales/en.json';
 import type components from '@/components/locales/en.json';
 import type appUpdate from '@/features/app-update/locales/en.json';
 import type booking from '@/features/booking/locales/en.json';
@@ -43,6 +44,7 @@ declare module 'i18next' {
       bookings: typeof bookings;
       billing: typeof billing;
       kpi: typeof kpi;
+      settings: typeof settings;
     };
   }
 }

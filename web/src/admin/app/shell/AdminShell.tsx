@@ -18,6 +18,7 @@ const BookingsSection = lazy(async () => ({
 const BillingSection = lazy(async () => ({
   default: (await import('@/admin/features/billing/components/BillingSection')).BillingSection,
 }));
+const SettingsDialog = lazy(async () => ({ default: (await import('@/admin/app/settings/SettingsDialog')).SettingsDialog }));
 const KpiSection = lazy(async () => ({ default: (await import('@/admin/features/kpi/components/KpiSection')).KpiSection }));
 
 /** The three mutually exclusive sections; billing is the default (admin spec section 2). */
@@ -39,6 +40,7 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [section, setSection] = useState<Section>('billing');
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   const logout = async () => {
     await signOut();
@@ -69,7 +71,7 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
         </Group>
         <Group gap="sm" wrap="nowrap">
           <AdminLanguageSelect />
-          <UserMenu userName={storedUserName()} company={company} onLogout={() => void logout()} />
+          <UserMenu userName={storedUserName()} company={company} onLogout={() => void logout()} onOpenSettings={() => setSettingsOpen(true)} />
         </Group>
       </header>
       <Stack component="main" className={classes.main} gap="md">
@@ -92,6 +94,11 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
           </Suspense>
         </Box>
       </Stack>
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <SettingsDialog key={company.idCompany} idCompany={company.idCompany} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -17,14 +17,16 @@ interface UserMenuProps {
   userName: string;
   company: AdminCompany;
   onLogout: () => void;
+  onOpenSettings: () => void;
 }
 
 /**
  * The user menu (admin spec sections 2 and 6), opened from the user's initials: settings, create event
- * (SUPERADMIN only), advertising (only when the company's advertising is active) and logout. Settings,
- * events and advertising are built under other issues: shown, disabled, marked 'coming soon'.
+ * (SUPERADMIN only), advertising (only when the company's advertising is active) and logout. Settings
+ * opens the settings dialog; events and advertising are built under other issues: shown, disabled,
+ * marked 'coming soon'.
  */
-export function UserMenu({ userName, company, onLogout }: UserMenuProps) {
+export function UserMenu({ userName, company, onLogout, onOpenSettings }: UserMenuProps) {
   const { t } = useTranslation('admin');
   const soon = (
     <Badge size="xs" variant="light" color="gray">
@@ -42,9 +44,7 @@ export function UserMenu({ userName, company, onLogout }: UserMenuProps) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item disabled rightSection={soon}>
-          {t('shell.settings')}
-        </Menu.Item>
+        <Menu.Item onClick={onOpenSettings}>{t('shell.settings')}</Menu.Item>
         {company.role === 'SUPERADMIN' && (
           <Menu.Item disabled rightSection={soon}>
             {t('shell.createEvent')}
