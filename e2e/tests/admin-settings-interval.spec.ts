@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { FJORD_ADMIN } from '../support/admin.ts';
-import { bookableDay, chooseProduct, company, next, openBooking, pickDay, slot } from '../support/booking.ts';
+import { bookableDay, chooseProduct, company, next, openBooking, pickDay, seriousViolations, slot } from '../support/booking.ts';
 import { startExtraServer, type ExtraServer } from '../support/extra-server.ts';
 import { openSettings, saveSettings, signInOn } from '../support/settings.ts';
 import { DEMO } from '../support/state.ts';
@@ -32,6 +32,7 @@ test.describe('settings: the session interval', () => {
     const dialog = await openSettings(page);
     const interval = dialog.getByLabel('Session length (minutes)');
     await expect(interval).toHaveValue('20');
+    expect(await seriousViolations(page, 'page'), 'axe on the settings dialog').toEqual([]);
     await interval.fill('30');
     await saveSettings(page, dialog);
     await expect(page.getByText('Setup changed')).toBeVisible();

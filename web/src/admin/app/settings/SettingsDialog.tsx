@@ -68,7 +68,15 @@ export function SettingsDialog({ idCompany, onClose }: SettingsDialogProps) {
   const loadingText = state.step === 'variants' || state.step === 'config' ? t('loading.variants') : undefined;
 
   return (
-    <Modal opened onClose={leave} title={t('title')} size="80rem" closeOnClickOutside={false} closeOnEscape={false}>
+    <Modal
+      opened
+      onClose={leave}
+      title={t('title')}
+      size="80rem"
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
       {loadingText ? (
         <Group gap="sm" role="status" py="xl" justify="center">
           <Loader size="sm" />
