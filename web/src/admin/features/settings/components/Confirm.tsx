@@ -17,7 +17,7 @@ interface ConfirmProps {
 export function Confirm({ opened, title, children, accept, cancel, danger, onAccept, onCancel }: ConfirmProps) {
   const { t } = useTranslation('settings');
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered zIndex={400} size="sm" closeButtonProps={{ 'aria-label': cancel ?? t('cancel') }}>
+    <Modal opened={opened} onClose={onCancel} title={title} centered zIndex={400} size="sm" closeButtonProps={{ 'aria-label': t('close') }}>
       <Text size="sm">{children}</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onCancel}>
