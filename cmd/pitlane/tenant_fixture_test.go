@@ -20,6 +20,7 @@ type tenant struct {
 	mark       string
 	company    int64
 	circuit    int64
+	install    int64 // the company's installation
 	product    int64
 	booking    int64
 	identifier string // the booking's identifier (the orderId or token of staff calls)
@@ -46,12 +47,11 @@ func seedTenant(t *testing.T, db *store.DB, mark string) *tenant {
 			VALUES (?, ?, ?, 'EUR', '€', 'Europe/Madrid', 1, 1, 1, 1, 1)`, title+" Karting", mark+"-public-key", mark+"-company-token"); err != nil {
 			return err
 		}
-		var inst int64
-		if err := ins(&inst, `INSERT INTO installations (company_id, name, time_zone, max_days_booking, max_participants, created_at, updated_at)
+		if err := ins(&tn.install, `INSERT INTO installations (company_id, name, time_zone, max_days_booking, max_participants, created_at, updated_at)
 			VALUES (?, ?, 'Europe/Madrid', 60, 12, 1, 1)`, tn.company, title+" Installation"); err != nil {
 			return err
 		}
-		if err := ins(&tn.circuit, `INSERT INTO circuits (installation_id, name) VALUES (?, ?)`, inst, title+" Track"); err != nil {
+		if err := ins(&tn.circuit, `INSERT INTO circuits (installation_id, name) VALUES (?, ?)`, tn.install, title+" Track"); err != nil {
 			return err
 		}
 		if err := ins(&tn.variant, `INSERT INTO variants (company_id, circuit_id, id_local, name) VALUES (?, ?, ?, ?)`,

@@ -169,6 +169,22 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 			// between the passes); uploads themselves are tested in internal/adminapi.
 			return []probe{{path: "/api/product/photo", body: map[string]any{"name": d.mark + "-photo", "photo": "/9j/4AAQSkZJRgABAQ=="}}}
 		},
+		// Settings dialog: the installation of d, and a save of d's installation (at the first version: a
+		// save that passes is 200 the first time and 409 after, both allowed for A's own data).
+		"POST /api/admin/retrieveConfig": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/retrieveConfig", body: map[string]any{"idInstallation": d.install}}}
+		},
+		"POST /api/admin/retrieveVariantsAndCircuits": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/retrieveVariantsAndCircuits", body: map[string]any{}}}
+		},
+		"POST /api/admin/saveConfig": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/saveConfig", body: map[string]any{"idInstallation": d.install, "version": 1,
+				"enableBooking": true, "interval": 20, "maxParticipants": 5, "openingDate": "09:00", "closingDate": "21:00",
+				"confirmationBookingEmails": []string{}, "cancelBookingEmails": []string{},
+				"data": map[string]any{"showEmails": false, "emailOptional": true, "maxDaysBooking": 30, "maxSlotsBooking": 3,
+					"disableHoursBooking": 0, "enableGroupedProducts": false, "dateLimitBooking": map[string]any{"enabled": false, "date": ""},
+					"rules": map[string]any{}, "generalSchedule": map[string]any{}, "specialSchedule": []any{}}}}}
+		},
 	}
 	maps.Copy(templates, eventTemplates()) // issue 15's routes (tenant_events_test.go)
 	return templates
@@ -390,6 +406,10 @@ func TestStaffRoutesKeepCompaniesApart(t *testing.T) {
 			}
 			if n := count(t, w.db, `SELECT COUNT(*) FROM audit_log WHERE company_id = ?`, w.b.company); n != 1 {
 				t.Errorf("B's audit log has %d entries, want its 1", n)
+			}
+			if n := count(t, w.db, `SELECT settings_version * 1000 + interval_minutes FROM companies c JOIN installations i
+				ON i.company_id = c.id WHERE c.id = ?`, w.b.company); n != 1015 {
+				t.Errorf("B's settings changed: version*1000+interval = %d, want 1015", n)
 			}
 			if n := count(t, w.db, `SELECT SUM(booked) FROM slots WHERE circuit_id = ?`, w.b.circuit); n != bookedB {
 				t.Errorf("B's booked places %d, want %d", n, bookedB)

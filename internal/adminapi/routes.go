@@ -11,6 +11,9 @@ func (s *Server) publicRoutes() []publicRoute {
 		{Pattern: "POST /api/users/adminLogin", handle: s.login},
 		{Pattern: "POST /api/users/logout", handle: s.logout},
 		{Pattern: "GET /api/users/me", handle: s.me},
+		// My account of the settings dialog (account.go).
+		{Pattern: "PUT /api/users/me", handle: s.updateMe},
+		{Pattern: "POST /api/users/changePassword", handle: s.changePassword},
 	}
 }
 
@@ -70,5 +73,9 @@ func (s *Server) Routes() []Route {
 		{Pattern: "POST /api/event/createFullEvent", MinRole: account.RoleSuperAdmin, Handler: s.createFullEvent},
 		{Pattern: "POST /api/publi/photo", Handler: s.publiPhoto},
 		{Pattern: "POST /api/company/updatePubli", Handler: s.updatePubli},
+		// Settings dialog: booking settings and schedules (settings.go).
+		{Pattern: "POST /api/admin/retrieveConfig", Handler: s.retrieveConfig},
+		{Pattern: "POST /api/admin/retrieveVariantsAndCircuits", Handler: s.retrieveVariantsAndCircuits},
+		{Pattern: "POST /api/admin/saveConfig", Handler: s.saveConfig},
 	}
 }

@@ -24,6 +24,8 @@ type Deps struct {
 	Catalog  CatalogService  // categories, products, packs, images (catalog.go)
 	Events   EventCreator    // the create-event dialog (events.go)
 	Publi    PubliAdmin      // the advertising dialog (publi.go)
+	Settings SettingsService // the settings dialog's booking settings and schedules (settings.go)
+	Account  AccountService  // My account: the user's own name, e-mail and password (account.go)
 
 	// SecureCookies marks the session cookie Secure (the public base URL is https).
 	SecureCookies bool

@@ -34,6 +34,7 @@ import (
 	"pitlane/internal/realtime"
 	"pitlane/internal/report"
 	"pitlane/internal/sessions"
+	"pitlane/internal/setup"
 	"pitlane/internal/store"
 	"pitlane/internal/terms"
 	"pitlane/web"
@@ -131,6 +132,10 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		// events and advertising (issue 15): the create-event and advertising dialogs
 		Events: event.NewCreator(db.EventSite(), clk, base),
 		Publi:  publi,
+		// settings: booking settings and schedules; a save drops the company's reused availability answers
+		Settings: setup.NewService(db.Settings(), clk, a.sessions.CompanyChanged),
+		// my account: name, e-mail, password
+		Account: account.NewProfiles(db.Profiles(), clk),
 	})
 	a.staff = staffAPI
 	h := httpapi.New(httpapi.Deps{

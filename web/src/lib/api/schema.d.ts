@@ -771,8 +771,29 @@ export interface paths {
         };
         /** The signed-in user and their companies (how the web app learns whether its cookie is still valid). */
         get: operations["adminMe"];
-        put?: never;
+        /**
+         * My account - change the signed-in user's name and e-mail (the current password is needed when the e-mail changes).
+         * @description The change is recorded in the audit log of every company the user has a role in. Answers as GET /api/users/me. A cookie write needs this site's Origin.
+         */
+        put: operations["adminUpdateMe"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/changePassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** My account - change the password; every OTHER session of the user is signed out, this one stays. */
+        post: operations["adminChangePassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1085,6 +1106,63 @@ export interface paths {
         get: operations["kpiSeries"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/retrieveConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The settings of one installation of the company (its first when idInstallation is absent or 0), with the version a save must be based on.
+         * @description The settings response and installation settings of admin spec section 3. interval is in minutes; openingDate and closingDate are HH:mm. generalSchedule lists, per weekday key (MO..SU), up to two opening periods; a weekday absent from it uses openingDate-closingDate, a weekday listed with no open period is closed. rules holds, per weekday, the excluded hours (derived on save as the gaps between the general hours and the open periods) and excluded days. specialSchedule rows are a day or a range (date holds one or two dates), closed, open24h or with up to two periods (value).
+         */
+        post: operations["adminRetrieveConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/retrieveVariantsAndCircuits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The company's circuit variants (shown as 'circuit - name') and circuits. */
+        post: operations["adminRetrieveVariantsAndCircuits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/saveConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save one installation's booking settings and schedules and the company's booking switches and e-mail lists.
+         * @description Every bound of admin spec section 5 is checked first; any broken bound answers 422 naming each field and saves nothing: interval 1-480, maxParticipants 1-10000, data.maxSlotsBooking 1-10, data.maxDaysBooking 1-3650, data.disableHoursBooking 0-24, data.dateLimitBooking.date (when enabled) no earlier than a year ago and no later than 31 December five years ahead, at most two periods per weekday or special day, at most three excluded-hours ranges per weekday, no overlapping periods ('overlappingHours' in the field's message), no day in two special rows ('dateExists'), new special rows not in the past and none after 31 December five years ahead, valid distinct e-mails (at most 20 per list). The save is based on version (from retrieveConfig or the previous save); when the company's settings were saved since, it answers 409 and saves nothing. Saved settings apply to the very next availability answer (the company's reused answers are dropped). The change is audited (action settings.save with what changed). warnings lists, for each special row the save added, the days it does not apply to because their weekday is closed in the weekly schedule (code weekDayClosed).
+         */
+        post: operations["adminSaveConfig"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2840,6 +2918,175 @@ export interface components {
             defaultKioskLanguage: string;
             kioskIdleSeconds: number;
         };
+        AdminProfileChange: {
+            name: string;
+            email: string;
+            /** @description Needed only when the e-mail changes. */
+            currentPassword?: string;
+        };
+        AdminPasswordChange: {
+            currentPassword: string;
+            newPassword: string;
+        };
+        AdminConfigQuery: {
+            /** Format: int64 */
+            idCompany: number;
+            /**
+             * Format: int64
+             * @description 0 or absent: the company's first installation.
+             */
+            idInstallation?: number;
+        };
+        AdminVariantsAndCircuits: {
+            variants: {
+                /** Format: int64 */
+                id: number;
+                idLocal: string;
+                name: string;
+                /** Format: int64 */
+                idCircuit: number;
+                circuit: string;
+                /** Format: int64 */
+                idInstallation: number;
+            }[];
+            circuits: {
+                /** Format: int64 */
+                idCircuit: number;
+                name: string;
+                /** Format: int64 */
+                idInstallation: number;
+            }[];
+        };
+        ScheduleRange: {
+            /** @description HH:mm */
+            from: string;
+            /** @description HH:mm; at or before from wraps past midnight, 00:00 is the end of the day */
+            to: string;
+        };
+        SchedulePeriod: {
+            from: string;
+            to: string;
+            open: boolean;
+        };
+        /** @description Per weekday key (MO, TU, WE, TH, FR, SA, SU), up to two opening periods. */
+        WeeklySchedule: {
+            [key: string]: components["schemas"]["SchedulePeriod"][];
+        };
+        /** @description Per weekday key {excludedHours: up to three ranges, excludedDays: dates}, and allowedDays: a list of single-key objects date to ranges. */
+        ScheduleRules: {
+            [key: string]: unknown;
+        };
+        SpecialScheduleRow: {
+            /** @description Assigned by the server; ignored on save. */
+            id?: string;
+            date: string[];
+            schedule: {
+                closed: boolean;
+                open24h: boolean;
+                value: components["schemas"]["ScheduleRange"][];
+            };
+        };
+        DateLimitBooking: {
+            enabled: boolean;
+            /** @description YYYY-MM-DD, or empty when not set */
+            date: string;
+        };
+        AdminConfig: {
+            /** Format: int64 */
+            idCompany: number;
+            /** Format: int64 */
+            idInstallation: number;
+            /**
+             * Format: int64
+             * @description The settings version a save must be based on.
+             */
+            version: number;
+            simbolCoinType: string;
+            config: {
+                closingDate: string;
+                openingDate: string;
+                interval: number;
+                /** Format: int64 */
+                idCompany: number;
+                isRefundEnabled: boolean;
+                data: {
+                    maxDaysBooking: number;
+                    companyName: string;
+                    defaultCulture: string;
+                };
+            };
+            installation: {
+                /** Format: int64 */
+                idInstallation: number;
+                name: string;
+                enableBooking: boolean;
+                /** @description Minutes between session starts and a session's length. */
+                interval: number;
+                maxParticipants: number;
+                openingDate: string;
+                closingDate: string;
+                timeZone: string;
+                isPaymentsActive: boolean;
+                data: {
+                    companyName: string;
+                    defaultCulture: string;
+                    logo: string;
+                    showEmails: boolean;
+                    emailOptional: boolean;
+                    maxDaysBooking: number;
+                    maxSlotsBooking: number;
+                    disableHoursBooking: number;
+                    enableGroupedProducts: boolean;
+                    dateLimitBooking: components["schemas"]["DateLimitBooking"];
+                    rules: components["schemas"]["ScheduleRules"];
+                    generalSchedule: components["schemas"]["WeeklySchedule"];
+                    specialSchedule: components["schemas"]["SpecialScheduleRow"][];
+                };
+                confirmationBookingEmails: string[];
+                cancelBookingEmails: string[];
+            };
+            /** @description The company's installations (the weekly and special schedule sub-tabs). */
+            installations: {
+                /** Format: int64 */
+                idInstallation: number;
+                name: string;
+            }[];
+            warnings: {
+                /** @enum {string} */
+                code: "weekDayClosed";
+                dates: string[];
+            }[];
+        };
+        AdminConfigSave: {
+            /** Format: int64 */
+            idCompany: number;
+            /**
+             * Format: int64
+             * @description 0 or absent: the company's first installation.
+             */
+            idInstallation?: number;
+            /** Format: int64 */
+            version: number;
+            enableBooking: boolean;
+            interval: number;
+            maxParticipants: number;
+            openingDate: string;
+            closingDate: string;
+            confirmationBookingEmails: string[];
+            cancelBookingEmails: string[];
+            data: {
+                showEmails: boolean;
+                emailOptional: boolean;
+                maxDaysBooking: number;
+                maxSlotsBooking: number;
+                disableHoursBooking: number;
+                enableGroupedProducts: boolean;
+                dateLimitBooking: components["schemas"]["DateLimitBooking"];
+                rules: components["schemas"]["ScheduleRules"];
+                generalSchedule: components["schemas"]["WeeklySchedule"];
+                specialSchedule: components["schemas"]["SpecialScheduleRow"][];
+            };
+        };
     };
     responses: {
         /** @description The product or pack as saved. */
@@ -4239,6 +4486,90 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
         };
     };
+    adminUpdateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminProfileChange"];
+            };
+        };
+        responses: {
+            /** @description Saved; the user and their companies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMe"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Another account uses that e-mail; `fields.email` says so. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The name or e-mail is invalid, or the e-mail changes without the right current password; `fields` names name, email or currentPassword. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminChangePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPasswordChange"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many other live sessions of the user were signed out. */
+                        otherSessionsSignedOut: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The current password is wrong (fields.currentPassword) or the new one is shorter than 12 characters or equal to the current one (fields.newPassword). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminCompany: {
         parameters: {
             query: {
@@ -4774,6 +5105,102 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    adminRetrieveConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminConfigQuery"];
+            };
+        };
+        responses: {
+            /** @description The settings (warnings is always empty here). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminConfig"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminRetrieveVariantsAndCircuits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: int64 */
+                    idCompany: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Variants and circuits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVariantsAndCircuits"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminSaveConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminConfigSave"];
+            };
+        };
+        responses: {
+            /** @description Saved; the settings as now stored with the new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminConfig"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The settings were saved by someone else since version; nothing was saved. Reload to see them. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             422: components["responses"]["Unprocessable"];
         };
     };

@@ -18,6 +18,7 @@ const BookingsSection = lazy(async () => ({
 const BillingSection = lazy(async () => ({
   default: (await import('@/admin/features/billing/components/BillingSection')).BillingSection,
 }));
+const SettingsDialog = lazy(async () => ({ default: (await import('@/admin/app/settings/SettingsDialog')).SettingsDialog }));
 const KpiSection = lazy(async () => ({ default: (await import('@/admin/features/kpi/components/KpiSection')).KpiSection }));
 const EventsCalendarSection = lazy(async () => ({
   default: (await import('@/admin/features/events/components/EventsCalendarSection')).EventsCalendarSection,
@@ -53,6 +54,7 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
   const queryClient = useQueryClient();
   const [section, setSection] = useState<Section>('billing');
   const [dialog, setDialog] = useState<'createEvent' | 'advertising' | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   const logout = async () => {
     await signOut();
@@ -89,6 +91,7 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
             onLogout={() => void logout()}
             onCreateEvent={() => setDialog('createEvent')}
             onAdvertising={() => setDialog('advertising')}
+            onOpenSettings={() => setSettingsOpen(true)}
           />
         </Group>
       </header>
@@ -122,6 +125,11 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
           )}
         </Suspense>
       </Stack>
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <SettingsDialog key={company.idCompany} idCompany={company.idCompany} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

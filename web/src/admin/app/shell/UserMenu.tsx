@@ -1,4 +1,4 @@
-import { Avatar, Badge, Menu, UnstyledButton } from '@mantine/core';
+import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminCompany } from '@/admin/lib/company';
 
@@ -19,20 +19,16 @@ interface UserMenuProps {
   onLogout: () => void;
   onCreateEvent: () => void;
   onAdvertising: () => void;
+  onOpenSettings: () => void;
 }
 
 /**
  * The user menu (admin spec sections 2 and 6), opened from the user's initials: settings, create event
- * (SUPERADMIN only), advertising (only when the company's advertising is active) and logout. Settings is
- * built under another issue: shown, disabled, marked 'coming soon'.
+ * (SUPERADMIN only), advertising (only when the company's advertising is active) and logout; settings
+ * opens the settings dialog.
  */
-export function UserMenu({ userName, company, onLogout, onCreateEvent, onAdvertising }: UserMenuProps) {
+export function UserMenu({ userName, company, onLogout, onCreateEvent, onAdvertising, onOpenSettings }: UserMenuProps) {
   const { t } = useTranslation('admin');
-  const soon = (
-    <Badge size="xs" variant="light" color="gray">
-      {t('shell.comingSoon')}
-    </Badge>
-  );
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={240}>
       <Menu.Target>
@@ -44,9 +40,7 @@ export function UserMenu({ userName, company, onLogout, onCreateEvent, onAdverti
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item disabled rightSection={soon}>
-          {t('shell.settings')}
-        </Menu.Item>
+        <Menu.Item onClick={onOpenSettings}>{t('shell.settings')}</Menu.Item>
         {company.role === 'SUPERADMIN' && <Menu.Item onClick={onCreateEvent}>{t('shell.createEvent')}</Menu.Item>}
         {company.advertisingActive && <Menu.Item onClick={onAdvertising}>{t('shell.advertising')}</Menu.Item>}
         <Menu.Divider />

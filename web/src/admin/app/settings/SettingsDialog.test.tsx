@@ -1,0 +1,203 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { SettingsDialog } from '@/admin/app/settings/SettingsDialog';
+import type { AdminConfig, AdminConfigSave } from '@/admin/features/settings/api/settings';
+import { renderAdmin } from '@/admin/test/render';
+import { i18n } from '@/lib/i18n';
+import { server } from '@/test/server';
+
+/** Installation 3 of company 7: Wednesdays closed, one special day (24 December, closed). */
+function config(version: number, interval = 15): AdminConfig {
+  return {
+    idCompany: 7,
+    idInstallation: 3,
+    version,
+    simbolCoinType: '€',
+    config: { closingDate: '22:00', openingDate: '10:00', interval, idCompany: 7, isRefundEnabled: false, data: { maxDaysBooking: 30, companyName: 'Norte', defaultCulture: 'es-ES' } },
+    installation: {
+      idInstallation: 3,
+      name: 'Main',
+      enableBooking: true,
+      interval,
+      maxParticipants: 12,
+      openingDate: '10:00',
+      closingDate: '22:00',
+      timeZone: 'Europe/Madrid',
+      isPaymentsActive: true,
+      data: {
+        companyName: 'Norte',
+        defaultCulture: 'es-ES',
+        logo: '',
+        showEmails: false,
+        emailOptional: true,
+        maxDaysBooking: 30,
+        maxSlotsBooking: 3,
+        disableHoursBooking: 0,
+        enableGroupedProducts: false,
+        dateLimitBooking: { enabled: false, date: '' },
+        rules: {},
+        generalSchedule: { WE: [{ from: '10:00', to: '14:00', open: false }, { from: '16:00', to: '20:00', open: false }] },
+        specialSchedule: [{ id: '1', date: ['2030-12-24'], schedule: { closed: true, open24h: false, value: [] } }],
+      },
+      confirmationBookingEmails: ['desk@norte.example'],
+      cancelBookingEmails: [],
+    },
+    installations: [{ idInstallation: 3, name: 'Main' }],
+    warnings: [],
+  };
+}
+
+/** The settings API double: the saves it got, answering 409 when `stale` is set. */
+function settingsApi({ stale = false } = {}) {
+  const saves: AdminConfigSave[] = [];
+  server.use(
+    http.post('/api/admin/retrieveVariantsAndCircuits', () => HttpResponse.json({ variants: [], circuits: [] })),
+    http.post('/api/admin/retrieveConfig', () => HttpResponse.json(config(4))),
+    http.post('/api/admin/saveConfig', async ({ request }) => {
+      const body = (await request.json()) as AdminConfigSave;
+      saves.push(body);
+      if (stale) return HttpResponse.json({ code: 'conflict', message: 'Saved by someone else.' }, { status: 409 });
+      return HttpResponse.json(config(body.version + 1, body.interval));
+    }),
+    http.get('/api/users/me', () => HttpResponse.json({ user: { id: 1, email: 'ana@norte.example', name: 'Ana' }, companies: [] })),
+  );
+  return saves;
+}
+
+async function open(onClose = vi.fn()) {
+  renderAdmin(<SettingsDialog idCompany={7} onClose={onClose} />);
+  expect(await screen.findByText('Loading variants and circuits...')).toBeInTheDocument();
+  await screen.findByRole('tab', { name: '2. General', selected: true });
+  return onClose;
+}
+
+// jsdom with Mantine's dialog and every tab is slow on the shared 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
+configure({ asyncUtilTimeout: 15_000 });
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+describe('the settings dialog', () => {
+  it('opens on General with tabs 1–9, 9 disabled, and hides the Save bar on products and packs only', async () => {
+    settingsApi();
+    await open();
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(tabs).toEqual(['1. My account', '2. General', '3. Weekly schedule', '4. Special schedule', '5. General schedule', '6. Products', '7. Packs', '8. Categories', '9. Booking confirmation']);
+    expect(screen.getByRole('tab', { name: '9. Booking confirmation' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: '6. Products' }));
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: '7. Packs' }));
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: '8. Categories' }));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it('is not closed by Escape, and asks before leaving unsaved changes', async () => {
+    settingsApi();
+    const onClose = await open();
+    const interval = screen.getByLabelText('Session length (minutes)');
+    await userEvent.clear(interval);
+    await userEvent.type(interval, '30');
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Stay' }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Session length (minutes)')).toHaveValue('30');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes at once without changes', async () => {
+    settingsApi();
+    const onClose = await open();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('saves behind a confirmation, based on the version it read', async () => {
+    const saves = settingsApi();
+    await open();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    const interval = screen.getByLabelText('Session length (minutes)');
+    await userEvent.clear(interval);
+    await userEvent.type(interval, '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const ask = await screen.findByRole('dialog', { name: 'Save the settings?' });
+    expect(saves).toHaveLength(0);
+    await userEvent.click(within(ask).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toMatchObject({ idCompany: 7, idInstallation: 3, version: 4, interval: 20, confirmationBookingEmails: ['desk@norte.example'] });
+    expect(await screen.findByText('Setup changed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
+  });
+
+  it('keeps the edits on screen and says so when someone else saved first', async () => {
+    settingsApi({ stale: true });
+    await open();
+    const interval = screen.getByLabelText('Session length (minutes)');
+    await userEvent.clear(interval);
+    await userEvent.type(interval, '25');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Save the settings?' })).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Someone else saved these settings/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Session length (minutes)')).toHaveValue('25');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('shows a bound error beside the field', async () => {
+    settingsApi();
+    await open();
+    const slots = screen.getByLabelText('Sessions per booking');
+    await userEvent.clear(slots);
+    await userEvent.type(slots, '11');
+    expect(await screen.findByText('Between 1 and 10.')).toBeInTheDocument();
+  });
+});
+
+describe('the special schedule tab', () => {
+  it('refuses a date already set, warns of closed weekdays, filters by dd/mm/yyyy and removes selected rows', async () => {
+    const saves = settingsApi();
+    await open();
+    await userEvent.click(screen.getByRole('tab', { name: '4. Special schedule' }));
+    expect(screen.getByText('24/12/2030')).toBeInTheDocument();
+
+    // The same day again: dateExists, nothing added.
+    await userEvent.type(screen.getByLabelText('Date'), '2030-12-24');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('That date is already set (dateExists).')).toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox', { name: /^Select/ })).toHaveLength(1);
+
+    // A range over a closed Wednesday (1 January 2031): added, with the weekDayClosed warning.
+    await userEvent.click(screen.getByRole('radio', { name: 'Date range' }));
+    await userEvent.clear(screen.getByLabelText('First day'));
+    await userEvent.type(screen.getByLabelText('First day'), '2030-12-30');
+    await userEvent.type(screen.getByLabelText('Last day'), '2031-01-02');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('The weekday is closed (weekDayClosed): 01/01/2031')).toBeInTheDocument();
+    expect(screen.getByText('30/12/2030 – 02/01/2031')).toBeInTheDocument();
+
+    // The filter shows the rows covering a date.
+    await userEvent.type(screen.getByLabelText('Filter by date (dd/mm/yyyy)'), '31/12/2030');
+    expect(screen.queryByText('24/12/2030')).not.toBeInTheDocument();
+    expect(screen.getByText('30/12/2030 – 02/01/2031')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Filter by date (dd/mm/yyyy)'));
+
+    // Multi-select and remove.
+    expect(screen.getByRole('button', { name: 'Remove selected rows' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select 24/12/2030' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove selected rows' }));
+    expect(screen.queryByText('24/12/2030')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Save the settings?' })).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0].data.specialSchedule).toEqual([{ date: ['2030-12-30', '2031-01-02'], schedule: { closed: true, open24h: false, value: [] } }]);
+  });
+});

@@ -1,0 +1,159 @@
+import { Alert, Box, Button, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_TAB, SETTINGS_TABS } from '@/admin/app/settings/tabs';
+import { Confirm } from '@/admin/features/settings/components/Confirm';
+import { useSettings } from '@/admin/features/settings/hooks/useSettings';
+import { dayMonthYear } from '@/admin/features/settings/utils/special';
+import { settingsToast } from '@/admin/features/settings/utils/toasts';
+
+interface SettingsDialogProps {
+  idCompany: number;
+  onClose: () => void;
+}
+
+/**
+ * The settings dialog (admin spec section 2): vertical tabs 1–9, not closed by an outside click or
+ * Escape; the Cancel/Save bar (hidden on tabs 6 and 7) saves behind a confirmation; leaving with
+ * unsaved changes asks first. A save that someone else's save overtook keeps the edits and says so.
+ */
+export function SettingsDialog({ idCompany, onClose }: SettingsDialogProps) {
+  const { t } = useTranslation('settings');
+  const state = useSettings(idCompany);
+  const [tab, setTab] = useState(String(DEFAULT_TAB));
+  const [ask, setAsk] = useState<'save' | 'leave'>();
+  const [saving, setSaving] = useState(false);
+  const [notice, setNotice] = useState<'conflict' | 'invalid'>();
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const entry = SETTINGS_TABS.find((e) => String(e.id) === tab);
+
+  // Leaving the page with unsaved settings asks too.
+  useEffect(() => {
+    if (!state.dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [state.dirty]);
+
+  const leave = () => (state.dirty ? setAsk('leave') : onClose());
+
+  const save = async () => {
+    setAsk(undefined);
+    setSaving(true);
+    setNotice(undefined);
+    const outcome = await state.save();
+    setSaving(false);
+    switch (outcome.kind) {
+      case 'saved':
+        setFields({});
+        if (outcome.weekDayClosed.length > 0) settingsToast(t('weekDayClosed', { dates: outcome.weekDayClosed.map(dayMonthYear).join(', ') }), 'warning');
+        else settingsToast(t('saved'), 'success');
+        break;
+      case 'conflict':
+        setNotice('conflict');
+        break;
+      case 'invalid': {
+        setNotice('invalid');
+        setFields(outcome.fields);
+        const all = Object.values(outcome.fields).join(' ');
+        if (all.includes('overlappingHours')) settingsToast(t('overlappingHours'), 'error');
+        else if (all.includes('dateExists')) settingsToast(t('dateExists'), 'error');
+        break;
+      }
+      default:
+        settingsToast(t('failed'), 'error');
+    }
+  };
+
+  const loadingText = state.step === 'variants' || state.step === 'config' ? t('loading.variants') : undefined;
+
+  return (
+    <Modal
+      opened
+      onClose={leave}
+      title={t('title')}
+      size="80rem"
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
+      {loadingText ? (
+        <Group gap="sm" role="status" py="xl" justify="center">
+          <Loader size="sm" />
+          <Text>{loadingText}</Text>
+        </Group>
+      ) : state.step === 'failed' ? (
+        <Alert color="red" role="alert">
+          {t('loadFailed')}{' '}
+          <Button variant="subtle" size="xs" onClick={state.reload}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : (
+        <Stack gap="md">
+          {notice === 'conflict' && (
+            <Alert color="orange" role="alert">
+              {t('conflict')}{' '}
+              <Button variant="subtle" size="xs" onClick={() => { setNotice(undefined); state.reload(); }}>
+                {t('reload')}
+              </Button>
+            </Alert>
+          )}
+          {notice === 'invalid' && (
+            <Alert color="red" role="alert">
+              {t('invalid')}
+              <Box component="ul" m={0}>
+                {Object.entries(fields).map(([k, v]) => (
+                  <li key={k}>
+                    <Text span size="sm" dir="ltr">{`${k}: ${v}`}</Text>
+                  </li>
+                ))}
+              </Box>
+            </Alert>
+          )}
+          <Tabs orientation="vertical" value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
+            <Tabs.List>
+              {SETTINGS_TABS.map((e) => (
+                <Tabs.Tab key={e.id} value={String(e.id)} disabled={e.disabled}>
+                  {`${e.id}. ${t(`tabs.${e.label}`)}`}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            {SETTINGS_TABS.map((e) => (
+              <Tabs.Panel key={e.id} value={String(e.id)} px="md" mih={420}>
+                {e.render({ idCompany, state })}
+              </Tabs.Panel>
+            ))}
+          </Tabs>
+          {!entry?.hideSaveBar && (
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={leave}>
+                {t('cancel')}
+              </Button>
+              <Button onClick={() => setAsk('save')} loading={saving} disabled={!state.dirty}>
+                {t('save')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+      <Confirm opened={ask === 'save'} title={t('confirmSave.title')} accept={t('confirmSave.accept')} onAccept={() => void save()} onCancel={() => setAsk(undefined)}>
+        {t('confirmSave.body')}
+      </Confirm>
+      <Confirm
+        opened={ask === 'leave'}
+        title={t('leave.title')}
+        accept={t('leave.accept')}
+        cancel={t('leave.stay')}
+        danger
+        onAccept={() => {
+          setAsk(undefined);
+          onClose();
+        }}
+        onCancel={() => setAsk(undefined)}
+      >
+        {t('leave.body')}
+      </Confirm>
+    </Modal>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { CatalogTab } from '@/admin/app/settings/CatalogTabs';
+import { GeneralScheduleTab } from '@/admin/features/settings/components/GeneralScheduleTab';
+import { GeneralTab } from '@/admin/features/settings/components/GeneralTab';
+import { MyAccountTab } from '@/admin/features/settings/components/MyAccountTab';
+import { SpecialScheduleTab } from '@/admin/features/settings/components/SpecialScheduleTab';
+import { WeeklyScheduleTab } from '@/admin/features/settings/components/WeeklyScheduleTab';
+import type { SettingsState } from '@/admin/features/settings/hooks/useSettings';
+
+/** What a tab gets: the company and the dialog's settings state (tabs 2–5 edit its drafts). */
+export interface SettingsTabContext {
+  idCompany: number;
+  state: SettingsState;
+}
+
+/** One entry of the settings dialog's vertical tabs (admin spec section 2), by its spec id. */
+export interface SettingsTabEntry {
+  id: number;
+  /** Its label's key in the settings namespace (tabs.*). */
+  label: 'account' | 'general' | 'weekly' | 'special' | 'generalSchedule' | 'products' | 'packs' | 'categories' | 'confirmation';
+  render: (ctx: SettingsTabContext) => ReactNode;
+  /** Tabs that save on their own (products, packs) hide the Cancel/Save bar. */
+  hideSaveBar?: boolean;
+  disabled?: boolean;
+}
+
+// The catalogue's tabs: the catalogue feature's components with the company and its variants.
+const ProductsTabEntry = ({ idCompany }: SettingsTabContext) => <CatalogTab idCompany={idCompany} tab="products" />;
+const PacksTabEntry = ({ idCompany }: SettingsTabContext) => <CatalogTab idCompany={idCompany} tab="packs" />;
+const CategoriesTabEntry = ({ idCompany }: SettingsTabContext) => <CatalogTab idCompany={idCompany} tab="categories" />;
+
+/** The dialog's tabs 1–9 in order; 2 (General) opens first, 9 is disabled. */
+export const SETTINGS_TABS: SettingsTabEntry[] = [
+  { id: 1, label: 'account', render: () => <MyAccountTab /> },
+  { id: 2, label: 'general', render: ({ state }) => <GeneralTab state={state} /> },
+  { id: 3, label: 'weekly', render: ({ state }) => <WeeklyScheduleTab state={state} /> },
+  { id: 4, label: 'special', render: ({ state }) => <SpecialScheduleTab state={state} /> },
+  { id: 5, label: 'generalSchedule', render: ({ state }) => <GeneralScheduleTab state={state} /> },
+  { id: 6, label: 'products', render: ProductsTabEntry, hideSaveBar: true },
+  { id: 7, label: 'packs', render: PacksTabEntry, hideSaveBar: true },
+  { id: 8, label: 'categories', render: CategoriesTabEntry },
+  { id: 9, label: 'confirmation', render: () => null, disabled: true },
+];
+
+/** The tab the dialog opens on (admin spec section 9). */
+export const DEFAULT_TAB = 2;

@@ -1,0 +1,48 @@
+import { api } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import type { components } from '@/lib/api/schema';
+
+/** One installation's settings as POST /api/admin/retrieveConfig answers them. */
+export type AdminConfig = components['schemas']['AdminConfig'];
+/** The body of POST /api/admin/saveConfig. */
+export type AdminConfigSave = components['schemas']['AdminConfigSave'];
+/** A special-schedule row: one date or a first and last date; closed, open 24 h or up to two periods. */
+export type SpecialRow = components['schemas']['SpecialScheduleRow'];
+/** One opening period of the weekly schedule. */
+export type Period = components['schemas']['SchedulePeriod'];
+
+async function settle<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (data === undefined) throw new ApiError(response.status, error);
+  return data;
+}
+
+/** The settings of an installation of the company (the first when idInstallation is omitted). */
+export function fetchConfig(idCompany: number, idInstallation?: number, signal?: AbortSignal): Promise<AdminConfig> {
+  return settle(api.POST('/api/admin/retrieveConfig', { body: { idCompany, idInstallation }, signal }));
+}
+
+/** The company's variants and circuits (the loading step 'Loading variants and circuits...'). */
+export function fetchVariantsAndCircuits(idCompany: number, signal?: AbortSignal) {
+  return settle(api.POST('/api/admin/retrieveVariantsAndCircuits', { body: { idCompany }, signal }));
+}
+
+/** Saves an installation's settings based on body.version; rejects with ApiError 409 when it is stale. */
+export function saveConfig(body: AdminConfigSave): Promise<AdminConfig> {
+  return settle(api.POST('/api/admin/saveConfig', { body }));
+}
+
+/** My account: the user's name and e-mail (the current password when the e-mail changes). */
+export function updateMe(body: { name: string; email: string; currentPassword?: string }) {
+  return settle(api.PUT('/api/users/me', { body }));
+}
+
+/** My account: a new password; the user's other sessions are signed out. */
+export function changePassword(body: { currentPassword: string; newPassword: string }) {
+  return settle(api.POST('/api/users/changePassword', { body }));
+}
+
+/** The signed-in user (the My account form's starting values). */
+export function fetchMe(signal?: AbortSignal) {
+  return settle(api.GET('/api/users/me', { signal }));
+}

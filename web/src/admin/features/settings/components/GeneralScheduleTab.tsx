@@ -1,0 +1,38 @@
+import { Group, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { InstallationTabs } from '@/admin/features/settings/components/InstallationTabs';
+import type { SettingsState } from '@/admin/features/settings/hooks/useSettings';
+
+/** Tab 5, General schedule: per installation, the general opening and closing times. */
+export function GeneralScheduleTab({ state }: { state: SettingsState }) {
+  const { t } = useTranslation('settings');
+  return (
+    <InstallationTabs drafts={state.drafts}>
+      {(d) => (
+        <Stack gap="sm">
+          <Text size="sm">{t('schedule.generalHint')}</Text>
+          <Group>
+            <TextInput
+              type="time"
+              label={t('schedule.opening')}
+              value={d.openingDate}
+              onChange={(e) => {
+                const openingDate = e.currentTarget.value;
+                state.update(d.idInstallation, (x) => ({ ...x, openingDate }));
+              }}
+            />
+            <TextInput
+              type="time"
+              label={t('schedule.closing')}
+              value={d.closingDate}
+              onChange={(e) => {
+                const closingDate = e.currentTarget.value;
+                state.update(d.idInstallation, (x) => ({ ...x, closingDate }));
+              }}
+            />
+          </Group>
+        </Stack>
+      )}
+    </InstallationTabs>
+  );
+}

@@ -1,0 +1,84 @@
+import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Confirm } from '@/admin/features/settings/components/Confirm';
+import { EmailList } from '@/admin/features/settings/components/EmailList';
+import type { SettingsState } from '@/admin/features/settings/hooks/useSettings';
+import { boundErrors, DEFAULTS, type Draft } from '@/admin/features/settings/utils/draft';
+
+/** Tab 2, General: the booking rules of section 5 with their bounds, the switches and the e-mail lists. */
+export function GeneralTab({ state }: { state: SettingsState }) {
+  const { t } = useTranslation('settings');
+  const [confirm, setConfirm] = useState<'disable' | 'defaults'>();
+  const d = state.drafts[0];
+  if (!d) return null;
+  const set = (patch: Partial<Draft>) => state.update(d.idInstallation, (x) => ({ ...x, ...patch }));
+  const errors = boundErrors(d);
+  const err = (field: string) => (errors[field] ? t(`general.errors.${errors[field]}`) : undefined);
+  const num = (v: string | number) => (typeof v === 'number' ? v : Number.NaN);
+  return (
+    <Stack gap="md">
+      <Switch
+        label={t('general.enableBooking')}
+        checked={d.enableBooking}
+        onChange={(e) => (e.currentTarget.checked ? set({ enableBooking: true }) : setConfirm('disable'))}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput label={t('general.interval')} min={1} max={480} allowDecimal={false} value={d.interval} error={err('interval')} onChange={(v) => set({ interval: num(v) })} />
+        <NumberInput label={t('general.maxParticipants')} min={1} allowDecimal={false} value={d.maxParticipants} error={err('maxParticipants')} onChange={(v) => set({ maxParticipants: num(v) })} />
+        <NumberInput label={t('general.maxSlotsBooking')} min={1} max={10} allowDecimal={false} value={d.maxSlotsBooking} error={err('data.maxSlotsBooking')} onChange={(v) => set({ maxSlotsBooking: num(v) })} />
+        <NumberInput label={t('general.maxDaysBooking')} min={1} allowDecimal={false} value={d.maxDaysBooking} error={err('data.maxDaysBooking')} onChange={(v) => set({ maxDaysBooking: num(v) })} />
+        <NumberInput label={t('general.disableHoursBooking')} min={0} max={24} allowDecimal={false} value={d.disableHoursBooking} error={err('data.disableHoursBooking')} onChange={(v) => set({ disableHoursBooking: num(v) })} />
+      </SimpleGrid>
+      <Group>
+        <Checkbox label={t('general.showEmails')} checked={d.showEmails} onChange={(e) => set({ showEmails: e.currentTarget.checked })} />
+        <Checkbox label={t('general.emailOptional')} checked={d.emailOptional} onChange={(e) => set({ emailOptional: e.currentTarget.checked })} />
+        <Checkbox label={t('general.enableGroupedProducts')} checked={d.enableGroupedProducts} onChange={(e) => set({ enableGroupedProducts: e.currentTarget.checked })} />
+      </Group>
+      <Group align="flex-end">
+        <Switch label={t('general.dateLimit')} checked={d.dateLimit.enabled} onChange={(e) => set({ dateLimit: { ...d.dateLimit, enabled: e.currentTarget.checked } })} />
+        <TextInput
+          type="date"
+          label={t('general.dateLimitDate')}
+          disabled={!d.dateLimit.enabled}
+          value={d.dateLimit.date}
+          onChange={(e) => set({ dateLimit: { ...d.dateLimit, date: e.currentTarget.value } })}
+        />
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <EmailList label={t('general.confirmationEmails')} emails={d.confirmationEmails} onChange={(confirmationEmails) => set({ confirmationEmails })} />
+        <EmailList label={t('general.cancellationEmails')} emails={d.cancellationEmails} onChange={(cancellationEmails) => set({ cancellationEmails })} />
+      </SimpleGrid>
+      <Group>
+        <Button variant="default" onClick={() => setConfirm('defaults')}>
+          {t('general.restoreDefaults')}
+        </Button>
+      </Group>
+      <Confirm
+        opened={confirm === 'disable'}
+        title={t('general.confirmDisable.title')}
+        accept={t('general.confirmDisable.accept')}
+        danger
+        onAccept={() => {
+          set({ enableBooking: false });
+          setConfirm(undefined);
+        }}
+        onCancel={() => setConfirm(undefined)}
+      >
+        {t('general.confirmDisable.body')}
+      </Confirm>
+      <Confirm
+        opened={confirm === 'defaults'}
+        title={t('general.confirmDefaults.title')}
+        accept={t('general.confirmDefaults.accept')}
+        onAccept={() => {
+          set({ ...DEFAULTS });
+          setConfirm(undefined);
+        }}
+        onCancel={() => setConfirm(undefined)}
+      >
+        {t('general.confirmDefaults.body')}
+      </Confirm>
+    </Stack>
+  );
+}

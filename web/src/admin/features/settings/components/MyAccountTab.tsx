@@ -1,0 +1,105 @@
+import { Button, Divider, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changePassword, fetchMe, updateMe } from '@/admin/features/settings/api/settings';
+import { settingsToast } from '@/admin/features/settings/utils/toasts';
+import { ApiError } from '@/lib/api/errors';
+
+/**
+ * Tab 1, My account: the user's name and e-mail (a new e-mail needs the current password), and a
+ * password change that asks for the current password and signs the user out on their other devices.
+ * It saves on its own buttons, apart from the dialog's Save.
+ */
+export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) => void }) {
+  const { t } = useTranslation('settings');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [original, setOriginal] = useState('');
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    fetchMe(ctl.signal)
+      .then((me) => {
+        setName(me.user.name);
+        setEmail(me.user.email);
+        setOriginal(me.user.email);
+      })
+      .catch(() => undefined);
+    return () => ctl.abort();
+  }, []);
+
+  const fail = (e: unknown) => {
+    if (e instanceof ApiError && e.fields) setErrors(e.fields);
+    else settingsToast(t('failed'), 'error');
+  };
+
+  const saveProfile = async () => {
+    setErrors({});
+    const changesEmail = email.trim().toLowerCase() !== original;
+    if (changesEmail && !current) {
+      setErrors({ currentPassword: t('account.emailNeedsPassword') });
+      return;
+    }
+    setBusy(true);
+    try {
+      const me = await updateMe({ name, email, ...(changesEmail ? { currentPassword: current } : {}) });
+      setOriginal(me.user.email);
+      setEmail(me.user.email);
+      onNameChange?.(me.user.name);
+      settingsToast(t('account.profileSaved'), 'success');
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const savePassword = async () => {
+    setErrors({});
+    if (next.length < 12) return setErrors({ newPassword: t('account.tooShort') });
+    if (next !== repeat) return setErrors({ repeat: t('account.mismatch') });
+    setBusy(true);
+    try {
+      await changePassword({ currentPassword: current, newPassword: next });
+      setCurrent('');
+      setNext('');
+      setRepeat('');
+      settingsToast(t('account.passwordChanged'), 'success');
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm" maw={420}>
+      <TextInput label={t('account.name')} value={name} error={errors.name} onChange={(e) => setName(e.currentTarget.value)} autoComplete="name" />
+      <TextInput label={t('account.email')} type="email" value={email} error={errors.email} onChange={(e) => setEmail(e.currentTarget.value)} autoComplete="email" />
+      <PasswordInput
+        label={t('account.currentPassword')}
+        value={current}
+        error={errors.currentPassword}
+        onChange={(e) => setCurrent(e.currentTarget.value)}
+        autoComplete="current-password"
+      />
+      <Button onClick={() => void saveProfile()} loading={busy} variant="light">
+        {t('account.saveProfile')}
+      </Button>
+      <Divider />
+      <Title order={3} size="h5">
+        {t('account.changePassword')}
+      </Title>
+      <PasswordInput label={t('account.newPassword')} value={next} error={errors.newPassword} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" />
+      <PasswordInput label={t('account.confirmPassword')} value={repeat} error={errors.repeat} onChange={(e) => setRepeat(e.currentTarget.value)} autoComplete="new-password" />
+      <Button onClick={() => void savePassword()} loading={busy} disabled={!current || !next}>
+        {t('account.changePassword')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,194 @@
+import { ActionIcon, Button, Checkbox, Group, Popover, SegmentedControl, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SpecialRow } from '@/admin/features/settings/api/settings';
+import { InstallationTabs } from '@/admin/features/settings/components/InstallationTabs';
+import type { SettingsState } from '@/admin/features/settings/hooks/useSettings';
+import type { Draft } from '@/admin/features/settings/utils/draft';
+import { closedWeekdayDates, covers, dayMonthYear, parseDayMonthYear, periodsOverlap, sharesDay } from '@/admin/features/settings/utils/special';
+import { settingsToast } from '@/admin/features/settings/utils/toasts';
+
+/**
+ * Tab 4, Special schedule: per installation, a single day or a date range, closed, open 24 h or two
+ * periods; the list filtered by a dd/mm/yyyy date, per-row delete with a confirmation, and multi-select
+ * 'Remove selected rows'. A date already set is refused ('dateExists'), overlapping periods too
+ * ('overlappingHours'); closed weekdays in the row are named in a 7 s 'weekDayClosed' warning.
+ */
+export function SpecialScheduleTab({ state }: { state: SettingsState }) {
+  return <InstallationTabs drafts={state.drafts}>{(d) => <Special draft={d} state={state} />}</InstallationTabs>;
+}
+
+type Kind = 'closed' | 'hours' | 'open24h';
+
+function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
+  const { t } = useTranslation('settings');
+  const [mode, setMode] = useState<'day' | 'range'>('day');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [kind, setKind] = useState<Kind>('closed');
+  const [periods, setPeriods] = useState([
+    { from: '10:00', to: '14:00', open: true },
+    { from: '16:00', to: '20:00', open: false },
+  ]);
+  const [filter, setFilter] = useState('');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [confirming, setConfirming] = useState<string>();
+
+  const key = (r: SpecialRow) => r.date.join('/');
+  const setRows = (special: SpecialRow[]) => state.update(draft.idInstallation, (d) => ({ ...d, special }));
+  const filterDate = parseDayMonthYear(filter);
+  const rows = filterDate ? draft.special.filter((r) => covers(r, filterDate)) : draft.special;
+
+  const add = () => {
+    if (!from || (mode === 'range' && (!to || to < from))) return;
+    const value = kind === 'hours' ? periods.filter((p) => p.open).map(({ from: f, to: tt }) => ({ from: f, to: tt })) : [];
+    if (kind === 'hours' && (value.length === 0 || periodsOverlap(value))) {
+      settingsToast(t('overlappingHours'), 'error');
+      return;
+    }
+    const row: SpecialRow = {
+      date: mode === 'range' && to !== from ? [from, to] : [from],
+      schedule: { closed: kind === 'closed', open24h: kind === 'open24h', value },
+    };
+    if (draft.special.some((r) => sharesDay(r, row))) {
+      settingsToast(t('dateExists'), 'error');
+      return;
+    }
+    setRows([...draft.special, row].sort((a, b) => a.date[0].localeCompare(b.date[0])));
+    const closed = closedWeekdayDates(draft, row);
+    if (closed.length > 0) settingsToast(t('weekDayClosed', { dates: closed.map(dayMonthYear).join(', ') }), 'warning');
+  };
+
+  const hoursText = (r: SpecialRow) =>
+    r.schedule.closed ? t('special.closed') : r.schedule.open24h ? t('special.open24h') : r.schedule.value.map((p) => `${p.from}–${p.to}`).join(', ');
+  const dateText = (r: SpecialRow) => r.date.map(dayMonthYear).join(' – ');
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" wrap="wrap">
+        <SegmentedControl
+          aria-label={t('special.mode')}
+          value={mode}
+          onChange={(v) => setMode(v as 'day' | 'range')}
+          data={[
+            { value: 'day', label: t('special.day') },
+            { value: 'range', label: t('special.range') },
+          ]}
+        />
+        <TextInput type="date" label={mode === 'day' ? t('special.date') : t('special.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        {mode === 'range' && <TextInput type="date" label={t('special.to')} value={to} min={from} onChange={(e) => setTo(e.currentTarget.value)} />}
+        <SegmentedControl
+          aria-label={t('special.kind')}
+          value={kind}
+          onChange={(v) => setKind(v as Kind)}
+          data={[
+            { value: 'closed', label: t('special.closed') },
+            { value: 'hours', label: t('special.hours') },
+            { value: 'open24h', label: t('special.open24h') },
+          ]}
+        />
+      </Group>
+      {kind === 'hours' && (
+        <Group>
+          {periods.map((p, i) => {
+            const label = t(i === 0 ? 'schedule.period1' : 'schedule.period2');
+            const set = (patch: Partial<typeof p>) => setPeriods(periods.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+            return (
+              <Group key={i} gap="xs" wrap="nowrap">
+                <Switch aria-label={label} checked={p.open} onChange={(e) => set({ open: e.currentTarget.checked })} />
+                <TextInput type="time" aria-label={`${label}: ${t('schedule.from')}`} disabled={!p.open} value={p.from} onChange={(e) => set({ from: e.currentTarget.value })} />
+                <TextInput type="time" aria-label={`${label}: ${t('schedule.to')}`} disabled={!p.open} value={p.to} onChange={(e) => set({ to: e.currentTarget.value })} />
+              </Group>
+            );
+          })}
+        </Group>
+      )}
+      <Group>
+        <Button onClick={add} disabled={!from || (mode === 'range' && !to)}>
+          {t('special.add')}
+        </Button>
+      </Group>
+      <Group justify="space-between" align="flex-end">
+        <TextInput label={t('special.filter')} placeholder="dd/mm/yyyy" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
+        <Button
+          color="red"
+          variant="light"
+          disabled={selected.length === 0}
+          onClick={() => {
+            setRows(draft.special.filter((r) => !selected.includes(key(r))));
+            setSelected([]);
+          }}
+        >
+          {t('special.removeSelected')}
+        </Button>
+      </Group>
+      <Table.ScrollContainer minWidth={400} mah={300}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th />
+              <Table.Th>{t('special.columns.date')}</Table.Th>
+              <Table.Th>{t('special.columns.hours')}</Table.Th>
+              <Table.Th>{t('special.columns.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={4}>
+                  <Text size="sm" c="dimmed">
+                    {t('special.empty')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {rows.map((r) => (
+              <Table.Tr key={key(r)}>
+                <Table.Td>
+                  <Checkbox
+                    aria-label={t('special.select', { date: dateText(r) })}
+                    checked={selected.includes(key(r))}
+                    onChange={(e) => {
+                      const on = e.currentTarget.checked;
+                      setSelected((s) => (on ? [...s, key(r)] : s.filter((x) => x !== key(r))));
+                    }}
+                  />
+                </Table.Td>
+                <Table.Td dir="ltr">{dateText(r)}</Table.Td>
+                <Table.Td>{hoursText(r)}</Table.Td>
+                <Table.Td>
+                  <Popover opened={confirming === key(r)} onChange={(o) => !o && setConfirming(undefined)} withinPortal={false} trapFocus>
+                    <Popover.Target>
+                      <ActionIcon variant="subtle" color="red" aria-label={t('special.remove', { date: dateText(r) })} onClick={() => setConfirming(key(r))}>
+                        ×
+                      </ActionIcon>
+                    </Popover.Target>
+                    <Popover.Dropdown>
+                      <Text size="sm">{t('special.confirmRemove')}</Text>
+                      <Group gap="xs" mt="xs">
+                        <Button size="xs" variant="default" onClick={() => setConfirming(undefined)}>
+                          {t('special.no')}
+                        </Button>
+                        <Button
+                          size="xs"
+                          color="red"
+                          onClick={() => {
+                            setRows(draft.special.filter((x) => key(x) !== key(r)));
+                            setSelected((s) => s.filter((x) => x !== key(r)));
+                            setConfirming(undefined);
+                          }}
+                        >
+                          {t('special.yes')}
+                        </Button>
+                      </Group>
+                    </Popover.Dropdown>
+                  </Popover>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { Group, Switch, Table, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Period } from '@/admin/features/settings/api/settings';
+import { InstallationTabs } from '@/admin/features/settings/components/InstallationTabs';
+import type { SettingsState } from '@/admin/features/settings/hooks/useSettings';
+import { dayPeriods, WEEKDAYS, type Draft, type Weekday } from '@/admin/features/settings/utils/draft';
+
+/**
+ * Tab 3, Weekly schedule: per installation, seven days with two opening periods each, a switch and two
+ * times per period. No period on means the day is closed; the server derives the excluded hours.
+ */
+export function WeeklyScheduleTab({ state }: { state: SettingsState }) {
+  return <InstallationTabs drafts={state.drafts}>{(d) => <Week draft={d} state={state} />}</InstallationTabs>;
+}
+
+function Week({ draft, state }: { draft: Draft; state: SettingsState }) {
+  const { t } = useTranslation('settings');
+  const setPeriod = (wd: Weekday, i: 0 | 1, patch: Partial<Period>) =>
+    state.update(draft.idInstallation, (d) => {
+      const day = dayPeriods(d, wd).map((p) => ({ ...p })) as [Period, Period];
+      day[i] = { ...day[i], ...patch };
+      return { ...d, weekly: { ...d.weekly, [wd]: day } };
+    });
+  return (
+    <Table>
+      <Table.Tbody>
+        {WEEKDAYS.map((wd) => {
+          const day = dayPeriods(draft, wd);
+          const dayName = t(`schedule.days.${wd}`);
+          return (
+            <Table.Tr key={wd}>
+              <Table.Th scope="row">
+                {dayName}
+                {!day[0].open && !day[1].open && (
+                  <Text size="xs" c="dimmed">
+                    {t('schedule.closedDay')}
+                  </Text>
+                )}
+              </Table.Th>
+              {([0, 1] as const).map((i) => {
+                const label = `${dayName}, ${t(i === 0 ? 'schedule.period1' : 'schedule.period2')}`;
+                return (
+                  <Table.Td key={i}>
+                    <Group gap="xs" wrap="nowrap">
+                      <Switch aria-label={label} checked={day[i].open} onChange={(e) => setPeriod(wd, i, { open: e.currentTarget.checked })} />
+                      <TextInput
+                        type="time"
+                        aria-label={`${label}: ${t('schedule.from')}`}
+                        disabled={!day[i].open}
+                        value={day[i].from}
+                        onChange={(e) => setPeriod(wd, i, { from: e.currentTarget.value })}
+                      />
+                      <TextInput
+                        type="time"
+                        aria-label={`${label}: ${t('schedule.to')}`}
+                        disabled={!day[i].open}
+                        value={day[i].to}
+                        onChange={(e) => setPeriod(wd, i, { to: e.currentTarget.value })}
+                      />
+                    </Group>
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
