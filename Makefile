@@ -23,7 +23,8 @@ web/node_modules/.package-lock.json: web/package-lock.json
 	@touch $@
 
 web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
-	cd web && npm run build
+	@echo "building the web app (type check, then Vite; only warnings and errors are shown)"
+	@cd web && npm run --silent build -- --logLevel warn
 	@touch web/dist/.gitkeep # vite empties dist/; the placeholder lets Go build before the web app is built
 
 web: web/dist/index.html ## build the web app only
