@@ -66,7 +66,7 @@ func TestSeedTwiceAddsNothingAndRenewsPasswords(t *testing.T) {
 		want := map[string]int64{"companies": 3, "installations": 3, "circuits": 5, "variants": 5,
 			"special_schedules": 3, "categories": 3, "products": 18, "pack_items": 6, "events": 4,
 			"event_categories": 2, "event_category_options": 6, "discount_codes": 6, "landing_buttons": 11,
-			"terms": 6, "advertising_images": 4, "media": 4, "admin_users": 4, "memberships": 6}
+			"terms": 6, "advertising_images": 4, "media": 22, "admin_users": 4, "memberships": 6}
 		for table, n := range want {
 			if before[table] != n {
 				t.Errorf("table %s has %d rows, want %d", table, before[table], n)

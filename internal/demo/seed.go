@@ -123,9 +123,14 @@ func (sd *seeder) all(c company.Company, s companySpec) error {
 	}
 	if l := s.licence; l.name != "" {
 		// Licences are sold at the desk and by the federation's form, never on the booking page.
+		position := len(refs) + len(s.events) + 1
+		image, err := sd.picture(c.ID, s, picLicence, l.name, 0, position)
+		if err != nil {
+			return err
+		}
 		if refs["licence"], err = tx.InsertProduct(ctx, store.SeedProduct{CompanyID: c.ID, Kind: catalog.KindProduct,
-			IDLocal: l.idLocal, Name: l.name, Description: str(l.description), PriceCents: l.priceCents, Inactive: true,
-			Data: "{}", Position: len(refs) + len(s.events) + 1}, now); err != nil {
+			IDLocal: l.idLocal, Name: l.name, Description: str(l.description), Image: image, PriceCents: l.priceCents,
+			Inactive: true, Data: "{}", Position: position}, now); err != nil {
 			return err
 		}
 	}
@@ -154,8 +159,12 @@ func (sd *seeder) products(companyID int64, s companySpec, variants []int64, cat
 			data[k] = v
 		}
 		row := store.SeedProduct{CompanyID: companyID, Kind: catalog.KindProduct, IDLocal: p.idLocal, Name: p.name,
-			Description: str(p.description), Image: str(imageKart), PriceCents: p.priceCents,
+			Description: str(p.description), PriceCents: p.priceCents,
 			VariantID: &variants[p.circuit], Position: i + 1}
+		var err error
+		if row.Image, err = sd.picture(companyID, s, pictureKind(p.ref), p.name, 0, row.Position); err != nil {
+			return nil, err
+		}
 		if p.dynamicPrice != nil {
 			dyn := map[string]any{}
 			for k, v := range p.dynamicPrice {
@@ -185,10 +194,15 @@ func (sd *seeder) products(companyID int64, s companySpec, variants []int64, cat
 	if len(pk.items) == 0 {
 		return refs, nil
 	}
+	position := len(s.products) + 1
+	image, err := sd.picture(companyID, s, picPack, pk.name, len(pk.items), position)
+	if err != nil {
+		return nil, err
+	}
 	packID, err := sd.tx.InsertProduct(sd.ctx, store.SeedProduct{CompanyID: companyID, Kind: catalog.KindPack,
-		IDLocal: pk.idLocal, Name: pk.name, Description: str(pk.description), Image: str(imageKart),
+		IDLocal: pk.idLocal, Name: pk.name, Description: str(pk.description), Image: image,
 		PriceCents: pk.priceCents, Data: jsonText(pk.data), VariantID: &variants[pk.circuit],
-		CategoryID: &categoryID, Position: len(s.products) + 1}, sd.now)
+		CategoryID: &categoryID, Position: position}, sd.now)
 	if err != nil {
 		return nil, err
 	}
@@ -203,8 +217,17 @@ func (sd *seeder) products(companyID int64, s companySpec, variants []int64, cat
 	return refs, nil
 }
 
-// imageKart is the picture of every demo product (served by the web app from web/public/demo).
-const imageKart = "/demo/kart.svg"
+// picture draws the picture of a product of the company (renderProductPicture), stores it as a
+// product image and returns its address. The company is new, so the image is too: seeding twice adds
+// no media row (seedCompany seeds an existing company's catalogue no more).
+func (sd *seeder) picture(companyID int64, s companySpec, kind, name string, items, number int) (*string, error) {
+	pic := renderProductPicture(hexColour(s.company.PrimaryColor), hexColour(s.company.SecondaryColor),
+		kind, pictureLabel(kind, name, items), number)
+	if err := sd.tx.InsertProductImage(sd.ctx, companyID, pic.name, pic.sha, pic.png, sd.now); err != nil {
+		return nil, err
+	}
+	return str(pic.path()), nil
+}
 
 // weekdayKey is the MO..SU key of t's weekday.
 func weekdayKey(t time.Time) string { return weekdays[(int(t.Weekday())+6)%7] }

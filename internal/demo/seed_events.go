@@ -45,8 +45,12 @@ func (sd *seeder) events(c company.Company, s companySpec, variants []int64, pos
 		stock := e.maxStock
 		productData := map[string]any{"checkboxText": e.checkboxText}
 		sd.eventIDs = append(sd.eventIDs, eventID)
+		image, err := sd.picture(c.ID, s, picEvent, e.productName, 0, position+i)
+		if err != nil {
+			return nil, err
+		}
 		productID, err := sd.tx.InsertProduct(sd.ctx, store.SeedProduct{CompanyID: c.ID, Kind: catalog.KindEvent,
-			IDLocal: e.idLocal, Name: e.productName, Description: str(e.name), Image: str(imageKart),
+			IDLocal: e.idLocal, Name: e.productName, Description: str(e.name), Image: image,
 			PriceCents: e.priceCents, MaxStock: &stock, Data: jsonText(productData),
 			VariantID: &variants[e.circuit], EventID: &eventID, Position: position + i}, sd.now)
 		if err != nil {

@@ -44,3 +44,12 @@ func (m Media) Image(ctx context.Context, sha string) ([]byte, error) {
 	})
 	return b, err
 }
+
+// InsertProductImage stores a PNG product image for the company under its SHA-256 (hex), within the
+// seeding transaction and without an audit entry; the same bytes for the same company again change nothing.
+func (t *Tx) InsertProductImage(ctx context.Context, companyID int64, name, sha string, content []byte, at time.Time) error {
+	_, err := t.Exec(ctx, `INSERT INTO media (company_id, name, content_type, bytes, sha256, created_at)
+		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (company_id, sha256) DO NOTHING`,
+		companyID, name, catalog.ImageMediaType(), content, sha, at.UnixMilli())
+	return translate(err)
+}
