@@ -23,7 +23,7 @@ func TestPayApproved(t *testing.T) {
 		co := e.checkout(t, 2550)
 
 		pg := e.get(t, co.RedirectURL)
-		for _, want := range []string{"Pitlane test payments — no real money", "25.50 EUR", "Grand Prix, 2 drivers",
+		for _, want := range []string{"Test payment page — no real money is moved", "25.50 EUR", "Grand Prix, 2 drivers",
 			`<label for="number">`, `<label for="expiry">`, `<label for="cvc">`, `<label for="name">`, "Cancel and return"} {
 			if pg.status != 200 || !strings.Contains(pg.body, want) {
 				t.Fatalf("page %d lacks %q:\n%s", pg.status, want, pg.body)
@@ -198,6 +198,25 @@ func TestRefunds(t *testing.T) {
 		e.rcv.none(t)
 		if _, err := e.p.Refund(ctx, "sim_nothing", 1, "k4"); !apperr.Is(err, apperr.NotFound) {
 			t.Fatalf("unknown checkout: %v", err)
+		}
+	})
+}
+
+// The hosted page speaks the language the checkout was created in, as the provider stored it.
+func TestPageInTheBookingsLanguage(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, clock.NewManual(time.Now()), simulated.Config{Secret: "s3cret"})
+		co, err := e.p.CreateCheckout(context.Background(), payment.CheckoutRequest{PaymentID: 43, Reference: "PL-8R3L",
+			AmountCents: 1200, Currency: "EUR", Description: "Sprint", Culture: "ar-SA",
+			SuccessURL: "https://shop.test/ok", CancelURL: "https://shop.test/ko"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pg := e.get(t, co.RedirectURL)
+		for _, want := range []string{`<html lang="ar" dir="rtl">`, "ادفع ثمن حجزك", `<bdi dir="ltr">12.00 EUR</bdi>`} {
+			if pg.status != 200 || !strings.Contains(pg.body, want) {
+				t.Fatalf("page %d lacks %q:\n%s", pg.status, want, pg.body)
+			}
 		}
 	})
 }
