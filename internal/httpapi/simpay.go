@@ -34,6 +34,7 @@ type simPage struct {
 	Errors map[string]string
 	List   []fieldError // the errors in the form's order, for the summary
 	First  string       // the first field with an error, focused on load
+	T      *simText     // the page's language
 }
 
 // fieldError is one line of the error summary, linking to its field.
@@ -42,7 +43,7 @@ type fieldError struct{ Field, Message string }
 // getSimPay answers GET /pay/sim/{ref}: the card form, or what became of the checkout.
 func (s *Server) getSimPay(w http.ResponseWriter, r *http.Request) {
 	if s.deps.SimPay == nil {
-		renderSimPage(w, http.StatusNotFound, simPage{Kind: "missing"})
+		renderSimPage(w, r, http.StatusNotFound, simPage{Kind: "missing"})
 		return
 	}
 	v, err := s.deps.SimPay.Page(r.Context(), r.PathValue("ref"))
@@ -50,11 +51,11 @@ func (s *Server) getSimPay(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		simPayError(w, r, err, v)
 	case v.Status == "expired":
-		renderSimPage(w, http.StatusGone, simPage{Kind: "expired", View: v})
+		renderSimPage(w, r, http.StatusGone, simPage{Kind: "expired", View: v})
 	case v.Status == simulated.StatusPending:
-		renderSimPage(w, http.StatusOK, simPage{Kind: "form", View: v})
+		renderSimPage(w, r, http.StatusOK, simPage{Kind: "form", View: v})
 	default:
-		renderSimPage(w, http.StatusOK, simPage{Kind: "result", View: v})
+		renderSimPage(w, r, http.StatusOK, simPage{Kind: "result", View: v})
 	}
 }
 
@@ -62,12 +63,12 @@ func (s *Server) getSimPay(w http.ResponseWriter, r *http.Request) {
 // back to the shop with 303; a form error shows the form again with 422.
 func (s *Server) postSimPay(w http.ResponseWriter, r *http.Request) {
 	if s.deps.SimPay == nil {
-		renderSimPage(w, http.StatusNotFound, simPage{Kind: "missing"})
+		renderSimPage(w, r, http.StatusNotFound, simPage{Kind: "missing"})
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, simPayMaxBody)
 	if err := r.ParseForm(); err != nil {
-		renderSimPage(w, http.StatusBadRequest, simPage{Kind: "broken"})
+		renderSimPage(w, r, http.StatusBadRequest, simPage{Kind: "broken"})
 		return
 	}
 	ref := r.PathValue("ref")
@@ -93,13 +94,13 @@ func (s *Server) postSimPay(w http.ResponseWriter, r *http.Request) {
 		if len(page.List) > 0 {
 			page.First = page.List[0].Field
 		}
-		renderSimPage(w, http.StatusUnprocessableEntity, page)
+		renderSimPage(w, r, http.StatusUnprocessableEntity, page)
 	case err != nil:
 		simPayError(w, r, err, res.View)
 	case res.Decided:
 		http.Redirect(w, r, res.View.ReturnURL, http.StatusSeeOther)
 	default:
-		renderSimPage(w, http.StatusOK, simPage{Kind: "result", View: res.View})
+		renderSimPage(w, r, http.StatusOK, simPage{Kind: "result", View: res.View})
 	}
 }
 
@@ -107,16 +108,18 @@ func (s *Server) postSimPay(w http.ResponseWriter, r *http.Request) {
 func simPayError(w http.ResponseWriter, r *http.Request, err error, v simulated.View) {
 	switch apperr.CodeOf(err) {
 	case apperr.NotFound:
-		renderSimPage(w, http.StatusNotFound, simPage{Kind: "missing"})
+		renderSimPage(w, r, http.StatusNotFound, simPage{Kind: "missing"})
 	case apperr.Gone:
-		renderSimPage(w, http.StatusGone, simPage{Kind: "expired", View: v})
+		renderSimPage(w, r, http.StatusGone, simPage{Kind: "expired", View: v})
 	default:
 		logger(r.Context()).LogAttrs(r.Context(), slog.LevelError, "simulated payment page failed", slog.String("error", err.Error()))
-		renderSimPage(w, http.StatusInternalServerError, simPage{Kind: "broken"})
+		renderSimPage(w, r, http.StatusInternalServerError, simPage{Kind: "broken"})
 	}
 }
 
-func renderSimPage(w http.ResponseWriter, status int, p simPage) {
+// renderSimPage writes the page in the language simPageText picks for the request and the checkout.
+func renderSimPage(w http.ResponseWriter, r *http.Request, status int, p simPage) {
+	p.T = simPageText(r, p.View.Culture)
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
@@ -125,17 +128,21 @@ func renderSimPage(w http.ResponseWriter, status int, p simPage) {
 	_ = simPageTemplate.Execute(w, p)
 }
 
+// simPageTemplate is the hosted page. Every visible string comes from .T; amounts and card numbers are
+// marked left-to-right so they keep their Latin digits in order on a right-to-left page.
 var simPageTemplate = template.Must(template.New("simpay").Parse(`<!doctype html>
-<html lang="en">
+<html lang="{{.T.Lang}}" dir="{{.T.Dir}}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>{{if eq .Kind "form"}}Pay {{.View.Amount}}{{else if eq .Kind "result"}}Payment {{.View.Status}}{{else if eq .Kind "expired"}}Payment page expired{{else if eq .Kind "missing"}}Payment page not found{{else}}Payment problem{{end}} · Pitlane test payments</title>
+<title>{{if eq .Kind "form"}}{{.T.Pay}} {{.View.Amount}}{{else if eq .Kind "result"}}{{if eq .View.Status "approved"}}{{.T.Approved}}{{else}}{{.T.NotMade}}{{end}}{{else if eq .Kind "expired"}}{{.T.ExpiredTitle}}{{else if eq .Kind "missing"}}{{.T.MissingTitle}}{{else}}{{.T.BrokenTitle}}{{end}} · {{with .View.CompanyName}}{{.}} · {{end}}{{.T.TestPayments}}</title>
 <style>
 :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 body { margin: 0; background: #f3f4f6; color: #111827; }
-.banner { background: #7c2d12; color: #fff; padding: .75rem 1rem; text-align: center; font-weight: 700; }
+.banner { background: #7c2d12; color: #fff; padding: .75rem 1rem; text-align: center; }
+.company { display: block; font-size: 1.3rem; font-weight: 700; }
+.notice { display: block; font-weight: 600; }
 main { max-inline-size: 28rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: .75rem; box-shadow: 0 1px 3px #0003; }
 h1 { font-size: 1.4rem; margin-block: 0 1rem; }
 .amount { font-size: 1.8rem; font-weight: 700; margin: 0; }
@@ -156,65 +163,65 @@ code { font-size: 1rem; }
 </style>
 </head>
 <body>
-<header class="banner" role="banner">Pitlane test payments — no real money</header>
+<header class="banner" role="banner">{{with .View.CompanyName}}<span class="company">{{.}}</span>{{end}}<span class="notice">{{.T.NoMoney}}</span></header>
 <main id="main">
 {{- if eq .Kind "form"}}
-<h1>Pay for your booking</h1>
-<p class="amount">{{.View.Amount}}</p>
-<p class="muted">{{.View.Description}}{{with .View.Reference}} · Booking {{.}}{{end}}</p>
+<h1>{{.T.PayTitle}}</h1>
+<p class="amount"><bdi dir="ltr">{{.View.Amount}}</bdi></p>
+<p class="muted">{{.View.Description}}{{with .View.Reference}} · {{$.T.Booking}} <bdi>{{.}}</bdi>{{end}}</p>
 <form method="post" novalidate>
 {{- with .List}}
 <div class="errors" role="alert" aria-labelledby="errors-title">
-<h2 id="errors-title">Check the card details</h2>
-<ul>{{range .}}<li><a href="#{{.Field}}">{{.Message}}</a></li>{{end}}</ul>
+<h2 id="errors-title">{{$.T.ErrorsTitle}}</h2>
+<ul>{{range .}}<li><a href="#{{.Field}}">{{$.T.Message .Message}}</a></li>{{end}}</ul>
 </div>
 {{- end}}
-<label for="number">Card number</label>
-<input id="number" name="number" value="{{.Card.Number}}" inputmode="numeric" autocomplete="cc-number" maxlength="23" required{{if index .Errors "number"}} aria-invalid="true" aria-describedby="number-error"{{end}}{{if eq .First "number"}} autofocus{{end}}>
-{{with index .Errors "number"}}<p id="number-error" class="field-error">{{.}}</p>{{end}}
+<label for="number">{{.T.Number}}</label>
+<input id="number" name="number" value="{{.Card.Number}}" dir="ltr" inputmode="numeric" autocomplete="cc-number" maxlength="23" required{{if index .Errors "number"}} aria-invalid="true" aria-describedby="number-error"{{end}}{{if eq .First "number"}} autofocus{{end}}>
+{{with index .Errors "number"}}<p id="number-error" class="field-error">{{$.T.Message .}}</p>{{end}}
 <div class="row">
 <div>
-<label for="expiry">Expiry date (MM/YY)</label>
-<input id="expiry" name="expiry" value="{{.Card.Expiry}}" placeholder="MM/YY" inputmode="numeric" autocomplete="cc-exp" maxlength="7" required{{if index .Errors "expiry"}} aria-invalid="true" aria-describedby="expiry-error"{{end}}{{if eq .First "expiry"}} autofocus{{end}}>
-{{with index .Errors "expiry"}}<p id="expiry-error" class="field-error">{{.}}</p>{{end}}
+<label for="expiry">{{.T.Expiry}}</label>
+<input id="expiry" name="expiry" value="{{.Card.Expiry}}" dir="ltr" inputmode="numeric" autocomplete="cc-exp" maxlength="7" required{{if index .Errors "expiry"}} aria-invalid="true" aria-describedby="expiry-error"{{end}}{{if eq .First "expiry"}} autofocus{{end}}>
+{{with index .Errors "expiry"}}<p id="expiry-error" class="field-error">{{$.T.Message .}}</p>{{end}}
 </div>
 <div>
-<label for="cvc">Security code (CVC)</label>
-<input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required{{if index .Errors "cvc"}} aria-invalid="true" aria-describedby="cvc-error"{{end}}{{if eq .First "cvc"}} autofocus{{end}}>
-{{with index .Errors "cvc"}}<p id="cvc-error" class="field-error">{{.}}</p>{{end}}
+<label for="cvc">{{.T.CVC}}</label>
+<input id="cvc" name="cvc" dir="ltr" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required{{if index .Errors "cvc"}} aria-invalid="true" aria-describedby="cvc-error"{{end}}{{if eq .First "cvc"}} autofocus{{end}}>
+{{with index .Errors "cvc"}}<p id="cvc-error" class="field-error">{{$.T.Message .}}</p>{{end}}
 </div>
 </div>
-<label for="name">Name on the card</label>
+<label for="name">{{.T.Name}}</label>
 <input id="name" name="name" value="{{.Card.Name}}" autocomplete="cc-name" maxlength="100" required{{if index .Errors "name"}} aria-invalid="true" aria-describedby="name-error"{{end}}{{if eq .First "name"}} autofocus{{end}}>
-{{with index .Errors "name"}}<p id="name-error" class="field-error">{{.}}</p>{{end}}
+{{with index .Errors "name"}}<p id="name-error" class="field-error">{{$.T.Message .}}</p>{{end}}
 <div class="actions">
-<button class="pay" type="submit" name="action" value="pay">Pay {{.View.Amount}}</button>
-<button class="cancel" type="submit" name="action" value="cancel" formnovalidate>Cancel and return</button>
+<button class="pay" type="submit" name="action" value="pay">{{.T.Pay}} <bdi dir="ltr">{{.View.Amount}}</bdi></button>
+<button class="cancel" type="submit" name="action" value="cancel" formnovalidate>{{.T.CancelReturn}}</button>
 </div>
 </form>
 <section class="tests" aria-labelledby="tests-title">
-<h2 id="tests-title">Test cards</h2>
+<h2 id="tests-title">{{.T.TestCards}}</h2>
 <ul>
-<li><code>4242 4242 4242 4242</code> is approved.</li>
-<li><code>4000 0000 0000 0002</code> is declined.</li>
-<li>Use any future expiry date, any 3 digits as the code and any name.</li>
+<li><code dir="ltr">4242 4242 4242 4242</code>: {{.T.Approves}}</li>
+<li><code dir="ltr">4000 0000 0000 0002</code>: {{.T.Declines}}</li>
+<li>{{.T.Any}}</li>
 </ul>
 </section>
 {{- else if eq .Kind "result"}}
-<h1>{{if eq .View.Status "approved"}}Payment approved{{else}}Payment not made{{end}}</h1>
-<p class="amount">{{.View.Amount}}</p>
-<p>{{if eq .View.Status "approved"}}This payment has been made.{{else}}{{or .View.DeclineReason "The payment was declined."}}{{end}}</p>
-<p><a class="button" href="{{.View.ReturnURL}}">Return to the shop</a></p>
+<h1>{{if eq .View.Status "approved"}}{{.T.Approved}}{{else}}{{.T.NotMade}}{{end}}</h1>
+<p class="amount"><bdi dir="ltr">{{.View.Amount}}</bdi></p>
+<p>{{if eq .View.Status "approved"}}{{.T.Made}}{{else if .View.DeclineReason}}{{.T.Message .View.DeclineReason}}{{else}}{{.T.Declined}}{{end}}</p>
+<p><a class="button" href="{{.View.ReturnURL}}">{{.T.Return}}</a></p>
 {{- else if eq .Kind "expired"}}
-<h1>This payment page has expired</h1>
-<p>Nothing was charged. Go back to the shop to start again.</p>
-{{with .View.CancelURL}}<p><a class="button" href="{{.}}">Return to the shop</a></p>{{end}}
+<h1>{{.T.ExpiredTitle}}</h1>
+<p>{{.T.ExpiredText}}</p>
+{{with .View.CancelURL}}<p><a class="button" href="{{.}}">{{$.T.Return}}</a></p>{{end}}
 {{- else if eq .Kind "missing"}}
-<h1>Payment page not found</h1>
-<p>Check the link, or go back to the shop to start again.</p>
+<h1>{{.T.MissingTitle}}</h1>
+<p>{{.T.MissingText}}</p>
 {{- else}}
-<h1>Something went wrong</h1>
-<p>Nothing was charged. Please try again in a moment.</p>
+<h1>{{.T.BrokenTitle}}</h1>
+<p>{{.T.BrokenText}}</p>
 {{- end}}
 </main>
 </body>

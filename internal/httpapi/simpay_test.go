@@ -68,7 +68,7 @@ func TestSimPayPage(t *testing.T) {
 		contains []string
 	}{
 		{name: "form", svc: &fakeSimPay{view: pendingView}, method: "GET", status: 200,
-			contains: []string{"Pitlane test payments — no real money", "25.50 EUR", "Grand Prix", "PL-1", `autocomplete="cc-number"`, `lang="en"`}},
+			contains: []string{"Test payment page — no real money is moved", "25.50 EUR", "Grand Prix", "PL-1", `autocomplete="cc-number"`, `lang="en" dir="ltr"`}},
 		{name: "already paid", svc: &fakeSimPay{view: approved}, method: "GET", status: 200,
 			contains: []string{"Payment approved", `href="https://shop.test/ok"`}},
 		{name: "expired", svc: &fakeSimPay{view: simulated.View{Status: "expired", CancelURL: "https://shop.test/ko"}}, method: "GET", status: 410,

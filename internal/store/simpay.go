@@ -48,23 +48,27 @@ func (sp SimPay) SimCheckout(ctx context.Context, ref string) (simulated.Checkou
 }
 
 func simCheckout(ctx context.Context, tx *Tx, ref string, lock bool) (simulated.CheckoutRecord, error) {
-	q := `SELECT ` + simCheckoutColumns + ` FROM sim_checkouts WHERE ref = ?`
+	// The company's name comes from a scalar subquery rather than a join, so that FOR UPDATE locks
+	// only the checkout and a checkout whose payment is gone still reads.
+	q := `SELECT ` + simCheckoutColumns + `, (SELECT co.name FROM payments p JOIN companies co ON co.id = p.company_id
+		WHERE p.id = sim_checkouts.payment_id) FROM sim_checkouts WHERE ref = ?`
 	if lock && tx.Engine() == Postgres {
 		q += ` FOR UPDATE`
 	}
 	var c simulated.CheckoutRecord
 	var created, expires int64
 	var decided sql.NullInt64
+	var company sql.NullString
 	err := tx.QueryRow(ctx, q, ref).Scan(&c.Ref, &c.PaymentID, &c.AmountCents, &c.Currency, &c.Description,
 		&c.Reference, &c.Email, &c.Culture, &c.SuccessURL, &c.CancelURL, &c.NotifyURL, &c.Status,
-		&c.DeclineReason, &created, &expires, &decided)
+		&c.DeclineReason, &created, &expires, &decided, &company)
 	if IsNoRows(err) {
 		return c, apperr.New(apperr.NotFound, "No such payment page.")
 	}
 	if err != nil {
 		return c, Translate(err)
 	}
-	c.CreatedAt, c.ExpiresAt = time.UnixMilli(created), time.UnixMilli(expires)
+	c.CreatedAt, c.ExpiresAt, c.CompanyName = time.UnixMilli(created), time.UnixMilli(expires), company.String
 	if decided.Valid {
 		c.DecidedAt = time.UnixMilli(decided.Int64)
 	}

@@ -121,7 +121,7 @@ func (e *env) checkout(t *testing.T, amount int64) payment.Checkout {
 	t.Helper()
 	co, err := e.p.CreateCheckout(context.Background(), payment.CheckoutRequest{PaymentID: 42, Reference: "PL-7Q2K",
 		AmountCents: amount, Currency: "EUR", Description: "Grand Prix, 2 drivers", Email: "ana@example.com",
-		Culture: "es-ES", SuccessURL: "https://shop.test/ok?b=PL-7Q2K", CancelURL: "https://shop.test/ko?b=PL-7Q2K"})
+		Culture: "en-GB", SuccessURL: "https://shop.test/ok?b=PL-7Q2K", CancelURL: "https://shop.test/ko?b=PL-7Q2K"})
 	if err != nil {
 		t.Fatal(err)
 	}

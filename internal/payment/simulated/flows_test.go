@@ -23,7 +23,7 @@ func TestPayApproved(t *testing.T) {
 		co := e.checkout(t, 2550)
 
 		pg := e.get(t, co.RedirectURL)
-		for _, want := range []string{"Pitlane test payments — no real money", "25.50 EUR", "Grand Prix, 2 drivers",
+		for _, want := range []string{"Test payment page — no real money is moved", "25.50 EUR", "Grand Prix, 2 drivers",
 			`<label for="number">`, `<label for="expiry">`, `<label for="cvc">`, `<label for="name">`, "Cancel and return"} {
 			if pg.status != 200 || !strings.Contains(pg.body, want) {
 				t.Fatalf("page %d lacks %q:\n%s", pg.status, want, pg.body)
@@ -198,6 +198,43 @@ func TestRefunds(t *testing.T) {
 		e.rcv.none(t)
 		if _, err := e.p.Refund(ctx, "sim_nothing", 1, "k4"); !apperr.Is(err, apperr.NotFound) {
 			t.Fatalf("unknown checkout: %v", err)
+		}
+	})
+}
+
+// The hosted page speaks the language the checkout was created in, as the provider stored it, and
+// names the company the payment belongs to.
+func TestPageInTheBookingsLanguage(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, clock.NewManual(time.Now()), simulated.Config{Secret: "s3cret"})
+		f := storetest.NewFixture(t, db, storetest.FixtureOptions{})
+		var paymentID int64
+		err := db.Write(context.Background(), func(tx *store.Tx) error {
+			var booking int64
+			if err := tx.QueryRow(context.Background(), `INSERT INTO bookings (identifier, company_id, status, payment_mode,
+					contact_name, phone, email, birth_date, original_total_cents, total_cents, first_starts_at, created_at, updated_at)
+				VALUES ('PL-8R3L', ?, 'pending', 'online', 'Ana', '+34600000000', 'ana@example.com', '2000-01-01', 1200, 1200, 1, 1, 1)
+				RETURNING id`, f.CompanyID).Scan(&booking); err != nil {
+				return err
+			}
+			return tx.QueryRow(context.Background(), `INSERT INTO payments (company_id, booking_id, provider, status, amount_cents,
+					currency, created_at, updated_at) VALUES (?, ?, 'simulated', 'created', 1200, 'EUR', 1, 1) RETURNING id`,
+				f.CompanyID, booking).Scan(&paymentID)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		co, err := e.p.CreateCheckout(context.Background(), payment.CheckoutRequest{PaymentID: paymentID, Reference: "PL-8R3L",
+			AmountCents: 1200, Currency: "EUR", Description: "Sprint", Culture: "ar-SA",
+			SuccessURL: "https://shop.test/ok", CancelURL: "https://shop.test/ko"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pg := e.get(t, co.RedirectURL)
+		for _, want := range []string{`<html lang="ar" dir="rtl">`, "ادفع ثمن حجزك", `<span class="company">Fixture Karting</span>`, `<bdi dir="ltr">12.00 EUR</bdi>`} {
+			if pg.status != 200 || !strings.Contains(pg.body, want) {
+				t.Fatalf("page %d lacks %q:\n%s", pg.status, want, pg.body)
+			}
 		}
 	})
 }

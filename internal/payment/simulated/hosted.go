@@ -20,6 +20,8 @@ type View struct {
 	ReturnURL     string // a decided checkout's way back: the success URL or the cancel URL
 	CancelURL     string
 	ExpiresAt     time.Time
+	Culture       string // the booking's language, e.g. "es-ES"; the page speaks it unless told otherwise
+	CompanyName   string // the merchant, shown in the page's header and title; may be empty
 }
 
 // Result is what submitting the hosted page did.
@@ -104,7 +106,8 @@ func (p *Provider) decide(ctx context.Context, c CheckoutRecord, status, reason 
 
 func (p *Provider) view(c CheckoutRecord) View {
 	v := View{Ref: c.Ref, Description: c.Description, Reference: c.Reference, Status: c.Status,
-		DeclineReason: c.DeclineReason, CancelURL: c.CancelURL, ExpiresAt: c.ExpiresAt}
+		DeclineReason: c.DeclineReason, CancelURL: c.CancelURL, ExpiresAt: c.ExpiresAt,
+		Culture: c.Culture, CompanyName: c.CompanyName}
 	if c.Ref == "" {
 		return v
 	}

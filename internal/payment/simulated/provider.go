@@ -59,6 +59,9 @@ type CheckoutRecord struct {
 	CreatedAt     time.Time
 	ExpiresAt     time.Time
 	DecidedAt     time.Time // zero while pending
+	// CompanyName is the merchant the page is paid to, filled when read back (from the payment's
+	// company); empty when the payment is unknown. It is not stored with the checkout.
+	CompanyName string
 }
 
 // Expired reports whether the checkout can no longer be paid at now.
