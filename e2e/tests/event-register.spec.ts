@@ -24,16 +24,24 @@ async function events(request: APIRequestContext, idCompany: number): Promise<Ca
   return ((await response.json()) as { data: CalendarEvent[] }).data;
 }
 
+/** The simulated provider's card page speaks the registration's language: its labels in English and Spanish. */
+const CARD_PAGE = {
+  en: { number: 'Card number', expiry: 'Expiry date (MM/YY)', cvc: 'Security code (CVC)', name: 'Name on the card', pay: /^Pay / },
+  es: { number: 'Número de tarjeta', expiry: 'Fecha de caducidad (MM/AA)', cvc: 'Código de seguridad (CVC)', name: 'Nombre en la tarjeta', pay: /^Pagar / },
+} as const;
+
 /** Pays on the simulated provider's card page with the approved test card; returns the booking identifier. */
-async function payWithTestCard(page: Page, testInfo: TestInfo): Promise<string> {
+async function payWithTestCard(page: Page, testInfo: TestInfo, lang: keyof typeof CARD_PAGE = 'en'): Promise<string> {
+  const label = CARD_PAGE[lang];
   await expect(page).toHaveURL(/\/pay\/sim\//);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  const name = page.getByLabel('Name on the card');
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await page.getByLabel(label.number).fill('4242 4242 4242 4242');
+  await page.getByLabel(label.expiry).fill('12/30');
+  await page.getByLabel(label.cvc).fill('123');
+  const name = page.getByLabel(label.name);
   if ((await name.inputValue()) === '') await name.fill('Ana García');
   await snapshot(page, testInfo, 'provider');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', { name: label.pay }).click();
   await expect(page).toHaveURL(/\/success\?booking=/);
   const identifier = new URL(page.url()).searchParams.get('booking');
   expect(identifier).toBeTruthy();
@@ -101,7 +109,7 @@ test.describe('event registration', () => {
       await checkPage(page, testInfo, '3-summary');
       await pay.click();
 
-      const identifier = await payWithTestCard(page, testInfo);
+      const identifier = await payWithTestCard(page, testInfo, 'es');
       await expectPaid(request, identifier);
       await snapshot(page, testInfo, '4-success');
     });
