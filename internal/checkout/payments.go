@@ -72,7 +72,7 @@ func (s *Service) ApplyNotification(ctx context.Context, provider string, n paym
 // is cancelled and its holds released. It returns how many payments it looked at.
 func (s *Service) Reconcile(ctx context.Context) (int, error) {
 	now := s.d.Clock.Now()
-	stale, err := s.d.Store.StalePayments(ctx, now.Add(-ReconcileAfter), 100)
+	stale, err := s.d.Store.StalePayments(ctx, now.Add(-s.d.ReconcileAfter), 100)
 	if err != nil {
 		return 0, err
 	}

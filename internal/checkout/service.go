@@ -76,6 +76,9 @@ type Deps struct {
 	PaymentWindow time.Duration
 	// IdempotencyWait bounds how long a repeated request waits for the first one's answer (default 15s).
 	IdempotencyWait time.Duration
+	// ReconcileAfter overrides ReconcileAfter (how long a payment waits for its provider's notification
+	// before reconciliation asks the provider) when positive.
+	ReconcileAfter time.Duration
 }
 
 // Service runs checkout.
@@ -99,6 +102,9 @@ func NewService(d Deps) *Service {
 	}
 	if d.IdempotencyWait <= 0 {
 		d.IdempotencyWait = 15 * time.Second
+	}
+	if d.ReconcileAfter <= 0 {
+		d.ReconcileAfter = ReconcileAfter
 	}
 	if d.Gateways == nil {
 		d.Gateways = map[string]payment.Gateway{}

@@ -40,7 +40,7 @@ const (
 	// provider's page lasts 30 minutes, plus a margin for its notification to arrive.
 	PaymentWindow = 35 * time.Minute
 	// ReconcileAfter is how old a payment still 'created' must be before reconciliation asks the
-	// provider what became of it.
+	// provider what became of it (Deps.ReconcileAfter, PITLANE_RECONCILE_AFTER, overrides it).
 	ReconcileAfter = 5 * time.Minute
 	// VoucherValidity is how long a voucher sold in voucher mode can be redeemed.
 	VoucherValidity = 365 * 24 * time.Hour

@@ -29,6 +29,10 @@ type Config struct {
 	MaxBodyBytes    int64         `env:"PITLANE_MAX_BODY_BYTES" envDefault:"1048576"`
 	ShutdownTimeout time.Duration `env:"PITLANE_SHUTDOWN_TIMEOUT" envDefault:"20s"`
 	Housekeeping    time.Duration `env:"PITLANE_HOUSEKEEPING_INTERVAL" envDefault:"1m"`
+	// Reconcile is how often payments and refunds whose provider's answer is missing are checked with
+	// the provider; a payment is checked once it waited ReconcileAfter for its notification.
+	Reconcile       time.Duration `env:"PITLANE_RECONCILE_INTERVAL" envDefault:"1m"`
+	ReconcileAfter  time.Duration `env:"PITLANE_RECONCILE_AFTER" envDefault:"5m"`
 	SMTPURL         string        `env:"PITLANE_SMTP_URL"`
 	MailFrom        string        `env:"PITLANE_MAIL_FROM" envDefault:"Pitlane <no-reply@pitlane.invalid>"`
 	StripeSecretKey string        `env:"PITLANE_STRIPE_SECRET_KEY"`
@@ -67,6 +71,8 @@ func (c *Config) options() []option {
 		{"max-body-bytes", "PITLANE_MAX_BODY_BYTES", "largest request body accepted", func(fs *flag.FlagSet, n, u string) { fs.Int64Var(&c.MaxBodyBytes, n, c.MaxBodyBytes, u) }},
 		{"shutdown-timeout", "PITLANE_SHUTDOWN_TIMEOUT", "how long in-flight requests may take to finish on SIGTERM", dur(&c.ShutdownTimeout)},
 		{"housekeeping-interval", "PITLANE_HOUSEKEEPING_INTERVAL", "how often expired pre-bookings are cleaned up (0 turns the job off)", dur(&c.Housekeeping)},
+		{"reconcile-interval", "PITLANE_RECONCILE_INTERVAL", "how often payments and refunds still waiting for their provider's answer are checked with the provider (0 turns the job off)", dur(&c.Reconcile)},
+		{"reconcile-after", "PITLANE_RECONCILE_AFTER", "how long a payment waits for its provider's notification before the provider is asked", dur(&c.ReconcileAfter)},
 		{"smtp-url", "PITLANE_SMTP_URL", "smtp://user:password@host:port for outgoing mail (secret; empty keeps mails in the outbox)", str(&c.SMTPURL)},
 		{"mail-from", "PITLANE_MAIL_FROM", "sender address of outgoing mail", str(&c.MailFrom)},
 		{"stripe-secret-key", "PITLANE_STRIPE_SECRET_KEY", "Stripe secret API key (secret)", str(&c.StripeSecretKey)},
@@ -101,6 +107,9 @@ func Load(name string, args []string, environ map[string]string, out io.Writer) 
 // Validate checks the values that can be checked without I/O.
 func (c *Config) Validate() error {
 	var errs []error
+	if c.ReconcileAfter < time.Second {
+		errs = append(errs, errors.New("PITLANE_RECONCILE_AFTER must be at least 1s"))
+	}
 	if c.HoldTTL < time.Second {
 		errs = append(errs, errors.New("PITLANE_HOLD_TTL must be at least 1s"))
 	}

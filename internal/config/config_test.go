@@ -36,6 +36,8 @@ func TestInvalidValuesAreRejected(t *testing.T) {
 		{"PITLANE_HOLD_TTL": "10ms"},
 		{"PITLANE_BASE_URL": "ftp://x"},
 		{"PITLANE_LOG_FORMAT": "xml"},
+		{"PITLANE_RECONCILE_AFTER": "0s"},
+		{"PITLANE_RECONCILE_INTERVAL": "soon"},
 	} {
 		if _, _, err := Load("serve", nil, env, io.Discard); err == nil {
 			t.Errorf("%v: want an error", env)

@@ -93,7 +93,7 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 	}
 	a.sessions = sessions.NewService(db.Holds(), clk, cfg.HoldTTL)
 	a.sessions.SetReuseTTL(sessions.ReuseTTL) // availability answers reused for 1 s (docs/architecture.md)
-	a.checkout = checkout.NewService(checkout.Deps{Store: db.Checkout(), Staff: db.Bookings(), Clock: clk, Gateways: gateways, BaseURL: base, HoldTTL: cfg.HoldTTL, Logger: log})
+	a.checkout = checkout.NewService(checkout.Deps{Store: db.Checkout(), Staff: db.Bookings(), Clock: clk, Gateways: gateways, BaseURL: base, HoldTTL: cfg.HoldTTL, Logger: log, ReconcileAfter: cfg.ReconcileAfter})
 	a.captcha = captcha.NewService(db.Secrets(), clk)
 	// Live viewers: with PostgreSQL, joins cross instances through LISTEN/NOTIFY.
 	a.hub = realtime.New(context.Background(), realtime.Options{DatabaseURL: cfg.DatabaseURL, Logger: log})
@@ -204,12 +204,12 @@ func (a *App) StartJobs(ctx context.Context) *sync.WaitGroup {
 		k, err := a.auth.Housekeep(ctx) // ended staff sessions, sign-in failures out of the window
 		return n + m + k, err
 	})
-	run("payment reconciliation", time.Minute, func() (int64, error) {
+	run("payment reconciliation", a.cfg.Reconcile, func() (int64, error) {
 		n, err := a.checkout.Reconcile(ctx)
 		return int64(n), err
 	})
 	// A staff refund left pending (the process stopped mid-way) is settled by asking its provider again.
-	run("refund reconciliation", time.Minute, func() (int64, error) {
+	run("refund reconciliation", a.cfg.Reconcile, func() (int64, error) {
 		n, err := a.billing.ResolvePending(ctx)
 		return int64(n), err
 	})
