@@ -1,6 +1,7 @@
 package adminapi
 
 import (
+	"bufio"
 	"context"
 	"net/http"
 	"strconv"
@@ -14,9 +15,7 @@ import (
 // master data, members, and staff cancellation. checkout.Service implements it: staff and customers
 // meet in the same domain service.
 type BookingsService interface {
-	// StaffBookings lists the company's bookings of a query with their totals.
-	StaffBookings(ctx context.Context, companyID int64, q checkout.BookingsQuery) (checkout.BookingRows, error)
-	// StaffBookingsRange checks a query against the company's limits, for an export.
+	// StaffBookingsRange checks a query against the company's limits, for the list and its export.
 	StaffBookingsRange(ctx context.Context, companyID int64, q checkout.BookingsQuery) (checkout.BookingRange, error)
 	// StaffEachBooking streams the bookings of a checked range and returns their totals.
 	StaffEachBooking(ctx context.Context, r checkout.BookingRange, fn func(checkout.BookingRow) error) (checkout.BookingTotals, error)
@@ -39,7 +38,11 @@ func (s *Server) bookingsSvc(w http.ResponseWriter, r *http.Request) (BookingsSe
 	return s.deps.Bookings, true
 }
 
-// retrieveBookings answers POST /api/admin/retrieve-bookings.
+// retrieveBookings answers POST /api/admin/retrieve-bookings: {"data": [rows…], "totals": {…}}, each row
+// written as it is read from the database (a busy month is tens of thousands of rows: none is held
+// longer than it takes to encode it). The query is checked before anything is sent, so bad input is a
+// JSON error; a failure after the answer has started cuts the connection, so the client never takes a
+// truncated list for a whole one.
 func (s *Server) retrieveBookings(w http.ResponseWriter, r *http.Request, sc Scope) {
 	svc, ok := s.bookingsSvc(w, r)
 	if !ok {
@@ -50,12 +53,50 @@ func (s *Server) retrieveBookings(w http.ResponseWriter, r *http.Request, sc Sco
 		httpx.WriteError(w, r, err)
 		return
 	}
-	rows, err := svc.StaffBookings(r.Context(), sc.CompanyID, q)
+	rng, err := svc.StaffBookingsRange(r.Context(), sc.CompanyID, q)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	httpx.WriteJSON(w, http.StatusOK, rows)
+	out := &jsonStream{w: w}
+	buf := bufio.NewWriterSize(out, 64<<10)
+	_, _ = buf.WriteString(`{"data":[`)
+	var row []byte
+	totals, err := svc.StaffEachBooking(r.Context(), rng, func(b checkout.BookingRow) error {
+		if row != nil {
+			row = append(row[:0], ',')
+		}
+		row = b.AppendJSON(row)
+		_, err := buf.Write(row)
+		return err
+	})
+	if err == nil {
+		_, _ = buf.WriteString(`],"totals":`)
+		_, _ = buf.Write(totals.AppendJSON(nil))
+		_, _ = buf.WriteString("}\n")
+		err = buf.Flush()
+	}
+	switch {
+	case err != nil && !out.started: // nothing sent yet: a proper error answer
+		httpx.WriteError(w, r, err)
+	case err != nil:
+		httpx.Logger(r.Context()).Error("bookings list failed after its answer started", "error", err.Error())
+		panic(http.ErrAbortHandler)
+	}
+}
+
+// jsonStream sends the headers of a 200 JSON answer before the first bytes of its body.
+type jsonStream struct {
+	w       http.ResponseWriter
+	started bool
+}
+
+func (j *jsonStream) Write(p []byte) (int, error) {
+	if !j.started {
+		j.started = true
+		httpx.JSONHeaders(j.w, http.StatusOK)
+	}
+	return j.w.Write(p)
 }
 
 // cartDetails answers POST /api/admin/retrieveShoppingCartDetails.

@@ -26,7 +26,7 @@ type StaffStore interface {
 	// StaffLimits reads what the bookings query depends on: the company's name, time zone and the
 	// largest maxDaysBooking of its installations. Returns apperr.NotFound for an unknown company.
 	StaffLimits(ctx context.Context, companyID int64) (StaffLimits, error)
-	// EachBooking calls fn for each booking of the range in order (session date, then id), reading
+	// EachBooking calls fn for each booking of the range in order (session date and time, then id), reading
 	// them with a cursor: the rows are never all in memory. An error of fn stops the walk.
 	EachBooking(ctx context.Context, r BookingRange, fn func(BookingRow) error) error
 	// CartDetails returns the lines of the company's sale named by a booking identifier or a cart
@@ -175,7 +175,8 @@ func (t *BookingTotals) Add(r BookingRow) {
 	t.Price += r.Price
 }
 
-// BookingRows is the answer of the staff bookings list (schema BookingRows).
+// BookingRows is the answer of the staff bookings list (schema BookingRows); adminapi writes it row by
+// row (BookingRow.AppendJSON) as the rows are read.
 type BookingRows struct {
 	Data   []BookingRow  `json:"data"`
 	Totals BookingTotals `json:"totals"`
@@ -221,19 +222,4 @@ func (s *Service) StaffEachBooking(ctx context.Context, r BookingRange, fn func(
 		return fn(row)
 	})
 	return t, err
-}
-
-// StaffBookings lists the company's bookings of a query with their totals (admin spec section 2).
-// Returns apperr.Invalid for malformed dates, apperr.Unprocessable for a reversed or too long range.
-func (s *Service) StaffBookings(ctx context.Context, companyID int64, q BookingsQuery) (BookingRows, error) {
-	r, err := s.StaffBookingsRange(ctx, companyID, q)
-	if err != nil {
-		return BookingRows{}, err
-	}
-	out := BookingRows{Data: []BookingRow{}}
-	out.Totals, err = s.StaffEachBooking(ctx, r, func(row BookingRow) error {
-		out.Data = append(out.Data, row)
-		return nil
-	})
-	return out, err
 }

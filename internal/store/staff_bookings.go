@@ -36,13 +36,13 @@ func (b Bookings) StaffLimits(ctx context.Context, companyID int64) (checkout.St
 	return l, err
 }
 
-// staffRows reads the bookings of a range (%s: the range's condition) joined with their lines, the
-// lines' sessions and the sessions' circuits: one row per session (or per line without a session, or
-// per booking without a line), grouped by booking in session order, then by line and position.
-// EachBooking folds each booking's rows into one list row as it reads them. One pass of index seeks
-// (the range's index on bookings, booking_lines by booking, booking_slots by line, circuits by id) and
-// one sort: no aggregate to materialize and no query per row, which is what keeps a busy month fast on
-// SQLite's virtual machine as on PostgreSQL.
+// staffRows reads the bookings of a range (first %s: the range's condition; second: its order) joined
+// with their lines, the lines' sessions and the sessions' circuits: one row per session (or per line
+// without a session, or per booking without a line), grouped by booking in the range's order, then by
+// line and position. EachBooking folds each booking's rows into one list row as it reads them. One pass
+// of index seeks (the range's index on bookings, booking_lines by booking, booking_slots by line,
+// circuits by id): no aggregate to materialize and no query per row, which is what keeps a busy month
+// fast on SQLite's virtual machine as on PostgreSQL.
 const staffRows = `SELECT b.id, b.identifier, b.created_at, b.first_starts_at, b.contact_name,
 		COALESCE(b.contact_surname, ''), b.phone, b.email, b.total_cents, b.status, b.source, b.payment_mode,
 		bl.id, bl.num_drivers, bs.starts_at, bs.local_date, bs.local_time, c.name, COALESCE(b.reference, '')
@@ -50,14 +50,24 @@ const staffRows = `SELECT b.id, b.identifier, b.created_at, b.first_starts_at, b
 		LEFT JOIN booking_slots bs ON bs.booking_line_id = bl.id
 		LEFT JOIN circuits c ON c.id = bs.circuit_id
 	WHERE b.company_id = ? AND %s
-	ORDER BY CASE WHEN b.first_starts_at IS NULL THEN 1 ELSE 0 END, b.first_starts_at, b.id, bl.id, bs.position`
+	ORDER BY %s, bl.id, bs.position`
 
-// The staff bookings queries: by session date (the local date of the first session, index
-// bookings_company_date) or by sale date (created_at between the company's local midnights, index
-// bookings_company_created); bookings without a session (vouchers) come last.
+// The staff bookings queries and their orders.
+//   - By session date: the local date of the first session, then its start, then id — the order of
+//     index bookings_company_date (company_id, booking_date, first_starts_at; ties in row order), so the
+//     database streams the rows without sorting a month of them first (migration 00026).
+//   - By sale date: created_at between the company's local midnights (index bookings_company_created),
+//     listed in session order as well, bookings without a session (vouchers) last.
+const (
+	staffBySessionRange = `b.booking_date >= ? AND b.booking_date <= ?`
+	staffBySessionOrder = `b.booking_date, b.first_starts_at, b.id`
+	staffBySaleRange    = `b.created_at >= ? AND b.created_at < ?`
+	staffBySaleOrder    = `CASE WHEN b.first_starts_at IS NULL THEN 1 ELSE 0 END, b.first_starts_at, b.id`
+)
+
 var (
-	staffBySession = fmt.Sprintf(staffRows, `b.booking_date >= ? AND b.booking_date <= ?`)
-	staffBySale    = fmt.Sprintf(staffRows, `b.created_at >= ? AND b.created_at < ?`)
+	staffBySession = fmt.Sprintf(staffRows, staffBySessionRange, staffBySessionOrder)
+	staffBySale    = fmt.Sprintf(staffRows, staffBySaleRange, staffBySaleOrder)
 )
 
 // EachBooking implements checkout.StaffStore: one query, read row by row with its cursor; a booking

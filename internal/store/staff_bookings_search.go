@@ -18,8 +18,8 @@ const staffSearch = `(b.reference = ?
 
 // The staff bookings queries with a search.
 var (
-	staffBySessionSearch = fmt.Sprintf(staffRows, `b.booking_date >= ? AND b.booking_date <= ? AND `+staffSearch)
-	staffBySaleSearch    = fmt.Sprintf(staffRows, `b.created_at >= ? AND b.created_at < ? AND `+staffSearch)
+	staffBySessionSearch = fmt.Sprintf(staffRows, staffBySessionRange+` AND `+staffSearch, staffBySessionOrder)
+	staffBySaleSearch    = fmt.Sprintf(staffRows, staffBySaleRange+` AND `+staffSearch, staffBySaleOrder)
 )
 
 // staffSearchQuery is the range's query with the search condition.
