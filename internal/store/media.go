@@ -18,13 +18,8 @@ func (db *DB) Media() Media { return Media{db} }
 // (catalog.MediaStore).
 func (m Media) SaveImage(ctx context.Context, companyID int64, name, sha string, content []byte, by catalog.Actor, at int64) error {
 	return m.db.Write(ctx, func(tx *Tx) error {
-		res, err := tx.Exec(ctx, `INSERT INTO media (company_id, name, content_type, bytes, sha256, created_at)
-			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (company_id, sha256) DO NOTHING`,
-			companyID, name, catalog.ImageMediaType(), content, sha, at)
-		if err != nil {
-			return translate(err)
-		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
+		added, err := tx.insertProductImage(ctx, companyID, name, sha, content, at)
+		if err != nil || !added {
 			return err // those bytes were stored already: nothing changed, nothing to audit
 		}
 		return tx.InsertAudit(ctx, AuditEntry{CompanyID: companyID, UserID: by.UserID, UserEmail: by.Email, Action: "product.image",
@@ -48,8 +43,19 @@ func (m Media) Image(ctx context.Context, sha string) ([]byte, error) {
 // InsertProductImage stores a PNG product image for the company under its SHA-256 (hex), within the
 // seeding transaction and without an audit entry; the same bytes for the same company again change nothing.
 func (t *Tx) InsertProductImage(ctx context.Context, companyID int64, name, sha string, content []byte, at time.Time) error {
-	_, err := t.Exec(ctx, `INSERT INTO media (company_id, name, content_type, bytes, sha256, created_at)
+	_, err := t.insertProductImage(ctx, companyID, name, sha, content, at.UnixMilli())
+	return err
+}
+
+// insertProductImage stores the image unless the company has those bytes already; it tells whether a row
+// was added.
+func (t *Tx) insertProductImage(ctx context.Context, companyID int64, name, sha string, content []byte, at int64) (bool, error) {
+	res, err := t.Exec(ctx, `INSERT INTO media (company_id, name, content_type, bytes, sha256, created_at)
 		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (company_id, sha256) DO NOTHING`,
-		companyID, name, catalog.ImageMediaType(), content, sha, at.UnixMilli())
-	return translate(err)
+		companyID, name, catalog.ImageMediaType(), content, sha, at)
+	if err != nil {
+		return false, translate(err)
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
 }
