@@ -130,6 +130,10 @@ func SeedWith(ctx context.Context, db *store.DB, clk clock.Clock, o Options) (Re
 	var res Result
 	err := db.Write(ctx, func(tx *store.Tx) error {
 		res = Result{} // a retried transaction starts over
+		// The history is written by multi-row INSERTs; the age rollups are built once at the end.
+		if err := tx.PauseAgeRollups(ctx); err != nil {
+			return err
+		}
 		ids := map[string]int64{}
 		created := map[string]*seeder{}
 		for _, s := range specs {
@@ -172,7 +176,11 @@ func SeedWith(ctx context.Context, db *store.DB, clk clock.Clock, o Options) (Re
 				return fmt.Errorf("demo: %s: history: %w", s.company.Name, err)
 			}
 		}
-		return nil
+		seeded := make([]int64, 0, len(res.Companies))
+		for _, c := range res.Companies {
+			seeded = append(seeded, c.ID)
+		}
+		return tx.RebuildAgeRollups(ctx, seeded)
 	})
 	if err != nil {
 		return Result{}, err

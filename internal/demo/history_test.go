@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"pitlane/internal/demo"
+	"pitlane/internal/report"
 	"pitlane/internal/store"
 	"pitlane/internal/store/storetest"
 )
@@ -30,7 +31,41 @@ func TestHistory(t *testing.T) {
 		t.Run("a year of every source", func(t *testing.T) { checkYear(t, db, r) })
 		t.Run("ledger", func(t *testing.T) { checkLedger(t, db) })
 		t.Run("capacity", func(t *testing.T) { checkCapacity(t, db) })
+		t.Run("age rollups", func(t *testing.T) { checkAges(t, db, r) })
 	})
+}
+
+// checkAges: the drivers' average age read from the rollups (built by triggers on SQLite, rebuilt once at
+// the end of the seeding on PostgreSQL) equals the recount from the bookings, per company, over the year
+// before the seeding and over its last month.
+func checkAges(t *testing.T, db *store.DB, r demo.Result) {
+	ctx := context.Background()
+	svc := report.NewService(db.Reports())
+	end := report.DateOf(seedTime.Year(), seedTime.Month(), seedTime.Day())
+	for _, c := range r.Companies {
+		var zone string
+		if err := db.SQL().QueryRowContext(ctx, db.Rebind(`SELECT time_zone FROM companies WHERE id = ?`), c.ID).Scan(&zone); err != nil {
+			t.Fatal(err)
+		}
+		loc, err := time.LoadLocation(zone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []report.Period{{Start: end - 364, End: end}, {Start: end - 30, End: end}} {
+			from, to := p.Instants(loc)
+			want, err := db.Reports().Birthdays(ctx, c.ID, from.UnixMilli(), to.UnixMilli())
+			if err != nil {
+				t.Fatal(err)
+			}
+			k, err := svc.Participants(ctx, c.ID, p, true, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w := report.AverageAge(want, p.End); k.AverageAge != w || w == 0 {
+				t.Errorf("%s %v…%v: average age %v from the rollups, %v recounted", c.Name, p.Start, p.End, k.AverageAge, w)
+			}
+		}
+	}
 }
 
 // checkYear: thousands of bookings a year back and two weeks ahead, every status and source, members.

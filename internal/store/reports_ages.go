@@ -16,8 +16,8 @@ const dayMs = 86400000
 // month-day for on's month, the unusual birth dates one by one), and the partial UTC days at its ends
 // from the bookings themselves (birthdaysNear). The rollups' sums hold only people whose age on a date of
 // their session's UTC year, the year before or the two after is within 0..120; when the range reaches
-// further from on than that, and on PostgreSQL (which does not keep these rollups yet), every birth date
-// is read one by one instead.
+// further from on than that, every birth date is read one by one instead. Both engines keep the rollups
+// (PostgreSQL since migration 00027).
 func (r Reports) Ages(ctx context.Context, companyID, from, to int64, on report.Date) (report.Ages, error) {
 	out := report.Ages{Others: map[string]int64{}}
 	lo, hi := ceilDiv(from, dayMs), floorDiv(to, dayMs) // whole UTC days [lo, hi)
@@ -27,8 +27,7 @@ func (r Reports) Ages(ctx context.Context, companyID, from, to int64, on report.
 		out.Others = b
 		return out, err
 	}
-	// PostgreSQL does not keep the age rollups (see its migration 00021): its bookings are read as before.
-	if r.db.Engine() == Postgres || utcYear(lo) < oy-2 || utcYear(hi-1) > oy+1 {
+	if utcYear(lo) < oy-2 || utcYear(hi-1) > oy+1 {
 		b, err := r.Birthdays(ctx, companyID, from, to)
 		out.Others = b
 		return out, err

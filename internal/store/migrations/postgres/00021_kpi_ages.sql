@@ -13,6 +13,7 @@
 --                   UTC year (typing errors, babies, centenarians): counted one by one, exactly as before.
 -- For a valid date born 2 to 118 years before the session's year, the age on a day of the same, previous or
 -- the two next years is within 0..120, so the sums give the exact average age.
+-- (Since migration 00027 PostgreSQL keeps these rollups too, by triggers that a bulk load can pause.)
 -- The SQLite twin of this file declares the same tables, view and columns and keeps them by triggers. HERE
 -- THE TABLES STAY EMPTY, with no triggers and no backfill: the same triggers in PL/pgSQL made seeding a
 -- year of history in one transaction (the demo, the bench) take many minutes, a cost not understood yet
