@@ -845,7 +845,7 @@ export interface paths {
         put?: never;
         /**
          * The company's bookings whose session date (fechaReserva) or sale date (fechaVenta) is in the range.
-         * @description fechaReserva selects by the local date of the booking's first session (vouchers, without a session, never match); fechaVenta by the instant of sale between the company's local midnights of dateIni and dateEnd + 1. Rows come in session order (then id), bookings without a session last. The range, both ends counted, may span at most the largest maxDaysBooking of the company's installations, and never less than 31 days, so a whole month always fits (admin spec section 5).
+         * @description fechaReserva selects by the local date of the booking's first session (vouchers, without a session, never match); fechaVenta by the instant of sale between the company's local midnights of dateIni and dateEnd + 1. Rows come in session order (the first session's local date, then its start, then id; by sale date, bookings without a session last). The range, both ends counted, may span at most the largest maxDaysBooking of the company's installations, and never less than 31 days, so a whole month always fits (admin spec section 5). The rows are written as they are read (a busy month is tens of thousands): an error before the answer starts is a JSON error; one after it cuts the connection, so a truncated list is never taken for a whole one.
          */
         post: operations["adminRetrieveBookings"];
         delete?: never;
