@@ -10,6 +10,8 @@ const EMAIL = 'owner@ringzero.example';
 const PASSWORD = 'first-circuit-2026';
 const PRODUCT = 'Grand Prix 15 min';
 const CATEGORY = 'Adults';
+const SECOND = 'Junior 10 min';
+const PACK = 'Duo pack';
 
 /** A tab of the settings dialog by its label ("6. Products"), clicked and shown selected. */
 async function openTab(dialog: Locator, label: string): Promise<void> {
@@ -21,6 +23,21 @@ async function openTab(dialog: Locator, label: string): Promise<void> {
 /** Waits for a toast of the page (Mantine notifications) saying `text`. */
 async function toastSays(page: Page, text: string): Promise<void> {
   await expect(page.getByText(text, { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+}
+
+/** Adds a product on the company's one circuit through the Products tab's dialog (no image, no category). */
+async function addProduct(page: Page, dialog: Locator, name: string, idLocal: string, price: string): Promise<void> {
+  await openTab(dialog, '6. Products');
+  await dialog.getByRole('button', { name: 'Add product' }).click();
+  const productDialog = page.getByRole('dialog', { name: 'New product' });
+  await productDialog.getByLabel('Name').fill(name);
+  await productDialog.getByLabel('Local product id').fill(idLocal);
+  await productDialog.getByRole('textbox', { name: /^Price/ }).fill(price);
+  await productDialog.getByLabel('Variant').click();
+  await page.getByRole('option', { name: 'Ring Zero - Ring Zero' }).click();
+  await productDialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(productDialog).toBeHidden();
+  await expect(dialog.getByRole('row').filter({ hasText: name })).toBeVisible();
 }
 
 // The acceptance line of issue 14: a circuit goes from `pitlane admin create` on an empty database to
@@ -40,7 +57,7 @@ test.describe('setting a circuit up from an empty company', () => {
     await server?.stop();
   });
 
-  test('admin create, then sign-in, settings, schedule, category, product with image, and a customer booking', async ({ browser, page }) => {
+  test('admin create, then sign-in, settings, schedule, category, product with image, a pack of two, and a customer booking', async ({ browser, page }) => {
     // The only command line step: the company (its installation and circuit) and its first admin.
     const created = await server.cli('admin', 'create', '--email', EMAIL, '--password', PASSWORD, '--new-company', COMPANY,
       '--time-zone', CIRCUIT_ZONE, '--language', 'en-GB', '--currency', 'EUR', '--circuit', 'Ring Zero');
@@ -120,6 +137,39 @@ test.describe('setting a circuit up from an empty company', () => {
     await toastSays(page, 'Product created');
     await expect(productDialog).toBeHidden();
     await expect(dialog.getByRole('row').filter({ hasText: PRODUCT })).toContainText('25.50');
+
+    // A second product, then a pack of both through the pack dialog, reordered with up and down.
+    await addProduct(page, dialog, SECOND, 'KID10', '12');
+    await openTab(dialog, '7. Packs');
+    await dialog.getByRole('button', { name: 'Add pack' }).click();
+    const packDialog = page.getByRole('dialog', { name: 'New pack' });
+    await packDialog.getByLabel('Name').fill(PACK);
+    await packDialog.getByLabel('Local product id').fill('DUO');
+    await packDialog.getByRole('textbox', { name: /^Price/ }).fill('33');
+    await packDialog.getByRole('button', { name: 'Choose products' }).click();
+    const chooser2 = page.getByRole('dialog', { name: 'Products of the pack' });
+    for (const name of [PRODUCT, SECOND]) {
+      await chooser2.getByLabel('Product').click();
+      await page.getByRole('option', { name }).click();
+      await chooser2.getByRole('button', { name: 'Add', exact: true }).click();
+    }
+    const order = chooser2.getByRole('listitem');
+    await expect(order).toHaveText([`1. ${PRODUCT}`, `2. ${SECOND}`].map((t) => new RegExp(`^${t}`)));
+    await chooser2.getByRole('button', { name: `Move ${SECOND} up` }).click();
+    await expect(order).toHaveText([`1. ${SECOND}`, `2. ${PRODUCT}`].map((t) => new RegExp(`^${t}`)));
+    await chooser2.getByRole('button', { name: `Move ${SECOND} down` }).click();
+    await chooser2.getByRole('button', { name: `Move ${PRODUCT} down` }).click();
+    await expect(order).toHaveText([`1. ${SECOND}`, `2. ${PRODUCT}`].map((t) => new RegExp(`^${t}`)));
+    await chooser2.getByRole('button', { name: 'Done' }).click();
+    await expect(packDialog.getByText(`${SECOND} → ${PRODUCT}`)).toBeVisible();
+    await packDialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await toastSays(page, 'Product created');
+    await expect(packDialog).toBeHidden();
+    await expect(dialog.getByRole('row').filter({ hasText: PACK })).toContainText('33.00');
+    // Opened again, the pack keeps the order it was saved in.
+    await dialog.getByRole('button', { name: `Edit ${PACK}` }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit pack' }).getByText(`${SECOND} → ${PRODUCT}`)).toBeVisible();
+    await page.getByRole('dialog', { name: 'Edit pack' }).getByRole('button', { name: 'Cancel' }).click();
 
     // Close the settings and follow the logo to the company's public booking page.
     await dialog.getByRole('button', { name: 'Close' }).first().click();
