@@ -67,7 +67,9 @@ test.describe('setting a circuit up from an empty company', () => {
     // Before any setting, the booking page offers nothing to buy.
     await page.addInitScript(() => sessionStorage.setItem('pitlane.culture', 'en-GB'));
     await page.goto(printed!);
-    await expect(page.getByRole('radio', { name: new RegExp(PRODUCT) })).toHaveCount(0);
+    await expect(stageHeading(page, 'Drivers and product')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('banner')).toContainText(COMPANY);
+    await expect(page.getByTestId(/^product-/)).toHaveCount(0);
 
     // Sign in as a person does.
     await page.goto(`${server.baseURL}/login`);
