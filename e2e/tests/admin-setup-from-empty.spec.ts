@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginForm, publicPageLink } from '../support/admin.ts';
+import { bookingsCount, loginForm, openBookings, publicPageLink, queryBookings, sectionRegion } from '../support/admin.ts';
 import { solidPng } from '../support/admin-catalog.ts';
 import { acceptTerms, chooseProduct, circuitDay, CIRCUIT_ZONE, next, pickSession, stageHeading, toSummary, uniqueEmail } from '../support/booking.ts';
 import { startEmptyServer, type EmptyServer } from '../support/empty-server.ts';
@@ -43,7 +43,7 @@ async function addProduct(page: Page, dialog: Locator, name: string, idLocal: st
 // The acceptance line of issue 14: a circuit goes from `pitlane admin create` on an empty database to
 // its first customer booking through screens alone — no API call, no SQL, no demo data.
 test.describe('setting a circuit up from an empty company', () => {
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 240_000 });
   // A step that cannot happen fails within a minute, not at the test's end.
   test.use({ actionTimeout: 60_000 });
   let server: EmptyServer;
@@ -57,7 +57,7 @@ test.describe('setting a circuit up from an empty company', () => {
     await server?.stop();
   });
 
-  test('admin create, then sign-in, settings, schedule, category, product with image, a pack of two, and a customer booking', async ({ browser, page }) => {
+  test('admin create, then sign-in, settings, schedule, category, product with image, a pack of two, a customer booking, and staff see it', async ({ browser, page }) => {
     // The only command line step: the company (its installation and circuit) and its first admin.
     const created = await server.cli('admin', 'create', '--email', EMAIL, '--password', PASSWORD, '--new-company', COMPANY,
       '--time-zone', CIRCUIT_ZONE, '--language', 'en-GB', '--currency', 'EUR', '--circuit', 'Ring Zero');
@@ -221,5 +221,12 @@ test.describe('setting a circuit up from an empty company', () => {
     await customer.getByRole('button', { name: 'Create booking' }).click();
     await expect(stageHeading(customer, 'Your booking is confirmed!')).toBeVisible({ timeout: 20_000 });
     await context.close();
+
+    // Back in the back office, the circuit's first booking is listed on its session day.
+    await page.goto(`${server.baseURL}/admin`);
+    await openBookings(page);
+    await queryBookings(page, { start: session.day, end: session.day, by: 'session' });
+    expect(await bookingsCount(page)).toBe(1);
+    await expect(sectionRegion(page, 'Bookings').getByRole('table')).toContainText('Ada');
   });
 });
