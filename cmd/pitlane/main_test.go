@@ -241,7 +241,7 @@ func TestExitCodes(t *testing.T) {
 		{"unknown migrate flag", env, []string{"migrate", "--bogus"}, 2, "", ""},
 		{"a flag without its value", env, []string{"serve", "--addr"}, 2, "", ""},
 		{"admin without create", env, []string{"admin"}, 2, "", "usage: pitlane admin create"},
-		{"admin create without an e-mail", env, []string{"admin", "create", "--company", "1"}, 2, "", "--email and --company are required"},
+		{"admin create without an e-mail", env, []string{"admin", "create", "--company", "1"}, 2, "", "--email and one of --company or --new-company are required"},
 		{"admin create with a bad flag", env, []string{"admin", "create", "--bogus"}, 2, "", ""},
 		{"invalid configuration", map[string]string{"PITLANE_HOLD_TTL": "10ms"}, []string{"migrate"}, 1, "", "PITLANE_HOLD_TTL must be at least 1s"},
 		{"unparsable configuration", map[string]string{"PITLANE_HOLD_TTL": "ten minutes"}, []string{"migrate"}, 1, "", `invalid duration "ten minutes"`},

@@ -77,6 +77,8 @@ export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) =
     }
   };
 
+  // Mantine's own label of the show-password button is English; every language names it.
+  const toggle = { 'aria-label': t('account.showPassword') };
   return (
     <Stack gap="sm" maw={420}>
       <TextInput label={t('account.name')} value={name} error={errors.name} onChange={(e) => setName(e.currentTarget.value)} autoComplete="name" />
@@ -87,6 +89,7 @@ export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) =
         error={errors.currentPassword}
         onChange={(e) => setCurrent(e.currentTarget.value)}
         autoComplete="current-password"
+        visibilityToggleButtonProps={toggle}
       />
       <Button onClick={() => void saveProfile()} loading={busy} variant="light">
         {t('account.saveProfile')}
@@ -95,8 +98,8 @@ export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) =
       <Title order={3} size="h5">
         {t('account.changePassword')}
       </Title>
-      <PasswordInput label={t('account.newPassword')} value={next} error={errors.newPassword} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" />
-      <PasswordInput label={t('account.confirmPassword')} value={repeat} error={errors.repeat} onChange={(e) => setRepeat(e.currentTarget.value)} autoComplete="new-password" />
+      <PasswordInput label={t('account.newPassword')} value={next} error={errors.newPassword} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" visibilityToggleButtonProps={toggle} />
+      <PasswordInput label={t('account.confirmPassword')} value={repeat} error={errors.repeat} onChange={(e) => setRepeat(e.currentTarget.value)} autoComplete="new-password" visibilityToggleButtonProps={toggle} />
       <Button onClick={() => void savePassword()} loading={busy} disabled={!current || !next}>
         {t('account.changePassword')}
       </Button>

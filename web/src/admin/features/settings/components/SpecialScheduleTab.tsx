@@ -109,7 +109,7 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
         </Button>
       </Group>
       <Group justify="space-between" align="flex-end">
-        <TextInput label={t('special.filter')} placeholder="dd/mm/yyyy" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
+        <TextInput label={t('special.filter')} placeholder={t('special.datePlaceholder')} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
         <Button
           color="red"
           variant="light"

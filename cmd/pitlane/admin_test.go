@@ -1,0 +1,81 @@
+package main
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+
+	"pitlane/internal/account"
+)
+
+// `admin create --new-company` turns an empty database into a company its admin can set up on screen:
+// the company with its installation, circuit and variant, and the admin in it.
+func TestAdminCreateNewCompany(t *testing.T) {
+	t.Parallel()
+	env := sqliteEnv(t)
+	env["PITLANE_BASE_URL"] = "https://book.example"
+	code, out, errs := pitlane(t, env, "admin", "create", "--email", "Boss@Circuit.example", "--new-company", "Kart Ring",
+		"--time-zone", "Europe/Copenhagen", "--language", "da-DK", "--currency", "dkk", "--circuit", "North loop")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m := regexp.MustCompile(`(?m)^booking page: https://book\.example/([A-Za-z0-9_-]{22})$`).FindStringSubmatch(out)
+	if m == nil || !strings.Contains(out, `company 1 "Kart Ring" created (Europe/Copenhagen, DKK), circuit "North loop"`) ||
+		!strings.Contains(out, "admin Boss@Circuit.example is ADMIN of company 1\n") || !strings.Contains(out, "\npassword: ") {
+		t.Fatalf("output %q", out)
+	}
+	ctx := context.Background()
+	db := openStore(t, env)
+	c, err := db.Companies().CompanyByKey(ctx, m[1])
+	if err != nil {
+		t.Fatalf("the printed booking page's company: %v", err)
+	}
+	if c.Name != "Kart Ring" || c.TimeZone != "Europe/Copenhagen" || c.DefaultCulture != "da-DK" || c.Country != "DK" ||
+		c.Currency != "DKK" || c.CurrencySymbol != "kr." || c.PaymentsActive {
+		t.Errorf("company %+v", c)
+	}
+	vc, err := db.Settings().VariantsAndCircuits(ctx, c.ID)
+	if err != nil || len(vc.Circuits) != 1 || len(vc.Variants) != 1 || vc.Circuits[0].Name != "North loop" ||
+		vc.Variants[0].CircuitID != vc.Circuits[0].ID || vc.Variants[0].IDLocal != "1" {
+		t.Errorf("variants and circuits %+v (%v)", vc, err)
+	}
+	ms, err := db.Admins().AdminMemberships(ctx, "boss@circuit.example")
+	if err != nil || len(ms) != 1 || ms[0].CompanyID != c.ID || ms[0].Role != account.RoleAdmin {
+		t.Errorf("memberships %+v (%v)", ms, err)
+	}
+	code, out, _ = pitlane(t, env, "companies")
+	if code != 0 || !strings.HasPrefix(out, "1\tKart Ring\t"+m[1]+"\thttps://book.example/"+m[1]+"\n") {
+		t.Errorf("companies: exit %d, %q", code, out)
+	}
+}
+
+// A mistake in the new company's or the admin's details creates nothing.
+func TestAdminCreateNewCompanyRefused(t *testing.T) {
+	t.Parallel()
+	env := sqliteEnv(t)
+	cases := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"unknown time zone", []string{"--time-zone", "Mars/Olympus"}, 1, "IANA time zone"},
+		{"unknown language", []string{"--language", "fr-FR"}, 1, "en-GB, es-ES"},
+		{"unknown currency", []string{"--currency", "XYZ"}, 1, "EUR, DKK"},
+		{"blank name", []string{"--new-company", "  "}, 1, "company name"},
+		{"short password", []string{"--password", "short"}, 1, "at least 12 characters"},
+		{"bad e-mail", []string{"--email", "not-an-address"}, 1, "not a valid e-mail"},
+		{"both company flags", []string{"--company", "1"}, 2, "one of --company or --new-company"},
+	}
+	for _, c := range cases {
+		args := append([]string{"admin", "create", "--email", "a@b.example", "--new-company", "Ring"}, c.args...)
+		code, _, errs := pitlane(t, env, args...)
+		if code != c.code || !strings.Contains(errs, c.want) {
+			t.Errorf("%s: exit %d, %q; want %d, %q", c.name, code, errs, c.code, c.want)
+		}
+	}
+	if code, out, errs := pitlane(t, env, "companies"); code != 0 || out != "" {
+		t.Errorf("companies after refusals: exit %d, %q %q", code, out, errs)
+	}
+}
