@@ -32,7 +32,7 @@ interface CreateEventDialogProps {
   onClose: () => void;
 }
 
-const PANELS: Record<Tab, () => React.JSX.Element> = {
+const PANELS: Record<Tab, (props: { idCompany: number }) => React.JSX.Element> = {
   details: DetailsTab,
   data: DataTab,
   dates: DatesTab,
@@ -146,7 +146,7 @@ export function CreateEventDialog({ idCompany, onClose }: CreateEventDialogProps
               const Panel = PANELS[name];
               return (
                 <Tabs.Panel key={name} value={name}>
-                  <Panel />
+                  <Panel idCompany={idCompany} />
                 </Tabs.Panel>
               );
             })}
