@@ -146,6 +146,20 @@ describe('AdvertisingDialog', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
   });
 
+  it('opens the file chooser from a translated button, and remove empties the slot', async () => {
+    api();
+    const user = userEvent.setup();
+    renderAdmin(<AdvertisingDialog idCompany={2} onClose={() => undefined} />);
+    const input = (await screen.findByLabelText('Left image (English)')) as HTMLInputElement;
+    const opened = vi.spyOn(input, 'click');
+    await user.click(screen.getByRole('button', { name: 'Choose image: Left image (English)' }));
+    expect(opened).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'Remove: Left image (default language)' }));
+    expect(screen.queryByRole('img', { name: 'Current Left image (default language)' })).not.toBeInTheDocument();
+    expect(screen.getByText('No image', { selector: '[data-testid="slot-imgLeftDefault"] *' })).toBeInTheDocument();
+  });
+
   it("toasts 'Ad update failed' when saving fails and stays open", async () => {
     const calls = api(500);
     const onClose = vi.fn();

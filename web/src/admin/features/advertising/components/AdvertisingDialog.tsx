@@ -7,6 +7,7 @@ import { isIdlePeriod, KioskFields } from '@/admin/features/advertising/componen
 import { useAdvertisingTexts } from '@/admin/features/advertising/hooks/useAdvertisingTexts';
 import { serverFieldErrors } from '@/lib/api/field-errors';
 import { toast } from '@/lib/toast';
+import classes from '@/admin/features/advertising/components/AdvertisingDialog.module.css';
 
 const SLOTS: Slot[] = ['imgLeftDefault', 'imgRightDefault', 'imgLeftENG', 'imgRightENG'];
 
@@ -38,7 +39,14 @@ export function AdvertisingDialog({ idCompany, onClose }: AdvertisingDialogProps
   const { t } = useAdvertisingTexts();
   const stored = useQuery(publiQueryOptions(idCompany));
   return (
-    <Modal opened onClose={onClose} title={t('title')} size="xl" closeButtonProps={{ 'aria-label': t('cancel') }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('title')}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('cancel') }}
+      classNames={{ content: classes.content }}
+    >
       {stored.data ? (
         <AdvertisingForm idCompany={idCompany} stored={stored.data} onClose={onClose} />
       ) : stored.isError ? (

@@ -26,6 +26,7 @@ import {
 } from '@/admin/features/events/utils/event-form';
 import { serverFieldErrors } from '@/lib/api/field-errors';
 import { toast } from '@/lib/toast';
+import classes from '@/admin/features/events/components/CreateEventDialog.module.css';
 
 interface CreateEventDialogProps {
   idCompany: number;
@@ -124,6 +125,7 @@ export function CreateEventDialog({ idCompany, onClose }: CreateEventDialogProps
       size="xl"
       closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': t('create.close') }}
+      classNames={{ content: classes.content }}
     >
       <FormProvider {...form}>
         <form
