@@ -60,10 +60,14 @@ test('a SUPERADMIN creates a team event through the six tabs; the new tab shows 
   }
   await next.click();
 
-  // Template, with its live preview (scripts cannot run in it).
+  // Template, with its live preview from the server (scripts removed, and none could run in the frame).
   await expect(tab('Template')).toHaveAttribute('aria-selected', 'true');
   await dialog.getByRole('textbox', { name: /^HTML of the event page/ }).fill(`<h2>${name}</h2><p>Three hours of team racing.</p><script>window.top.hacked = 1</script>`);
-  await expect(dialog.frameLocator('iframe[title="Preview of the event page"]').getByRole('heading', { level: 2 })).toHaveText(name);
+  const preview = dialog.frameLocator('iframe[title="Preview of the event page"]');
+  await expect(preview.getByRole('heading', { level: 2 })).toHaveText(name);
+  // The preview is the server's sanitised HTML: the script is not merely inert, it is gone.
+  await expect(preview.locator('p')).toHaveText('Three hours of team racing.');
+  await expect(preview.locator('script')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
   await next.click();
 
