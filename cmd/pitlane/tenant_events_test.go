@@ -52,9 +52,10 @@ func seedPubliImage(t *testing.T, db *store.DB, tn *tenant) string {
 
 // eventTemplates are the staff route templates of issue 15. Phase (b) compares A's answers before and
 // after B gets more data, the audit log's included, so these probes write nothing when they carry B's
-// data: an event whose name, code and category carry the tenant's mark (refused for its past start),
-// an upload in the tenant's colour one pixel short (refused), and advertising naming the tenant's own
-// uploaded image (refused for A when it is B's; accepted with A's).
+// data: a template preview (which reads and writes nothing), an event whose name, code and category
+// carry the tenant's mark (refused for its past start), an upload in the tenant's colour one pixel
+// short (refused), and advertising naming the tenant's own uploaded image (refused for A when it is
+// B's; accepted with A's).
 func eventTemplates() map[string]func(d *tenant) []probe {
 	return map[string]func(d *tenant) []probe{
 		"POST /api/event/createFullEvent": func(d *tenant) []probe {
@@ -64,6 +65,11 @@ func eventTemplates() map[string]func(d *tenant) []probe {
 				"templateHtml": "<p>" + d.mark + "</p>", "addToLandingPage": true,
 				"categorys": map[string]any{"title": d.mark, "excluding": true, "options": `[{"name":"` + d.mark + `","shortName":"X"}]`},
 				"discount":  map[string]any{"code": d.mark + "-code", "price": 5}}}}
+		},
+		// The preview echoes the caller's own template sanitised: a tenant's mark in it would come back as
+		// sent, not as a leak, so the probe carries none; what it checks is the route's scope and role.
+		"POST /api/event/previewTemplate": func(*tenant) []probe {
+			return []probe{{path: "/api/event/previewTemplate", body: map[string]any{"html": "<p>Preview</p><script>alert(1)</script>"}}}
 		},
 		"POST /api/publi/photo": func(d *tenant) []probe {
 			return []probe{{path: "/api/publi/photo", body: map[string]any{"name": d.mark + "-upload", "photo": markPNG(d.mark, company.PubliHeight-1)}}}

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { demoAdmin, FJORD_ADMIN, signInByApi, SUPPORT } from '../support/admin.ts';
-import { checkStage, circuitDay } from '../support/booking.ts';
+import { bookingIdOf, checkPage, checkStage, circuitDay, payWithCard } from '../support/booking.ts';
 import { DEMO } from '../support/state.ts';
 
 // Sign-ins hash passwords (argon2id), the dialog and the event pages load in chunks: generous on a busy machine.
 test.describe.configure({ timeout: 150_000 });
 test.use({ locale: 'en-GB' });
 
-test('a SUPERADMIN creates a team event through the six tabs; the new tab shows it and a team takes its discount', async ({ page }, testInfo) => {
+test('a SUPERADMIN creates a team event through the six tabs; the new tab shows it and a team pays with its discount', async ({ page }, testInfo) => {
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `E2E Team Night ${stamp}`;
   const code = `TEAM${stamp}`;
@@ -60,10 +60,14 @@ test('a SUPERADMIN creates a team event through the six tabs; the new tab shows 
   }
   await next.click();
 
-  // Template, with its live preview (scripts cannot run in it).
+  // Template, with its live preview from the server (scripts removed, and none could run in the frame).
   await expect(tab('Template')).toHaveAttribute('aria-selected', 'true');
   await dialog.getByRole('textbox', { name: /^HTML of the event page/ }).fill(`<h2>${name}</h2><p>Three hours of team racing.</p><script>window.top.hacked = 1</script>`);
-  await expect(dialog.frameLocator('iframe[title="Preview of the event page"]').getByRole('heading', { level: 2 })).toHaveText(name);
+  const preview = dialog.frameLocator('iframe[title="Preview of the event page"]');
+  await expect(preview.getByRole('heading', { level: 2 })).toHaveText(name);
+  // The preview is the server's sanitised HTML: the script is not merely inert, it is gone.
+  await expect(preview.locator('p')).toHaveText('Three hours of team racing.');
+  await expect(preview.locator('script')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
   await next.click();
 
@@ -99,6 +103,24 @@ test('a SUPERADMIN creates a team event through the six tabs; the new tab shows 
   await eventPage.getByRole('button', { name: 'Apply' }).click();
   await expect(eventPage.getByText(new RegExp(`Discount ${code}: −`))).toBeVisible();
   await expect(eventPage.getByTestId('summary-total')).toContainText('250');
+
+  // The team pays the discounted price on the simulated provider's card page (event registrations are
+  // always paid online, even for a company whose bookings are paid at the circuit).
+  await eventPage.getByRole('checkbox', { name: /I have read and accept/ }).check();
+  await eventPage.getByRole('button', { name: /^Pay / }).click();
+  await payWithCard(eventPage, '4242 4242 4242 4242');
+  await expect(eventPage).toHaveURL(/\/success\?booking=/);
+  const identifier = bookingIdOf(eventPage);
+  await expect(eventPage.getByTestId('outcome')).toHaveAttribute('data-outcome', 'paid', { timeout: 30_000 });
+  await expect(eventPage.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible();
+  // The done page: paid by card, the discounted 250 (not the 300 list price).
+  const payment = eventPage.getByTestId('booking-done-payment');
+  await expect(payment).toContainText('Paid by card');
+  await expect(payment).toContainText('250');
+  await expect(payment).not.toContainText('300');
+  await checkPage(eventPage, testInfo, 'create-event-team-paid');
+  const status = (await (await eventPage.request.get(`/api/booking/status/${identifier}`)).json()) as Record<string, unknown>;
+  expect(status).toMatchObject({ status: 'pagada', paymentMode: 'online', paymentStatus: 'approved', total: 250 });
 });
 
 test('an ADMIN sees no create-event entry, and the call answers 403', async ({ page }) => {

@@ -36,3 +36,25 @@ func (s *Server) createFullEvent(w http.ResponseWriter, r *http.Request, sc Scop
 	}
 	httpx.WriteJSON(w, http.StatusCreated, map[string]any{"data": out})
 }
+
+// previewTemplateRequest is the body of POST /api/event/previewTemplate.
+type previewTemplateRequest struct {
+	IDCompany int64  `json:"idCompany"`
+	HTML      string `json:"html"`
+}
+
+// previewTemplate answers POST /api/event/previewTemplate (SUPERADMIN only, by the route table, as
+// createFullEvent): the typed template as createFullEvent would store it. It writes nothing.
+func (s *Server) previewTemplate(w http.ResponseWriter, r *http.Request, _ Scope) {
+	var req previewTemplateRequest
+	if err := httpx.DecodeJSON(r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	html, err := event.PreviewTemplate(req.HTML)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]string{"html": html}})
+}

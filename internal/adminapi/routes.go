@@ -71,6 +71,7 @@ func (s *Server) Routes() []Route {
 		{Pattern: "POST /api/product/photo", Handler: s.uploadPhoto},
 		// Events and advertising (events.go, publi.go).
 		{Pattern: "POST /api/event/createFullEvent", MinRole: account.RoleSuperAdmin, Handler: s.createFullEvent},
+		{Pattern: "POST /api/event/previewTemplate", MinRole: account.RoleSuperAdmin, Handler: s.previewTemplate},
 		{Pattern: "POST /api/publi/photo", Handler: s.publiPhoto},
 		{Pattern: "POST /api/company/updatePubli", Handler: s.updatePubli},
 		// Settings dialog: booking settings and schedules (settings.go).

@@ -1443,6 +1443,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/event/previewTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sanitises an event template exactly as createFullEvent will store it, for the create-event dialog's live preview (SUPERADMIN only).
+         * @description Writes nothing. The answer's `html` is what createFullEvent would store (and GET /api/event/{key}
+         *     serve) for the same `html`: the same sanitising function (scripts, event handlers,
+         *     javascript:/vbscript:/data: URLs and unsafe styles removed). Only a SUPERADMIN of `idCompany` may
+         *     call it (an ADMIN gets 403), as for createFullEvent. Blank `html` answers blank `html`. More than
+         *     200,000 characters (createFullEvent's limit for `templateHtml`) is a 422 naming `html`.
+         */
+        post: operations["adminPreviewTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/company/{id}": {
         parameters: {
             query?: never;
@@ -2844,6 +2868,18 @@ export interface components {
                 id: number;
                 /** @description The event's public key (GET /api/event/{key}). */
                 key: string;
+            };
+        };
+        PreviewTemplateRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            /** @description The template as typed in the dialog. */
+            html: string;
+        };
+        PreviewTemplateResponse: {
+            data: {
+                /** @description The template as createFullEvent would store it. */
+                html: string;
             };
         };
         /** @description What the `data` JSON text of CompanyPublic holds. */
@@ -5584,6 +5620,42 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description A rule above is broken; `fields` names each field by its dotted path. Nothing was written. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminPreviewTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description The sanitised template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewTemplateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description `html` is longer than 200,000 characters (`fields.html` says so). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -9,18 +9,28 @@ export type Publi = components['schemas']['Publi'];
 /** What the advertising dialog saves (POST /api/company/updatePubli). */
 export type UpdatePubli = components['schemas']['UpdatePubliRequest'];
 
+/** The kiosk's settings: the culture it starts in and the seconds without a touch before it goes back to its start. */
+export type KioskSettings = components['schemas']['CompanyPublic']['kiosk'];
+
+/** What the advertising dialog edits: the advertising and the kiosk's settings, as stored. */
+export interface StoredAdvertising {
+  publi: Publi;
+  kiosk: KioskSettings;
+}
+
 /**
- * The company's advertising as stored (GET /api/company/{id}: its `data` JSON text holds `publi`, the
- * customer spec's company cloud data). Throws ApiError.
+ * The company's advertising and kiosk settings as stored (GET /api/company/{id}: its `data` JSON text holds
+ * `publi`, the customer spec's company cloud data; `kiosk` is the kiosk's settings already parsed). Throws
+ * ApiError.
  */
 export function publiQueryOptions(idCompany: number) {
   return queryOptions({
     queryKey: ['admin', 'publi', idCompany],
-    queryFn: async ({ signal }): Promise<Publi> => {
+    queryFn: async ({ signal }): Promise<StoredAdvertising> => {
       const { data, error, response } = await api.GET('/api/company/{id}', { params: { path: { id: idCompany } }, signal });
       if (!data) throw new ApiError(response.status, error);
       const cloud = JSON.parse(data.data) as components['schemas']['CompanyCloudData'];
-      return cloud.publi;
+      return { publi: cloud.publi, kiosk: data.kiosk };
     },
   });
 }
@@ -32,7 +42,7 @@ export async function uploadPubliPhoto(idCompany: number, name: string, photo: s
   return data.url;
 }
 
-/** Saves the images and hyperlinks; on success the stored advertising is read again. */
+/** Saves the images, hyperlinks and kiosk settings; on success the stored advertising is read again. */
 export function useUpdatePubli() {
   const queryClient = useQueryClient();
   return useMutation({

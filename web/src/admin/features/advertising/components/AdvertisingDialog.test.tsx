@@ -82,8 +82,49 @@ describe('AdvertisingDialog', { timeout: 60_000 }, () => {
         imgRightENG: '/api/publi/image/new-1.jpg',
         hyperlinkLeft: 'https://sponsor.example/left',
         hyperlinkRight: 'https://sponsor.example/right',
+        defaultKioskLanguage: 'es-ES',
+        kioskIdleSeconds: 90,
       },
     ]);
+  });
+
+  it("shows the kiosk's stored language and idle period, checks the period's bounds and saves both", async () => {
+    const calls = api();
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderAdmin(<AdvertisingDialog idCompany={2} onClose={onClose} />);
+    const language = await screen.findByRole('combobox', { name: 'Kiosk language' });
+    const idle = screen.getByRole('textbox', { name: /^Seconds without a touch/ });
+    expect(language).toHaveValue('es-ES');
+    expect(idle).toHaveValue('90');
+
+    await user.clear(idle);
+    await user.type(idle, '5');
+    expect(screen.getByText('Enter a whole number of seconds between 15 and 3600')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
+    await user.type(idle, '000');
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled(); // 5000 is over an hour
+    await user.clear(idle);
+    await user.type(idle, '45');
+    await user.selectOptions(language, 'Dansk');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.saves).toHaveLength(1);
+    expect(calls.saves[0]).toMatchObject({ defaultKioskLanguage: 'da-DK', kioskIdleSeconds: 45 });
+  });
+
+  it("puts the server's refusal of a kiosk setting on its field, in the interface's words, and stays open", async () => {
+    api(); // the stored data
+    const refusal = { code: 'unprocessable', message: 'The advertising settings break a rule.', fields: { kioskIdleSeconds: 'must be between 15 and 3600' } };
+    server.use(http.post('/api/company/updatePubli', () => HttpResponse.json(refusal, { status: 422 })));
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderAdmin(<AdvertisingDialog idCompany={2} onClose={onClose} />);
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Enter a whole number of seconds between 15 and 3600')).toBeInTheDocument();
+    expect(screen.getByText('Ad update failed')).toBeInTheDocument();
+    expect(screen.queryByText('must be between 15 and 3600')).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('refuses an image of the wrong size or weight with a toast, ignores a non-PNG silently, and blocks a non-http link', async () => {
@@ -103,6 +144,20 @@ describe('AdvertisingDialog', { timeout: 60_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Right hyperlink' }), 'javascript:alert(1)');
     expect(screen.getByText('Enter an address starting with http:// or https://')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
+  });
+
+  it('opens the file chooser from a translated button, and remove empties the slot', async () => {
+    api();
+    const user = userEvent.setup();
+    renderAdmin(<AdvertisingDialog idCompany={2} onClose={() => undefined} />);
+    const input = (await screen.findByLabelText('Left image (English)')) as HTMLInputElement;
+    const opened = vi.spyOn(input, 'click');
+    await user.click(screen.getByRole('button', { name: 'Choose image: Left image (English)' }));
+    expect(opened).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'Remove: Left image (default language)' }));
+    expect(screen.queryByRole('img', { name: 'Current Left image (default language)' })).not.toBeInTheDocument();
+    expect(screen.getByText('No image', { selector: '[data-testid="slot-imgLeftDefault"] *' })).toBeInTheDocument();
   });
 
   it("toasts 'Ad update failed' when saving fails and stays open", async () => {

@@ -1,10 +1,13 @@
 import { Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { publiQueryOptions, useUpdatePubli, type Publi } from '@/admin/features/advertising/api/advertising';
+import { publiQueryOptions, useUpdatePubli, type StoredAdvertising } from '@/admin/features/advertising/api/advertising';
 import { ImageSlot, type Slot } from '@/admin/features/advertising/components/ImageSlot';
+import { isIdlePeriod, KioskFields } from '@/admin/features/advertising/components/KioskFields';
 import { useAdvertisingTexts } from '@/admin/features/advertising/hooks/useAdvertisingTexts';
+import { serverFieldErrors } from '@/lib/api/field-errors';
 import { toast } from '@/lib/toast';
+import classes from '@/admin/features/advertising/components/AdvertisingDialog.module.css';
 
 const SLOTS: Slot[] = ['imgLeftDefault', 'imgRightDefault', 'imgLeftENG', 'imgRightENG'];
 
@@ -28,13 +31,22 @@ interface AdvertisingDialogProps {
  * The advertising dialog (admin spec sections 2, 5 and 8): the kiosk's left and right images for the
  * default language and the English variant (each a 300×700 PNG of at most 0.5 MB, uploaded when chosen),
  * the left and right hyperlinks, cancel and accept. Accept saves; success toasts 'updated ok' and closes,
- * a failure toasts 'Ad update failed' and leaves the dialog open.
+ * a failure toasts 'Ad update failed' and leaves the dialog open (the server's field errors on their fields).
+ * It also holds the kiosk's settings (language and idle period, KioskFields): the kiosk page is where these
+ * images are shown, and the same call (POST /api/company/updatePubli) saves them.
  */
 export function AdvertisingDialog({ idCompany, onClose }: AdvertisingDialogProps) {
   const { t } = useAdvertisingTexts();
   const stored = useQuery(publiQueryOptions(idCompany));
   return (
-    <Modal opened onClose={onClose} title={t('title')} size="xl" closeButtonProps={{ 'aria-label': t('cancel') }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('title')}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('cancel') }}
+      classNames={{ content: classes.content }}
+    >
       {stored.data ? (
         <AdvertisingForm idCompany={idCompany} stored={stored.data} onClose={onClose} />
       ) : stored.isError ? (
@@ -51,8 +63,9 @@ export function AdvertisingDialog({ idCompany, onClose }: AdvertisingDialogProps
   );
 }
 
-function AdvertisingForm({ idCompany, stored, onClose }: { idCompany: number; stored: Publi; onClose: () => void }) {
+function AdvertisingForm({ idCompany, stored: all, onClose }: { idCompany: number; stored: StoredAdvertising; onClose: () => void }) {
   const { t } = useAdvertisingTexts();
+  const stored = all.publi;
   const [images, setImages] = useState<Record<Slot, string | null>>(() => ({
     imgLeftDefault: stored.imgLeftDefault ?? null,
     imgRightDefault: stored.imgRightDefault ?? null,
@@ -61,20 +74,34 @@ function AdvertisingForm({ idCompany, stored, onClose }: { idCompany: number; st
   }));
   const [left, setLeft] = useState(stored.hyperlinkLeft ?? '');
   const [right, setRight] = useState(stored.hyperlinkRight ?? '');
+  const [language, setLanguage] = useState(all.kiosk.defaultLanguage);
+  const [idle, setIdle] = useState<number | string>(all.kiosk.idleSeconds);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [uploading, setUploading] = useState(0);
   const update = useUpdatePubli();
-  const linksValid = isLink(left) && isLink(right);
+  const valid = isLink(left) && isLink(right) && isIdlePeriod(idle);
 
   const accept = () => {
-    if (!linksValid) return;
+    if (!valid) return;
+    setServerErrors({});
     update.mutate(
-      { idCompany, ...images, hyperlinkLeft: left.trim() || null, hyperlinkRight: right.trim() || null },
+      {
+        idCompany,
+        ...images,
+        hyperlinkLeft: left.trim() || null,
+        hyperlinkRight: right.trim() || null,
+        defaultKioskLanguage: language,
+        kioskIdleSeconds: Number(idle),
+      },
       {
         onSuccess: () => {
           toast(t('updated'), 'green');
           onClose();
         },
-        onError: () => toast(t('failed')),
+        onError: (error) => {
+          setServerErrors(serverFieldErrors(error) ?? {});
+          toast(t('failed'));
+        },
       },
     );
   };
@@ -121,11 +148,12 @@ function AdvertisingForm({ idCompany, stored, onClose }: { idCompany: number; st
             error={isLink(right) ? undefined : t('invalidLink')}
           />
         </SimpleGrid>
+        <KioskFields language={language} idle={idle} onLanguage={setLanguage} onIdle={setIdle} serverErrors={serverErrors} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={update.isPending}>
             {t('cancel')}
           </Button>
-          <Button type="submit" loading={update.isPending} disabled={!linksValid || uploading > 0}>
+          <Button type="submit" loading={update.isPending} disabled={!valid || uploading > 0}>
             {t('accept')}
           </Button>
         </Group>

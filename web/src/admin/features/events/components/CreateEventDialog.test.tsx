@@ -41,6 +41,15 @@ async function reachDiscounts(user: User) {
 }
 
 describe('CreateEventDialog', { timeout: 60_000 }, () => {
+  // The template tab asks the server for its preview; these tests are about the dialog, so it echoes.
+  beforeEach(() => {
+    server.use(
+      http.post('/api/event/previewTemplate', async ({ request }) =>
+        HttpResponse.json({ data: { html: ((await request.json()) as { html: string }).html } }),
+      ),
+    );
+  });
+
   it('unlocks each tab only when the earlier ones have no errors, and clear goes back to an empty details tab', async () => {
     const user = userEvent.setup();
     renderAdmin(<CreateEventDialog idCompany={2} onClose={() => undefined} />);

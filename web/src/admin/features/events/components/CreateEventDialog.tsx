@@ -26,13 +26,14 @@ import {
 } from '@/admin/features/events/utils/event-form';
 import { serverFieldErrors } from '@/lib/api/field-errors';
 import { toast } from '@/lib/toast';
+import classes from '@/admin/features/events/components/CreateEventDialog.module.css';
 
 interface CreateEventDialogProps {
   idCompany: number;
   onClose: () => void;
 }
 
-const PANELS: Record<Tab, () => React.JSX.Element> = {
+const PANELS: Record<Tab, (props: { idCompany: number }) => React.JSX.Element> = {
   details: DetailsTab,
   data: DataTab,
   dates: DatesTab,
@@ -124,6 +125,7 @@ export function CreateEventDialog({ idCompany, onClose }: CreateEventDialogProps
       size="xl"
       closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': t('create.close') }}
+      classNames={{ content: classes.content }}
     >
       <FormProvider {...form}>
         <form
@@ -146,7 +148,7 @@ export function CreateEventDialog({ idCompany, onClose }: CreateEventDialogProps
               const Panel = PANELS[name];
               return (
                 <Tabs.Panel key={name} value={name}>
-                  <Panel />
+                  <Panel idCompany={idCompany} />
                 </Tabs.Panel>
               );
             })}
