@@ -130,7 +130,8 @@ export function StageDate() {
     } else if (time) {
       select({ type: 'failed', time });
     }
-    if (status === 421) void availability.refetch();
+    // The session's places changed under the visitor (filled, or held in another tab): show them afresh.
+    if (status === 420 || status === 421) void availability.refetch();
   };
 
   const holdProductSlot = async (slot: Slot) => {
