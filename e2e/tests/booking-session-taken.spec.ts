@@ -14,7 +14,8 @@ import {
 import { DEMO } from '../support/state.ts';
 
 // Sessions of this file only: Fjord Karting 15 days ahead at 19:40, 20:00 and 20:20; Circuito Norte 16
-// days ahead from 20:00 to 21:00.
+// days ahead from 20:00 to 21:00. The places taken stay held for the hold's lifetime, so a retry (CI
+// retries once) uses earlier sessions of the same days: Fjord 18:20, 18:40 and 17:40, Norte 17:00 to 18:00.
 
 /** The toast the wizard shows (Mantine notifications are alerts), by its text. */
 function toast(page: Page, text: string) {
@@ -34,18 +35,19 @@ test.describe('booking wizard, a session taken while the visitor is choosing', (
   test('421: another visitor fills the session; the visitor is told, and the fresh grid no longer offers it', async ({ page, request }, testInfo) => {
     const fjord = company(DEMO.fjord);
     const day = bookableDay(15);
+    const [full, free] = testInfo.retry ? ['18:20:00', '18:40:00'] : ['19:40:00', '20:00:00'];
     await openBooking(page, fjord);
     await chooseProduct(page, 'Voksen – 15 minutter', 2);
     await next(page);
     await pickDay(page, day);
-    const session = slot(page, '19:40:00');
+    const session = slot(page, full);
     await expect(session).toHaveAttribute('data-status', 'AVAILABLE');
 
     // Meanwhile another visitor takes all but one place of the session.
     const other = await otherVisitor(request, fjord, `e2e-filler-${testInfo.workerIndex}-${Date.now()}`);
-    const offer = await other.slot('Voksen – 10 minutter', day, '19:40:00');
+    const offer = await other.slot('Voksen – 10 minutter', day, full);
     expect(offer.usersAvailable).toBeGreaterThan(1);
-    const taken = await other.hold('Voksen – 10 minutter', day, '19:40:00', offer.usersAvailable - 1);
+    const taken = await other.hold('Voksen – 10 minutter', day, full, offer.usersAvailable - 1);
     expect(taken.status, taken.body).toBe(201);
 
     // The grid shown is now stale: the visitor's two drivers are refused with 421.
@@ -63,8 +65,8 @@ test.describe('booking wizard, a session taken while the visitor is choosing', (
     await checkStage(page, testInfo, 'session-filled');
 
     // Another session still works, and the visitor goes on.
-    await slot(page, '20:00:00').click();
-    await expect(slot(page, '20:00:00')).toHaveAttribute('data-status', 'MARKED');
+    await slot(page, free).click();
+    await expect(slot(page, free)).toHaveAttribute('data-status', 'MARKED');
     await next(page);
     await expect(stageHeading(page, 'Your details')).toBeVisible();
   });
@@ -76,7 +78,8 @@ test.describe('booking wizard, a session taken while the visitor is choosing', (
     await chooseProduct(page, 'Voksen – 10 minutter', 1);
     await next(page);
     await pickDay(page, day);
-    const session = slot(page, '20:20:00');
+    const time = testInfo.retry ? '17:40:00' : '20:20:00';
+    const session = slot(page, time);
     await expect(session).toHaveAttribute('data-status', 'AVAILABLE');
     const free = (await session.getByTestId('slot-free').textContent()) ?? '';
     const before = Number(free.match(/\d+/)?.[0]);
@@ -84,7 +87,7 @@ test.describe('booking wizard, a session taken while the visitor is choosing', (
 
     // The same visitor (same visitor id) holds the session from another tab, in that tab's cart.
     const sameVisitor = await otherVisitor(request, fjord, await pageVisitor(page));
-    const held = await sameVisitor.hold('Voksen – 10 minutter', day, '20:20:00', 1);
+    const held = await sameVisitor.hold('Voksen – 10 minutter', day, time, 1);
     expect(held.status, held.body).toBe(201);
 
     const refused = page.waitForResponse((r) => r.url().endsWith('/api/prebooking') && r.request().method() === 'POST');
@@ -107,15 +110,17 @@ test.describe('booking wizard, a session taken while the visitor is choosing', (
     await chooseProduct(page, 'Pack Campeón: 3 tandas', 1);
     await next(page);
     await pickDay(page, day);
-    // gapSlots 1 on a 15-minute schedule: 20:00, 20:30 and 21:00, held only on Next.
-    await slot(page, '20:00:00').click();
-    for (const time of ['20:00:00', '20:30:00', '21:00:00']) await expect(slot(page, time)).toHaveAttribute('data-status', 'MARKED');
+    // gapSlots 1 on a 15-minute schedule: 20:00, 20:30 and 21:00 (a retry: 17:00, 17:30, 18:00), held only on Next.
+    const chain = testInfo.retry ? ['17:00:00', '17:30:00', '18:00:00'] : ['20:00:00', '20:30:00', '21:00:00'];
+    const [first, middle] = chain as [string, string, string];
+    await slot(page, first).click();
+    for (const time of chain) await expect(slot(page, time)).toHaveAttribute('data-status', 'MARKED');
 
     // Meanwhile another visitor takes every place of the middle session.
     const other = await otherVisitor(request, norte, `e2e-pack-filler-${testInfo.workerIndex}-${Date.now()}`);
-    const offer = await other.slot('Tanda adultos 15 minutos', day, '20:30:00');
+    const offer = await other.slot('Tanda adultos 15 minutos', day, middle);
     expect(offer.usersAvailable).toBeGreaterThan(0);
-    const taken = await other.hold('Tanda adultos 15 minutos', day, '20:30:00', offer.usersAvailable);
+    const taken = await other.hold('Tanda adultos 15 minutos', day, middle, offer.usersAvailable);
     expect(taken.status, taken.body).toBe(201);
 
     const refused = page.waitForResponse((r) => r.url().endsWith('/api/prebooking') && r.request().method() === 'POST');
@@ -124,12 +129,12 @@ test.describe('booking wizard, a session taken while the visitor is choosing', (
     await expect(toast(page, 'No places left in this session.')).toBeVisible();
     await expect(stageHeading(page, 'Date and sessions')).toBeVisible();
     await expect(page.locator('button[data-status="MARKED"]')).toHaveCount(0);
-    await expect(slot(page, '20:30:00')).toHaveAttribute('data-status', 'UNAVAILABLE');
+    await expect(slot(page, middle)).toHaveAttribute('data-status', 'UNAVAILABLE');
     await expect(page.getByTestId('cart-button')).toHaveAccessibleName(/pre-bookings: 0/);
     await checkStage(page, testInfo, 'pack-session-filled');
 
     // The same start cannot make a pack any more: the fresh grid says so before anything is held.
-    await slot(page, '20:00:00').click();
+    await slot(page, first).click();
     await expect(page.getByRole('alert').filter({ hasText: 'The pack needs 3 sessions in a row' })).toBeVisible();
     await expect(page.locator('button[data-status="MARKED"]')).toHaveCount(0);
   });
