@@ -94,6 +94,7 @@ type Store interface {
 	ProblemAddresses(ctx context.Context, companyID int64) ([]string, error)
 	// SaveProblemReport stores the report and enqueues the messages in one transaction.
 	SaveProblemReport(ctx context.Context, r Report, mails []notify.Message, now time.Time) error
+	PageTokens
 }
 
 // Service takes problem reports.
@@ -110,12 +111,20 @@ func NewService(s Store, c Captcha, clk clock.Clock) *Service {
 
 // Send checks a report and its captcha, stores it, and e-mails it to each of the company's problem
 // addresses (a report without a company, or to a company without such addresses, is stored only).
-// Returns apperr.Unprocessable (field errors, captcha included) and apperr.NotFound for an unknown
-// company.
+// The company is the one whose booking or member the page's token names when the report comes from a
+// cancellation or unsubscribe page (those pages know no company), else req.IDCompany. Returns
+// apperr.Unprocessable (field errors, captcha included) and apperr.NotFound for an unknown company.
 func (s *Service) Send(ctx context.Context, req Request) error {
 	rep, err := Validate(req)
 	if err != nil {
 		return err
+	}
+	owner, err := pageCompany(ctx, s.store, rep.Page)
+	if err != nil {
+		return err
+	}
+	if owner != 0 {
+		rep.CompanyID = owner
 	}
 	var c company.Company
 	var addrs []string

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"pitlane/internal/apperr"
 	"pitlane/internal/notify"
 	"pitlane/internal/problem"
 )
@@ -47,4 +48,28 @@ func (pr Problems) SaveProblemReport(ctx context.Context, r problem.Report, mail
 		}
 		return nil
 	})
+}
+
+// CompanyOfCancelToken implements problem.PageTokens: the company of the booking whose cancellation
+// token hashes to tokenHash. Returns apperr.NotFound if there is none.
+func (pr Problems) CompanyOfCancelToken(ctx context.Context, tokenHash string) (int64, error) {
+	return pr.companyOf(ctx, `SELECT company_id FROM bookings WHERE cancel_token_hash = ?`, tokenHash,
+		"No booking with that cancellation link.")
+}
+
+// CompanyOfUnsubscribeKey implements problem.PageTokens: the company of the member whose unsubscribe
+// key hashes to keyHash. Returns apperr.NotFound if there is none.
+func (pr Problems) CompanyOfUnsubscribeKey(ctx context.Context, keyHash string) (int64, error) {
+	return pr.companyOf(ctx, `SELECT company_id FROM members WHERE unsubscribe_key_hash = ? ORDER BY id LIMIT 1`, keyHash,
+		"No member has that unsubscribe link.")
+}
+
+// companyOf reads the one company id the query names by hash, or apperr.NotFound with message.
+func (pr Problems) companyOf(ctx context.Context, q, hash, message string) (int64, error) {
+	var id int64
+	err := pr.db.Read(ctx, func(tx *Tx) error { return tx.QueryRow(ctx, q, hash).Scan(&id) })
+	if IsNoRows(err) {
+		return 0, apperr.New(apperr.NotFound, "%s", message)
+	}
+	return id, translate(err)
 }

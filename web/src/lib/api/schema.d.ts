@@ -258,7 +258,10 @@ export interface paths {
         /**
          * Report a problem to the company (the footer's dialog); needs a solved captcha.
          * @description The report is stored and e-mailed to the company's problem addresses (stored only when it names
-         *     no company or the company has none). A captcha solution is accepted once.
+         *     no company or the company has none). A captcha solution is accepted once. When `page` is a
+         *     cancellation page (/cancelBooking/{token}) or an unsubscribe page (/member/unsubscribe/{key}),
+         *     the company is the one whose booking or member that token names, found by the server (those
+         *     pages know no company; `idCompany` is then ignored); an unknown token leaves the report stored only.
          */
         post: operations["sendProblemReport"];
         delete?: never;
@@ -2066,7 +2069,7 @@ export interface components {
              * @description The company the visitor was booking with.
              */
             idCompany?: number;
-            /** @description The page the report was sent from. */
+            /** @description The page the report was sent from (path and query); a cancellation or unsubscribe page's token names the company. */
             page?: string;
         };
         AvailabilityResponse: {

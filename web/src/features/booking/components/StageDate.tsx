@@ -27,6 +27,7 @@ import {
   markedTimes,
   packChain,
   packPrice,
+  selectionFromHolds,
   selectionReducer,
   slotStatus,
   stockLeft,
@@ -53,24 +54,31 @@ const DAYJS_LOCALE: Record<string, string> = {
 export function StageDate() {
   const { t, i18n } = useTranslation('booking');
   const queryClient = useQueryClient();
-  const { config, product, state, dispatch, ensureCart, release, goTo } = useWizard();
+  const { config, product, state, dispatch, ensureCart, release, goTo, navigated } = useWizard();
   const today = todayISO();
+  const pack = product !== null && isPack(product);
   const [date, setDate] = useState(state.date && state.date >= today ? state.date : today);
-  const [selection, select] = useReducer(selectionReducer, EMPTY_SELECTION);
+  // Re-entering this stage from another one cancels the pre-bookings the visitor still held (spec section
+  // 4). A reload is no re-entering: when the visitor has not moved between stages since the page loaded,
+  // the sessions the server still holds on the day are kept and shown chosen.
+  const [kept] = useState(() =>
+    pack || navigated.current ? EMPTY_SELECTION : selectionFromHolds(state.holds, date),
+  );
+  const [selection, select] = useReducer(selectionReducer, kept);
   const [packWarning, setPackWarning] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const createPrebooking = useCreatePrebooking(config.token, visitorId());
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const pack = product !== null && isPack(product);
   const packSize = product?.products?.length ?? 0;
   const gapSlots = product ? (parseProductData(product.data).gapSlots ?? 0) : 0;
 
-  // Re-entering this stage cancels the pre-bookings the visitor still held (spec section 4).
   const enteredWith = useRef(state.holds);
   useEffect(() => {
-    const held = enteredWith.current.map((h) => h.identifier);
+    const shown = new Set(Object.values(kept.marked));
+    const held = enteredWith.current.map((h) => h.identifier).filter((id) => !shown.has(id));
     if (held.length) void release(held);
-    dispatch({ type: 'setDate', date });
+    // Setting the date forgets the item's holds: not when the kept ones are on it already.
+    if (shown.size === 0) dispatch({ type: 'setDate', date });
     // Only on entering the stage.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -130,7 +138,8 @@ export function StageDate() {
     } else if (time) {
       select({ type: 'failed', time });
     }
-    if (status === 421) void availability.refetch();
+    // The session's places changed under the visitor (filled, or held in another tab): show them afresh.
+    if (status === 420 || status === 421) void availability.refetch();
   };
 
   const holdProductSlot = async (slot: Slot) => {
@@ -239,6 +248,8 @@ export function StageDate() {
           <DatesProvider settings={{ locale: DAYJS_LOCALE[language] ?? 'en-gb', firstDayOfWeek: language === 'ar' ? 6 : 1 }}>
             <DatePicker
               value={date}
+              // After a reload the chosen day may be in a later month: open on its month, not today's.
+              defaultDate={date}
               onChange={changeDate}
               minDate={today}
               maxDate={maxDate}

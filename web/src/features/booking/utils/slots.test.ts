@@ -6,6 +6,7 @@ import {
   occupancyColor,
   packChain,
   packPrice,
+  selectionFromHolds,
   selectionReducer,
   slotInterval,
   slotStatus,
@@ -140,5 +141,18 @@ describe('pack selection', () => {
 
   it('is priced at the highest session price', () => {
     expect(packPrice([{ price: 79 }, { price: 85 }, { price: 79 }])).toBe(85);
+  });
+});
+
+describe('selection kept after a reload', () => {
+  it('marks the start of each one-session hold on the day, and nothing of other days or packs', () => {
+    const holds = [
+      { identifier: 'a', bookingDates: ['2026-12-13 19:00:00'] },
+      { identifier: 'b', bookingDates: ['2026-12-13 19:20:00'] },
+      { identifier: 'c', bookingDates: ['2026-12-14 19:00:00'] },
+      { identifier: 'p', bookingDates: ['2026-12-13 20:00:00', '2026-12-13 20:40:00'] },
+    ];
+    expect(selectionFromHolds(holds, '2026-12-13')).toEqual({ marked: { '19:00:00': 'a', '19:20:00': 'b' }, processing: [] });
+    expect(selectionFromHolds(holds, '2026-12-15')).toEqual(EMPTY_SELECTION);
   });
 });

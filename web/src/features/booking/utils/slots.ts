@@ -70,6 +70,20 @@ export function selectionReducer(state: Selection, action: SelectionAction): Sel
   }
 }
 
+/**
+ * The selection that the pre-bookings still held make on a day: each hold of one session on that day marks
+ * its start (after a reload on the date stage, the grid shows what the server still holds).
+ */
+export function selectionFromHolds(holds: readonly { identifier: string; bookingDates: string[] }[], date: string): Selection {
+  const marked: Record<string, string | null> = {};
+  for (const hold of holds) {
+    if (hold.bookingDates.length !== 1) continue;
+    const [day, time] = hold.bookingDates[0]!.split(' ');
+    if (day === date && time) marked[time] = hold.identifier;
+  }
+  return { marked, processing: [] };
+}
+
 /** The start times marked, in time order. */
 export function markedTimes(selection: Selection): string[] {
   return Object.keys(selection.marked).sort();
