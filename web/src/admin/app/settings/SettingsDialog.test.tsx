@@ -136,6 +136,8 @@ describe('the settings dialog', () => {
     expect(saves[0]).toMatchObject({ idCompany: 7, idInstallation: 3, version: 4, interval: 20, confirmationBookingEmails: ['desk@norte.example'] });
     expect(await screen.findByText('Setup changed')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
+    // Save is disabled now: the focus goes to Cancel rather than out of the dialog.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus());
   });
 
   it('keeps the edits on screen and says so when someone else saved first', async () => {
@@ -149,6 +151,7 @@ describe('the settings dialog', () => {
     expect(await screen.findByText(/Someone else saved these settings/)).toBeInTheDocument();
     expect(screen.getByLabelText('Session length (minutes)')).toHaveValue('25');
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toHaveFocus());
   });
 
   it('shows a bound error beside the field', async () => {

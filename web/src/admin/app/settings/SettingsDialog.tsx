@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TAB, SETTINGS_TABS } from '@/admin/app/settings/tabs';
 import { Confirm } from '@/admin/features/settings/components/Confirm';
@@ -26,6 +26,18 @@ export function SettingsDialog({ idCompany, onClose }: SettingsDialogProps) {
   const [notice, setNotice] = useState<'conflict' | 'invalid'>();
   const [fields, setFields] = useState<Record<string, string>>({});
   const entry = SETTINGS_TABS.find((e) => String(e.id) === tab);
+  const saveRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const [saves, setSaves] = useState(0);
+
+  // After a save the confirmation's focus return finds Save disabled (loading, then nothing to save) and
+  // the focus would fall out of the dialog: put it back on Save when there is still something to save
+  // (a conflict, invalid settings), on Cancel otherwise, so Tab goes on inside the dialog.
+  useEffect(() => {
+    if (saves === 0) return;
+    const save = saveRef.current;
+    (save && !save.disabled ? save : cancelRef.current)?.focus();
+  }, [saves]);
 
   // Leaving the page with unsaved settings asks too.
   useEffect(() => {
@@ -43,6 +55,7 @@ export function SettingsDialog({ idCompany, onClose }: SettingsDialogProps) {
     setNotice(undefined);
     const outcome = await state.save();
     setSaving(false);
+    setSaves((n) => n + 1);
     switch (outcome.kind) {
       case 'saved':
         setFields({});
@@ -127,10 +140,10 @@ export function SettingsDialog({ idCompany, onClose }: SettingsDialogProps) {
           </Tabs>
           {!entry?.hideSaveBar && (
             <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={leave}>
+              <Button ref={cancelRef} variant="default" onClick={leave}>
                 {t('cancel')}
               </Button>
-              <Button onClick={() => setAsk('save')} loading={saving} disabled={!state.dirty}>
+              <Button ref={saveRef} onClick={() => setAsk('save')} loading={saving} disabled={!state.dirty}>
                 {t('save')}
               </Button>
             </Group>
