@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -36,21 +37,15 @@ func (b Bookings) StaffLimits(ctx context.Context, companyID int64) (checkout.St
 	return l, err
 }
 
-// staffRows reads the bookings of a range (first %s: the range's condition; second: its order) joined
-// with their lines, the lines' sessions and the sessions' circuits: one row per session (or per line
-// without a session, or per booking without a line), grouped by booking in the range's order, then by
-// line and position. EachBooking folds each booking's rows into one list row as it reads them. One pass
-// of index seeks (the range's index on bookings, booking_lines by booking, booking_slots by line,
-// circuits by id): no aggregate to materialize and no query per row, which is what keeps a busy month
-// fast on SQLite's virtual machine as on PostgreSQL.
+// staffRows reads the bookings of a range (first %s: the range's condition; second: its order), one row
+// per booking: what the list shows of its lines and sessions is kept on the booking (migration 00028's
+// list_* columns, recounted by triggers), so the range's index and one table are all the query reads.
 const staffRows = `SELECT b.id, b.identifier, b.created_at, b.first_starts_at, b.contact_name,
 		COALESCE(b.contact_surname, ''), b.phone, b.email, b.total_cents, b.status, b.source, b.payment_mode,
-		bl.id, bl.num_drivers, bs.starts_at, bs.local_date, bs.local_time, c.name, COALESCE(b.reference, '')
-	FROM bookings b LEFT JOIN booking_lines bl ON bl.booking_id = b.id
-		LEFT JOIN booking_slots bs ON bs.booking_line_id = bl.id
-		LEFT JOIN circuits c ON c.id = bs.circuit_id
+		COALESCE(b.reference, ''), b.list_drivers, b.list_sessions, b.list_first, b.list_circuits
+	FROM bookings b
 	WHERE b.company_id = ? AND %s
-	ORDER BY %s, bl.id, bs.position`
+	ORDER BY %s`
 
 // The staff bookings queries and their orders.
 //   - By session date: the local date of the first session, then its start, then id — the order of
@@ -70,8 +65,8 @@ var (
 	staffBySale    = fmt.Sprintf(staffRows, staffBySaleRange, staffBySaleOrder)
 )
 
-// EachBooking implements checkout.StaffStore: one query, read row by row with its cursor; a booking
-// is handed to fn as soon as its last row is read.
+// EachBooking implements checkout.StaffStore: one query, read row by row with its cursor, each booking
+// handed to fn as it is read.
 func (b Bookings) EachBooking(ctx context.Context, r checkout.BookingRange, fn func(checkout.BookingRow) error) error {
 	return b.db.Read(ctx, func(tx *Tx) error {
 		q, args := staffBySession, []any{r.CompanyID, r.From, r.To}
@@ -81,110 +76,109 @@ func (b Bookings) EachBooking(ctx context.Context, r checkout.BookingRange, fn f
 		if r.Search != "" {
 			q, args = staffSearchQuery(r), append(args, staffSearchArgs(r.Search)...)
 		}
-		if b.db.Engine() == Postgres {
-			// PostgreSQL's planner hashes all of booking_lines and booking_slots for a month's bookings (it
-			// underestimates the index probes): 300–580 ms where probing each booking's lines takes 140–170
-			// at 200,000 bookings. For this transaction only, it joins by the indexes.
-			if _, err := tx.Exec(ctx, `SET LOCAL enable_hashjoin = off`); err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `SET LOCAL enable_mergejoin = off`); err != nil {
-				return err
-			}
+		tracks, err := newTrackNames(ctx, tx, r.CompanyID)
+		if err != nil {
+			return err
 		}
 		rows, err := tx.Query(ctx, q, args...)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
-		var f staffFold
 		for rows.Next() {
-			done, ok, err := f.scan(rows)
+			row, err := scanStaffRow(rows, tracks)
 			if err != nil {
 				return err
 			}
-			if ok {
-				if err := fn(done); err != nil {
-					return err
-				}
+			if err := fn(row); err != nil {
+				return err
 			}
 		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		if done, ok := f.finish(); ok {
-			return fn(done)
-		}
-		return nil
+		return rows.Err()
 	})
 }
 
-// staffFold folds the rows of staffRows into list rows, one booking at a time.
-type staffFold struct {
-	cur       checkout.BookingRow
-	open      bool
-	firstLine int64 // the booking's first line (its circuits make the track)
-	lastLine  int64 // the line whose drivers were last counted
-	firstAt   int64 // start of the earliest session seen
-	tracks    []string
-}
-
-// scan reads one row. When it starts a new booking, the previous one is returned complete (ok).
-func (f *staffFold) scan(rows *sql.Rows) (done checkout.BookingRow, ok bool, err error) {
-	var id, created, total int64
-	var first, line, drivers, startsAt sql.NullInt64
-	var identifier, name, surname, phone, email, status, source, mode string
-	var date, at, circuit sql.NullString
-	var reference string
+// scanStaffRow reads one row of staffRows.
+func scanStaffRow(rows *sql.Rows, tracks *trackNames) (checkout.BookingRow, error) {
+	var id, created, total, drivers, sessions int64
+	var first sql.NullInt64
+	var identifier, name, surname, phone, email, status, source, mode, reference, circuits string
+	var local sql.NullString
 	if err := rows.Scan(&id, &identifier, &created, &first, &name, &surname, &phone, &email, &total, &status, &source,
-		&mode, &line, &drivers, &startsAt, &date, &at, &circuit, &reference); err != nil {
-		return done, false, translate(err)
+		&mode, &reference, &drivers, &sessions, &local, &circuits); err != nil {
+		return checkout.BookingRow{}, translate(err)
 	}
-	if !f.open || f.cur.ID != id {
-		done, ok = f.finish()
-		f.start(id, identifier, created, first, name, surname, phone, email, total, status, source, mode)
-		f.cur.Reference = checkout.FormatReference(reference)
-	}
-	if line.Valid && line.Int64 != f.lastLine {
-		f.lastLine = line.Int64
-		f.cur.NumParticipants += int(drivers.Int64)
-		if f.firstLine == 0 {
-			f.firstLine = line.Int64
-		}
-	}
-	if startsAt.Valid {
-		f.cur.Sessions++
-		if f.cur.BookingDate == nil || startsAt.Int64 < f.firstAt {
-			local := date.String + " " + hhmm(at.String)
-			f.cur.BookingDate, f.firstAt = &local, startsAt.Int64
-		}
-		if line.Int64 == f.firstLine && circuit.Valid && !slices.Contains(f.tracks, circuit.String) {
-			f.tracks = append(f.tracks, circuit.String)
-		}
-	}
-	return done, ok, nil
-}
-
-// start begins the list row of a booking.
-func (f *staffFold) start(id int64, identifier string, created int64, first sql.NullInt64, name, surname, phone, email string,
-	total int64, status, source, mode string) {
 	if surname != "" {
 		name += " " + surname
 	}
-	f.cur = checkout.BookingRow{ID: id, IDBooking: id, BookingIdentifier: identifier, CreatedAt: time.UnixMilli(created).UTC(),
-		ContactName: name, Phone: phone, Email: email, Price: pricing.Cents(total), State: status, Source: source,
-		PaymentMode: mode, FirstStart: instantOrNil(first)}
-	f.open, f.firstLine, f.lastLine, f.firstAt, f.tracks = true, 0, 0, 0, f.tracks[:0]
+	track, err := tracks.of(circuits)
+	if err != nil {
+		return checkout.BookingRow{}, err
+	}
+	row := checkout.BookingRow{ID: id, IDBooking: id, BookingIdentifier: identifier, Reference: checkout.FormatReference(reference),
+		CreatedAt: time.UnixMilli(created).UTC(), ContactName: name, Phone: phone, Email: email, Price: pricing.Cents(total),
+		NumParticipants: int(drivers), State: status, Source: source, PaymentMode: mode, Track: track,
+		Sessions: int(sessions), FirstStart: instantOrNil(first)}
+	if local.Valid {
+		row.BookingDate = &local.String
+	}
+	return row, nil
 }
 
-// finish returns the booking being folded, if any.
-func (f *staffFold) finish() (checkout.BookingRow, bool) {
-	if !f.open {
-		return checkout.BookingRow{}, false
+// trackNames turns a booking's list_circuits ('3,5') into the track the list shows ('Norte, Sur'): the
+// names of the circuits of the day, read once per query, each combination joined once.
+type trackNames struct {
+	ctx    context.Context
+	tx     *Tx
+	names  map[int64]string
+	joined map[string]string
+}
+
+// newTrackNames reads the names of the company's circuits.
+func newTrackNames(ctx context.Context, tx *Tx, companyID int64) (*trackNames, error) {
+	t := &trackNames{ctx: ctx, tx: tx, names: map[int64]string{}, joined: map[string]string{"": ""}}
+	rows, err := tx.Query(ctx, `SELECT c.id, c.name FROM circuits c JOIN installations i ON i.id = c.installation_id
+		WHERE i.company_id = ?`, companyID)
+	if err != nil {
+		return nil, err
 	}
-	f.cur.Track = strings.Join(f.tracks, ", ")
-	f.open = false
-	return f.cur, true
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
+			return nil, translate(err)
+		}
+		t.names[id] = name
+	}
+	return t, rows.Err()
+}
+
+// of is the track of a list_circuits value. A circuit that is not the company's (never written so) is
+// read by its id, as the list's join read it before migration 00028.
+func (t *trackNames) of(circuits string) (string, error) {
+	if s, ok := t.joined[circuits]; ok {
+		return s, nil
+	}
+	var names []string
+	for _, part := range strings.Split(circuits, ",") {
+		id, err := strconv.ParseInt(part, 10, 64)
+		if err != nil {
+			return "", fmt.Errorf("store: booking list_circuits %q: %w", circuits, err)
+		}
+		name, ok := t.names[id]
+		if !ok {
+			if err := t.tx.QueryRow(t.ctx, `SELECT name FROM circuits WHERE id = ?`, id).Scan(&name); err != nil && !IsNoRows(err) {
+				return "", translate(err)
+			}
+			t.names[id] = name
+		}
+		if name != "" && !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	t.joined[circuits] = strings.Join(names, ", ")
+	return t.joined[circuits], nil
 }
 
 // hhmm is the HH:mm of a stored HH:MM:SS time.
