@@ -90,8 +90,8 @@ func (w *fileWriter) Write(p []byte) (int, error) { return w.f.Write(p) }
 // (80 MB; `make bench` measures that figure on the built binary): it streams (excelize's StreamWriter
 // spills to a temporary file; rows come from a cursor), so the growth does not follow the rows. Measured
 // under -race: 60–66 MB here at 20,000 rows, and 67 MB of RSS growth in the bench at 100,000 — the
-// excelize writer's own buffers, not the rows. (This bound was 64 MB, which the figure sits on: the list
-// query streaming since migration 00026 moved it from 59.8 to 62.7–64.4 MB by GC timing alone.)
+// excelize writer's own buffers, not the rows. (This bound was 64 MB, on which the figure sits: runs of
+// the same code measured 59.8 to 64.4 MB, as the collector's timing varies.)
 func TestStaffExportMemoryBounded(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDesk(t, db)
