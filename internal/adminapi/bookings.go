@@ -58,7 +58,7 @@ func (s *Server) retrieveBookings(w http.ResponseWriter, r *http.Request, sc Sco
 		httpx.WriteError(w, r, err)
 		return
 	}
-	out := &jsonStream{w: w}
+	out := httpx.NewStream(w, func(w http.ResponseWriter) { httpx.JSONHeaders(w, http.StatusOK) })
 	buf := bufio.NewWriterSize(out, 64<<10)
 	_, _ = buf.WriteString(`{"data":[`)
 	var row []byte
@@ -76,27 +76,9 @@ func (s *Server) retrieveBookings(w http.ResponseWriter, r *http.Request, sc Sco
 		_, _ = buf.WriteString("}\n")
 		err = buf.Flush()
 	}
-	switch {
-	case err != nil && !out.started: // nothing sent yet: a proper error answer
-		httpx.WriteError(w, r, err)
-	case err != nil:
-		httpx.Logger(r.Context()).Error("bookings list failed after its answer started", "error", err.Error())
-		panic(http.ErrAbortHandler)
+	if err != nil {
+		out.Fail(r, "bookings list", err)
 	}
-}
-
-// jsonStream sends the headers of a 200 JSON answer before the first bytes of its body.
-type jsonStream struct {
-	w       http.ResponseWriter
-	started bool
-}
-
-func (j *jsonStream) Write(p []byte) (int, error) {
-	if !j.started {
-		j.started = true
-		httpx.JSONHeaders(j.w, http.StatusOK)
-	}
-	return j.w.Write(p)
 }
 
 // cartDetails answers POST /api/admin/retrieveShoppingCartDetails.

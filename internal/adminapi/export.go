@@ -2,7 +2,6 @@ package adminapi
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -65,7 +64,7 @@ func (s *Server) exportBookings(w http.ResponseWriter, r *http.Request, sc Scope
 	h.Set("Content-Disposition", contentDisposition(name, "bookings_"+rng.CompanyName+"_"+rng.From+"_"+rng.To+"."+format))
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
-	out := &countingWriter{w: w}
+	out := httpx.NewStream(w, nil)
 	var sheet bookingsSheet
 	if format == formatCSV {
 		h.Set("Content-Type", contentTypeCSV)
@@ -94,26 +93,12 @@ func (s *Server) exportBookings(w http.ResponseWriter, r *http.Request, sc Scope
 	if cerr := sheet.Close(); err == nil {
 		err = cerr
 	}
-	switch {
-	case err != nil && out.n == 0: // nothing sent yet: a proper error answer
-		h.Del("Content-Disposition")
-		httpx.WriteError(w, r, err)
-	case err != nil:
-		httpx.Logger(r.Context()).Error("bookings export failed", "error", err.Error())
-		panic(http.ErrAbortHandler)
+	if err != nil {
+		if !out.Started() {
+			h.Del("Content-Disposition") // an error answer, not a file
+		}
+		out.Fail(r, "bookings export", err)
 	}
-}
-
-// countingWriter counts the bytes written through it.
-type countingWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countingWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
 }
 
 // bookingCells are a booking's cells in the order of exportLabels.Columns.
