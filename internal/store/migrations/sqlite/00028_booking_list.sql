@@ -8,6 +8,9 @@
 --                  position), NULL for a booking without a session (a voucher);
 --   list_circuits  the circuits of its first line, each once, in the order of their first position, as ids
 --                  separated by commas ('' when none): the store shows their names of the day.
+-- group_concat takes the circuits in the order of its ordered subquery, not by group_concat(... ORDER BY):
+-- that form needs SQLite 3.44, and a schema an older sqlite3 (Debian 12's is 3.40) cannot parse makes the
+-- whole file unreadable to it, backups and inspection included.
 -- The view booking_list_counts recounts them from the lines and sessions; triggers store its values in the
 -- same transaction as any write to a booking's lines or sessions (both are written once, when the booking
 -- is made; a later change lands as well). The PostgreSQL twin keeps the same columns with statement
@@ -30,10 +33,10 @@ SELECT b.id AS booking_id,
     (SELECT bs.local_date || ' ' || substr(bs.local_time, 1, 5)
         FROM booking_lines bl JOIN booking_slots bs ON bs.booking_line_id = bl.id
         WHERE bl.booking_id = b.id ORDER BY bs.starts_at, bl.id, bs.position LIMIT 1) AS first,
-    COALESCE((SELECT group_concat(c.circuit_id, ',' ORDER BY c.first_position) FROM (
+    COALESCE((SELECT group_concat(c.circuit_id, ',') FROM (
         SELECT bs.circuit_id, MIN(bs.position) AS first_position FROM booking_slots bs
         WHERE bs.booking_line_id = (SELECT MIN(bl.id) FROM booking_lines bl WHERE bl.booking_id = b.id)
-        GROUP BY bs.circuit_id) c), '') AS circuits
+        GROUP BY bs.circuit_id ORDER BY first_position) c), '') AS circuits
 FROM bookings b;
 
 UPDATE bookings SET (list_drivers, list_sessions, list_first, list_circuits) =
