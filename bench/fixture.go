@@ -39,8 +39,8 @@ func newFixture(ctx context.Context, db *store.DB) (fixture, error) {
 		ins := func(dst *int64, q string, args ...any) error {
 			return tx.QueryRow(ctx, q+" RETURNING id", args...).Scan(dst)
 		}
-		// Each worker's one cart holds thousands of sessions over a run: maxSlotsBooking (which counts
-		// a whole cart's sessions) is lifted, as it is not what the bench measures.
+		// The hold runs go round benchCarts carts, yet over all runs a cart gathers more sessions than the
+		// spec's default maxSlotsBooking (10): it is lifted, as refusing is not what the bench measures.
 		if err := ins(&f.CompanyID, `INSERT INTO companies (name, public_key, token, time_zone, max_slots_booking, created_at, updated_at)
 			VALUES ('Bench Karting', 'bench-key', ?, ?, 1000000000, 1, 1)`, benchToken, benchTZ); err != nil {
 			return err

@@ -115,8 +115,8 @@ func (r *report) print(out io.Writer) {
 	fmt.Fprintf(out, "  every call afresh (answer reuse off); (b), (c) are the server as wired: answers and offers reused for %s (sessions.ReuseTTL).\n",
 		sessions.ReuseTTL)
 	fmt.Fprintln(out, "  hot slot: every hold on one session (a fresh one per run, so its ok count is the live holds it ends with);")
-	fmt.Fprintln(out, "  spread: products 2–8 × 27 days × 48 sessions, chosen at random. One driver per hold, one cart per worker,")
-	fmt.Fprintln(out, "  a new X-Visitor-Id per request. HTTP: the real handler (httpapi.New) with per-client rate limits off.")
+	fmt.Fprintln(out, "  spread: products 2–8 × 27 days × 48 sessions, chosen at random. One driver per hold, the holds going round")
+	fmt.Fprintf(out, "  %d carts, a new X-Visitor-Id per request. HTTP: the real handler (httpapi.New) with per-client rate limits off.\n", benchCarts)
 	fmt.Fprintln(out, "  (d) calls store.DB.InsertHold with holds planned beforehand by sessions.PlanHold; ratio = (c) ÷ max((d) 1, (d) N).")
 	for _, v := range r.versions {
 		fmt.Fprintf(out, "Engine %s\n", v)

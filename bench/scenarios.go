@@ -96,7 +96,7 @@ func getHTTP(ctx context.Context, e *env, conns int, p phases, url string, want 
 	return e.measured(ctx, conns, p.measure, maxOpsPerRun, fn)
 }
 
-// holdsHTTP posts one-driver pre-bookings from conns workers, each reusing its own cart and sending a
+// holdsHTTP posts one-driver pre-bookings from conns workers, going round the carts (cart) and sending a
 // new visitor id per request. The warm-up books the warm chooser's sessions, so the measured run starts
 // on sessions nobody holds yet.
 func holdsHTTP(ctx context.Context, e *env, conns int, p phases, tag string, warm, measured chooser, prof profiler) result {
@@ -104,7 +104,7 @@ func holdsHTTP(ctx context.Context, e *env, conns int, p phases, tag string, war
 		return func(ctx context.Context, worker, seq int) (outcome, error) {
 			t := choose()
 			body := fmt.Sprintf(`{"bookingDates":["%s %s"],"numDrivers":1,"idType":%d,"type":"PRODUCT","token":"%s"}`,
-				t.date, t.local, e.fx.Products[t.product], e.carts[worker%len(e.carts)])
+				t.date, t.local, e.fx.Products[t.product], e.cart(worker, seq))
 			req, err := http.NewRequestWithContext(ctx, http.MethodPost, e.base+"/api/prebooking", strings.NewReader(body))
 			if err != nil {
 				return opError, err
@@ -182,7 +182,7 @@ func holdsDirect(ctx context.Context, e *env, workers int, p phases, tag string,
 		h := picks[(worker*7919+seq)%len(picks)]
 		h.Identifier = sessions.NewToken()
 		h.VisitorID = visitor(tag, worker, seq)
-		h.CartToken = e.carts[worker%len(e.carts)]
+		h.CartToken = e.cart(worker, seq)
 		h.CreatedAt, h.ExpiresAt = now, now.Add(holdTTL)
 		switch err := e.insert(ctx, h); {
 		case err == nil:
