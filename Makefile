@@ -8,10 +8,24 @@ BIN := bin/pitlane
 GO_SOURCES := $(shell find cmd internal web/embed.go -name '*.go' -not -name '*_test.go' 2>/dev/null) $(shell find internal -name '*.sql' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/admin.html web/package.json web/vite.config.ts docs/openapi.yaml
 
-.PHONY: help run build web deps test test-go test-web test-e2e lint bench clean
+.PHONY: help run build web deps test test-quick test-go test-go-quick test-web test-web-unit test-e2e lint lint-quick bench clean
+
+# This module's packages. `./...` would also walk into web/node_modules, where an npm package ships Go code.
+GO_PKGS := ./bench ./cmd/... ./internal/... ./web
+# The race detector costs 25-30x the CPU of a plain run on SQLite. It runs on the packages where
+# goroutines meet: the store and the services over it (concurrent holds, refunds, checkouts, sign-in
+# lockout), the HTTP layers and the websocket hub, the outbox worker, the payment notifications sent in
+# the background, the server's jobs, the binary's process tests. The other packages' code starts no
+# goroutine and their tests call it from one; they run without it (docs/architecture.md, "Tests and
+# their time").
+GO_RACE_PKGS := ./internal/store/... ./internal/checkout ./internal/sessions ./internal/realtime ./internal/httpapi \
+	./internal/adminapi ./internal/account ./internal/opstest ./internal/notify ./internal/payment/simulated \
+	./internal/report ./internal/server ./cmd/pitlane
+# The built binary, handed to the tests that run it instead of each building its own.
+GO_TEST_ENV := PITLANE_TEST_BIN=$(CURDIR)/$(BIN)
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
 run: build ## build the web app and the server, then serve the demo on SQLite
 	./$(BIN) serve --demo
@@ -36,22 +50,35 @@ $(BIN): web/dist/index.html $(GO_SOURCES)
 deps: ## install what the tests need on a fresh machine (Chromium, PostgreSQL, npm packages)
 	bash scripts/ensure-deps.sh
 
-test: deps build lint test-go test-web test-e2e ## run every test: Go on SQLite and PostgreSQL, Vitest, Playwright
+test: ## run every test: Go on SQLite and PostgreSQL, Vitest, Playwright; a table of each stage's time at the end
+	@bash scripts/stages.sh deps build lint test-go test-web test-e2e
 	@echo "make test: all suites passed"
 
-test-go: ## Go tests with the race detector, on SQLite and on a throwaway PostgreSQL
-	go test -race -count=1 -timeout 20m ./...
+test-quick: ## the loop while working: gofmt, vet, Go without race and browsers, Vitest (no Playwright, no staticcheck)
+	@bash scripts/stages.sh build lint-quick test-go-quick test-web-unit
+
+test-go: $(BIN) ## Go tests on SQLite and a throwaway PostgreSQL; -race where goroutines meet (GO_RACE_PKGS)
+	$(GO_TEST_ENV) go test -race -timeout 30m $(GO_RACE_PKGS)
+	$(GO_TEST_ENV) go test -timeout 30m $$(go list $(GO_PKGS) | grep -vxF -e "$$(go list $(GO_RACE_PKGS))")
+
+test-go-quick: $(BIN) ## every Go test once, without the race detector
+	$(GO_TEST_ENV) go test -timeout 30m $(GO_PKGS)
 
 test-web: web/node_modules/.package-lock.json web/dist/index.html ## front-end lint, unit tests, type check, API contract drift, Mantine style-sheet and back-office chunk checks
 	cd web && npm run lint && npm run check:api && npm run check:styles && npm run typecheck && npm test && node scripts/check-admin-chunks.mjs
 
+test-web-unit: web/node_modules/.package-lock.json ## Vitest alone
+	cd web && npm test
+
 test-e2e: build ## browser tests in Chromium against the real binary
 	cd e2e && PITLANE_BIN=$(CURDIR)/$(BIN) npx playwright test
 
-lint: ## gofmt, go vet, staticcheck
+lint: lint-quick ## gofmt, go vet, staticcheck
+	go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 $(GO_PKGS)
+
+lint-quick: ## gofmt and go vet
 	@test -z "$$(gofmt -l cmd internal web/embed.go bench 2>/dev/null)" || { gofmt -l cmd internal web/embed.go bench; echo "gofmt: files above are not formatted"; exit 1; }
-	go vet ./...
-	go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
+	go vet $(GO_PKGS)
 
 bench: build ## benchmarks: sessions engine on both engines; web app initial JS and Lighthouse (docs/performance.md)
 	go run ./bench
