@@ -15,6 +15,7 @@ import (
 )
 
 func TestProductsOfDemoCompany(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		r, clk := seed(t, db)
@@ -114,6 +115,7 @@ func TestProductsOfDemoCompany(t *testing.T) {
 }
 
 func TestProductsInKroner(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		r, clk := seed(t, db)
 		list, err := catalog.NewService(db.Catalog(), clk).Products(context.Background(), byName(r)["Fjord Karting"].ID)
@@ -131,6 +133,7 @@ func TestProductsInKroner(t *testing.T) {
 }
 
 func TestProductsOfUnknownCompanyIsNotFound(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		_, clk := seed(t, db)
 		_, err := catalog.NewService(db.Catalog(), clk).Products(context.Background(), 9999)
@@ -142,6 +145,7 @@ func TestProductsOfUnknownCompanyIsNotFound(t *testing.T) {
 
 // The voucher shop sells two vouchers in kronor, with no pack and no events.
 func TestProductsOfVoucherCompany(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		r, clk := seed(t, db)
 		list, err := catalog.NewService(db.Catalog(), clk).Products(context.Background(), byName(r)["Vättern Karting"].ID)

@@ -20,6 +20,7 @@ var configKeys = []string{"idCompany", "companyName", "logo", "maxParticipants",
 	"country", "simbolCoinType", "currency", "features", "publi"}
 
 func TestConfigOfDemoCompanies(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		r, _ := seed(t, db)
@@ -112,6 +113,7 @@ func TestConfigOfDemoCompanies(t *testing.T) {
 // The third demo company sells gift vouchers: voucher mode on, paid at the circuit, in Swedish, with
 // its own colours and no events.
 func TestConfigOfVoucherCompany(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		r, _ := seed(t, db)
@@ -140,6 +142,7 @@ func TestConfigOfVoucherCompany(t *testing.T) {
 }
 
 func TestConfigOfUnknownKeyIsNotFound(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		seed(t, db)
 		svc := company.NewService(db.Companies())
@@ -153,6 +156,7 @@ func TestConfigOfUnknownKeyIsNotFound(t *testing.T) {
 }
 
 func TestCompaniesAreListedByID(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		r, _ := seed(t, db)

@@ -13,6 +13,7 @@ import (
 // parses as one (its mails' Reply-To) and one address for problem reports, and no booking is left
 // without a short reference.
 func TestDemoCompaniesHaveContactsAndBookingsReferences(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		r, _ := seed(t, db)
 		ctx := context.Background()

@@ -44,6 +44,7 @@ func byName(r demo.Result) map[string]demo.CompanyResult {
 }
 
 func TestSeedTwiceAddsNothingAndRenewsPasswords(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		// A small history is enough to show the second run adds none (TestHistory seeds the full year).
@@ -109,6 +110,7 @@ func TestSeedTwiceAddsNothingAndRenewsPasswords(t *testing.T) {
 }
 
 func TestSeedGivesAdminsTheirCompanies(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		r, _ := seed(t, db)

@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
@@ -18,6 +19,7 @@ func normPlan(t *testing.T) histPlan {
 }
 
 func TestGeneratorDrawsARealisticYear(t *testing.T) {
+	t.Parallel()
 	p := normPlan(t)
 	h := generateHistory(p)
 	var weekend, weekday, evening, daytime, cancelled, booking int
@@ -83,6 +85,7 @@ func TestGeneratorDrawsARealisticYear(t *testing.T) {
 }
 
 func TestGeneratorIsDeterministic(t *testing.T) {
+	t.Parallel()
 	a, b := generateHistory(normPlan(t)), generateHistory(normPlan(t))
 	if len(a.bookings) != len(b.bookings) || len(a.members) != len(b.members) {
 		t.Fatalf("two runs drew %d and %d bookings", len(a.bookings), len(b.bookings))
@@ -91,6 +94,63 @@ func TestGeneratorIsDeterministic(t *testing.T) {
 		x, y := a.bookings[i], b.bookings[i]
 		if x.contact != y.contact || x.totalCents != y.totalCents || !x.createdAt.Equal(y.createdAt) || x.status != y.status {
 			t.Fatalf("booking %d differs: %+v / %+v", i, x, y)
+		}
+	}
+}
+
+// demoPlan is a demo company's plan at a volume, as SeedWith draws it at seedTime (Monday 6 April 2026,
+// 08:30 UTC): its time zone, its closed day, its sessions' capacity.
+func demoPlan(t *testing.T, s companySpec, bookings int) histPlan {
+	t.Helper()
+	loc, err := time.LoadLocation(s.company.TimeZone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 4, 6, 8, 30, 0, 0, time.UTC)
+	local := now.In(loc)
+	sd := &seeder{now: now, loc: loc, today: time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, loc)}
+	closed := s.closedInDays
+	for slices.Contains(s.closedWeekdays, weekdayKey(sd.today.AddDate(0, 0, closed))) {
+		closed++
+	}
+	sd.closedDate = sd.date(closed)
+	return sd.historyPlan(s, s.installation.maxParticipants, bookings)
+}
+
+// The demo's own volume (what `pitlane demo` and `serve --demo` write, Options.HistoryBookings 0) gives
+// every company thousands of bookings, a hundred members with a birth date and fifty regulars who booked
+// three times or more. Counted on the generated history, which the writer stores row for row (TestHistory
+// checks the stored rows at a smaller volume; cmd/pitlane's TestServeDemo* count the binary's bookings).
+func TestDemoHistoryVolume(t *testing.T) {
+	t.Parallel()
+	for _, s := range []companySpec{norte(), fjord(), vattern()} {
+		h := generateHistory(demoPlan(t, s, defaultHistoryBookings[s.company.Name]))
+		if n := len(h.bookings); n < 2000 {
+			t.Errorf("%s: %d bookings, want thousands", s.company.Name, n)
+		}
+		born := 0
+		for _, m := range h.members {
+			if m.birthday != "" {
+				born++
+			}
+		}
+		if born < 100 {
+			t.Errorf("%s: %d members with a birth date", s.company.Name, born)
+		}
+		perMember := map[int]int{}
+		for _, b := range h.bookings {
+			if b.member >= 0 {
+				perMember[b.member]++
+			}
+		}
+		regulars := 0
+		for _, n := range perMember {
+			if n >= 3 {
+				regulars++
+			}
+		}
+		if regulars < 50 {
+			t.Errorf("%s: only %d members booked three times or more", s.company.Name, regulars)
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 // Every demo product of every demo company has its own picture, drawn at seed time and served as a
 // product image: no two products share one, so the booking page's cards tell the products apart.
 func TestDemoProductsHavePairwiseDifferentPictures(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		seed(t, db)
