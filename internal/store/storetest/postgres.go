@@ -15,12 +15,14 @@ import (
 	"os/exec"
 	"os/user"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver
 )
 
@@ -34,6 +36,10 @@ type Cluster struct {
 	dbSeq  int
 	seqMu  sync.Mutex
 	logOut string
+
+	// copyMu makes copies of a template one at a time: PostgreSQL refuses CREATE DATABASE … TEMPLATE
+	// ("source database is being accessed by other users") while another session uses the template.
+	copyMu sync.Mutex
 }
 
 // pgBinDir finds PostgreSQL's server binaries: $PITLANE_PG_BIN, else the newest /usr/lib/postgresql/*/bin.
@@ -138,17 +144,71 @@ func (c *Cluster) url(db string) string {
 
 // NewDatabase creates an empty database and returns its URL.
 func (c *Cluster) NewDatabase() (string, error) {
+	name := c.newName()
+	if _, err := c.admin.Exec("CREATE DATABASE " + name); err != nil {
+		return "", fmt.Errorf("create database: %w", err)
+	}
+	return c.url(name), nil
+}
+
+// newName returns a database name no other database of the cluster has.
+func (c *Cluster) newName() string {
 	c.seqMu.Lock()
 	c.dbSeq++
 	n := c.dbSeq
 	c.seqMu.Unlock()
 	b := make([]byte, 4)
 	_, _ = rand.Read(b)
-	name := fmt.Sprintf("t%d_%s", n, hex.EncodeToString(b))
-	if _, err := c.admin.Exec("CREATE DATABASE " + name); err != nil {
-		return "", fmt.Errorf("create database: %w", err)
+	return fmt.Sprintf("t%d_%s", n, hex.EncodeToString(b))
+}
+
+var identifier = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+
+// NewTemplate creates the database name, lets prepare fill it through its URL (migrate it, say), and
+// then makes it a template that accepts no connections, so that CopyDatabase can copy it: PostgreSQL
+// copies a database only while no session is connected to it. prepare must close what it opened.
+func (c *Cluster) NewTemplate(name string, prepare func(url string) error) error {
+	if !identifier.MatchString(name) {
+		return fmt.Errorf("template name %q is not a plain identifier", name)
 	}
-	return c.url(name), nil
+	if _, err := c.admin.Exec("CREATE DATABASE " + name); err != nil {
+		return fmt.Errorf("create template database: %w", err)
+	}
+	if err := prepare(c.url(name)); err != nil {
+		return err
+	}
+	if _, err := c.admin.Exec("ALTER DATABASE " + name + " WITH IS_TEMPLATE true ALLOW_CONNECTIONS false"); err != nil {
+		return fmt.Errorf("mark template: %w", err)
+	}
+	// A closed pool's server processes may still be on their way out; none may stay on the template.
+	if _, err := c.admin.Exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", name); err != nil {
+		return fmt.Errorf("close connections to the template: %w", err)
+	}
+	return nil
+}
+
+// CopyDatabase creates a new database as a copy of template (CREATE DATABASE … TEMPLATE) and returns
+// its URL. Copies are made one at a time, and retried while PostgreSQL reports the template busy (a
+// server process of a closed connection can linger for a moment).
+func (c *Cluster) CopyDatabase(template string) (string, error) {
+	if !identifier.MatchString(template) {
+		return "", fmt.Errorf("template name %q is not a plain identifier", template)
+	}
+	name := c.newName()
+	c.copyMu.Lock()
+	defer c.copyMu.Unlock()
+	var err error
+	for attempt := 0; attempt < 50; attempt++ {
+		if _, err = c.admin.Exec("CREATE DATABASE " + name + " TEMPLATE " + template); err == nil {
+			return c.url(name), nil
+		}
+		var pgErr *pgconn.PgError
+		if !errors.As(err, &pgErr) || pgErr.Code != "55006" { // object_in_use
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return "", fmt.Errorf("create database from template %s: %w", template, err)
 }
 
 // Stop stops the server and removes its directory.
