@@ -16,7 +16,11 @@ import (
 
 // An unknown e-mail is checked against a dummy hash, so it costs what a wrong password costs: without
 // it the answer would come back in a millisecond instead of tens and tell who has an account.
+//
+// It measures the production cost (UseProductionCost), not the cheap one of test binaries, and is not
+// parallel: it measures time, and it sets package state.
 func TestUnknownEmailTakesAsLongAsWrongPassword(t *testing.T) {
+	account.UseProductionCost(t)
 	db := storetest.Open(t, store.SQLite)
 	ctx := context.Background()
 	ids := newCompanies(t, db, "Alpha")
@@ -54,6 +58,7 @@ func TestUnknownEmailTakesAsLongAsWrongPassword(t *testing.T) {
 
 // Parallel failures cannot slip under the limit: the check and the record are one locked step.
 func TestParallelFailuresStayUnderTheLimit(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clk := clock.NewManual(time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC))

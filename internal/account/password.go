@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"testing"
 
 	"golang.org/x/crypto/argon2"
 )
@@ -21,6 +22,44 @@ const (
 	argonSaltLen   = 16
 	argonKeyLen    = 32
 )
+
+// argonCost is the work factor of a hash: memory in KiB, passes and lanes.
+type argonCost struct {
+	memory, time uint32
+	threads      uint8
+}
+
+var (
+	// productionCost is what every hash a real Pitlane binary writes costs.
+	productionCost = argonCost{memory: argonMemoryKiB, time: argonTime, threads: argonThreads}
+	// testCost is the smallest sound argon2id (64 KiB, one pass): a hash at production cost takes 0.3 s
+	// under the race detector, and the tests hash at every seed and every test administrator.
+	testCost = argonCost{memory: 64, time: 1, threads: 1}
+)
+
+// newHashCost is the cost of new hashes: testCost in a test binary, productionCost otherwise.
+//
+// This is safe: testing.Testing reports true only in a binary built by `go test` (cmd/go links it with
+// -X testing.testBinary=1); `go build ./cmd/pitlane` and every other build never set it, so a server
+// always hashes at productionCost, and the cheap hashes only ever land in a test's throwaway database.
+// (The browser tests and the binary's process tests run the built server: production cost.) A hash
+// carries its parameters ($argon2id$v=19$m=…,t=…,p=…$…) and CheckPassword verifies with those, so
+// either cost verifies anywhere; nothing rehashes on login. TestNewHashCost proves the choice, and
+// TestBuiltBinaryHashesAtProductionCost builds a program with `go build` and finds production's cost
+// in its hash.
+func newHashCost() argonCost { return costFor(testing.Testing()) }
+
+// costInTests is the cost of new hashes in a test binary: testCost, unless a test of this package that
+// measures the real cost sets it to productionCost for its duration (export_test.go).
+var costInTests = testCost
+
+// costFor is the cost of new hashes in a test binary (inTest) or in any other.
+func costFor(inTest bool) argonCost {
+	if inTest {
+		return costInTests
+	}
+	return productionCost
+}
 
 // Bounds on the parameters CheckPassword accepts from a stored hash, so a corrupted or hostile row
 // cannot make a login allocate gigabytes or spin for minutes.
@@ -38,14 +77,18 @@ var b64 = base64.RawStdEncoding
 // HashPassword returns the argon2id hash of password in PHC string format:
 // $argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>, with a fresh 16-byte salt and a 32-byte key, both
 // in unpadded standard base64.
-func HashPassword(password string) (string, error) {
+//
+// Test binaries hash at a far lower cost (see newHashCost); production binaries always at the above.
+func HashPassword(password string) (string, error) { return hashWith(newHashCost(), password) }
+
+func hashWith(c argonCost, password string) (string, error) {
 	salt := make([]byte, argonSaltLen)
 	if _, err := rand.Read(salt); err != nil {
 		return "", fmt.Errorf("account: salt: %w", err)
 	}
-	key := argon2.IDKey([]byte(password), salt, argonTime, argonMemoryKiB, argonThreads, argonKeyLen)
-	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemoryKiB, argonTime,
-		argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
+	key := argon2.IDKey([]byte(password), salt, c.time, c.memory, c.threads, argonKeyLen)
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, c.memory, c.time,
+		c.threads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 
 // CheckPassword reports whether password matches the PHC-format argon2id hash encoded, comparing

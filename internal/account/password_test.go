@@ -10,8 +10,10 @@ import (
 	"pitlane/internal/account"
 )
 
+// A hash made as a production binary makes it encodes production's parameters and verifies.
 func TestPasswordHashRoundTrip(t *testing.T) {
-	hash, err := account.HashPassword("correct horse battery staple")
+	t.Parallel()
+	hash, err := account.HashAtProductionCost("correct horse battery staple")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,15 +26,16 @@ func TestPasswordHashRoundTrip(t *testing.T) {
 	if ok, err := account.CheckPassword(hash, "correct horse battery stapler"); err != nil || ok {
 		t.Errorf("a wrong password verifies: %v, %v", ok, err)
 	}
-	again, _ := account.HashPassword("correct horse battery staple")
+	again, _ := account.HashAtProductionCost("correct horse battery staple")
 	if again == hash {
 		t.Error("two hashes of one password are equal: the salt is not random")
 	}
 }
 
 func TestTamperedHashDoesNotVerify(t *testing.T) {
+	t.Parallel()
 	const pw = "s3cret-enough-password"
-	hash, err := account.HashPassword(pw)
+	hash, err := account.HashAtProductionCost(pw)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,6 +70,7 @@ func TestTamperedHashDoesNotVerify(t *testing.T) {
 }
 
 func TestGeneratePasswordIsLongReadableAndRandom(t *testing.T) {
+	t.Parallel()
 	shape := regexp.MustCompile(`^[a-hjkmnp-z2-9]{5}(-[a-hjkmnp-z2-9]{5}){3}$`)
 	seen := map[string]bool{}
 	for i := 0; i < 500; i++ {
@@ -82,6 +86,7 @@ func TestGeneratePasswordIsLongReadableAndRandom(t *testing.T) {
 }
 
 func TestValidEmail(t *testing.T) {
+	t.Parallel()
 	cases := map[string]bool{
 		"admin@circuitonorte.example": true,
 		"a.b+c@sub.example.com":       true,
