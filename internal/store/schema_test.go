@@ -49,9 +49,11 @@ func columns(t *testing.T, db *store.DB) []string {
 }
 
 // Both engines must end with the same tables and columns, so code written against one runs on the other.
+// The databases are migrated from scratch here, not copied from storetest's templates.
 func TestEnginesHaveSameSchema(t *testing.T) {
-	lite := columns(t, storetest.Open(t, store.SQLite))
-	pg := columns(t, storetest.Open(t, store.Postgres))
+	t.Parallel()
+	lite := columns(t, storetest.OpenFresh(t, store.SQLite))
+	pg := columns(t, storetest.OpenFresh(t, store.Postgres))
 	if len(lite) < 200 {
 		t.Fatalf("sqlite schema has only %d columns; migrations did not run?", len(lite))
 	}
@@ -78,6 +80,7 @@ func diff(a, b []string) []string {
 
 // Migrating twice is harmless (every instance migrates on start).
 func TestMigrateIsIdempotent(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		if err := db.Migrate(ctx); err != nil {
@@ -92,6 +95,7 @@ func TestMigrateIsIdempotent(t *testing.T) {
 
 // The store translates both engines' driver errors into the project's codes.
 func TestDriverErrorsAreTranslated(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		insert := func(tx *store.Tx) error {
@@ -146,6 +150,7 @@ func TestDriverErrorsAreTranslated(t *testing.T) {
 // 3.44) makes the whole file unreadable to it — backups and inspection as the operations guide shows them,
 // and the browser tests' own queries.
 func TestSQLiteSchemaReadableBySystemSqlite3(t *testing.T) {
+	t.Parallel()
 	tool, err := exec.LookPath("sqlite3")
 	if err != nil {
 		t.Skip("skipped: no sqlite3 tool on this machine (make test installs it)")

@@ -190,6 +190,28 @@ func Open(t testing.TB, engine store.Engine) *store.DB {
 	return db
 }
 
+// OpenFresh opens a new database on the engine and migrates it from scratch, closed when the test
+// ends: for the tests of the migrations themselves, which must not see a copy of a template.
+func OpenFresh(t testing.TB, engine store.Engine) *store.DB {
+	t.Helper()
+	var u string
+	if engine == store.Postgres {
+		u = PostgresURL(t)
+	} else {
+		u = SQLiteURL(t)
+	}
+	ctx := context.Background()
+	db, err := store.Open(ctx, u)
+	if err != nil {
+		t.Fatalf("open %s: %v", engine, err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	if err := db.Migrate(ctx); err != nil {
+		t.Fatalf("migrate %s: %v", engine, err)
+	}
+	return db
+}
+
 // Engines lists the engines every store and service test runs on.
 var Engines = []store.Engine{store.SQLite, store.Postgres}
 
