@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	_ "time/tzdata" // circuits' time zones work on machines without /usr/share/zoneinfo
+
+	"pitlane/internal/demo"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -54,6 +56,13 @@ func environ() map[string]string {
 
 // run dispatches a subcommand and returns the process exit code.
 func run(ctx context.Context, args []string, env map[string]string, stdout, stderr io.Writer) int {
+	return runWith(ctx, args, env, stdout, stderr, demo.Options{History: true})
+}
+
+// runWith is run with what the demo commands (demo, serve --demo) seed: the binary seeds the demo's own
+// year of history (run); this package's tests, which call runWith directly, seed less. No flag or
+// environment variable reaches it.
+func runWith(ctx context.Context, args []string, env map[string]string, stdout, stderr io.Writer, demoOpts demo.Options) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return 2
@@ -61,11 +70,11 @@ func run(ctx context.Context, args []string, env map[string]string, stdout, stde
 	var err error
 	switch args[0] {
 	case "serve":
-		err = cmdServe(ctx, args[1:], env, stdout, stderr)
+		err = cmdServe(ctx, args[1:], env, stdout, stderr, demoOpts)
 	case "migrate":
 		err = cmdMigrate(ctx, args[1:], env, stdout, stderr)
 	case "demo":
-		err = cmdDemo(ctx, args[1:], env, stdout, stderr)
+		err = cmdDemo(ctx, args[1:], env, stdout, stderr, demoOpts)
 	case "admin":
 		err = cmdAdmin(ctx, args[1:], env, stdout, stderr)
 	case "companies":

@@ -39,10 +39,11 @@ func cmdMigrate(ctx context.Context, args []string, env map[string]string, stdou
 	})
 }
 
-// cmdDemo seeds the demo data into the configured database and prints its URLs and logins.
-func cmdDemo(ctx context.Context, args []string, env map[string]string, stdout, stderr io.Writer) error {
+// cmdDemo seeds the demo data (with the history o asks for, runWith) into the configured database and
+// prints its URLs and logins.
+func cmdDemo(ctx context.Context, args []string, env map[string]string, stdout, stderr io.Writer, o demo.Options) error {
 	return withDB(ctx, "demo", args, env, stderr, func(cfg *config.Config, db *store.DB) error {
-		r, err := demo.SeedWith(ctx, db, clock.System{}, demo.Options{History: true})
+		r, err := demo.SeedWith(ctx, db, clock.System{}, o)
 		if err != nil {
 			return err
 		}

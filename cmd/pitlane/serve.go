@@ -16,8 +16,9 @@ import (
 	appserver "pitlane/internal/server"
 )
 
-// cmdServe runs the server until SIGINT or SIGTERM, then lets in-flight requests finish.
-func cmdServe(ctx context.Context, args []string, env map[string]string, stdout, stderr io.Writer) error {
+// cmdServe runs the server until SIGINT or SIGTERM, then lets in-flight requests finish. With --demo it
+// first seeds the demo (with the history demoOpts asks for, runWith).
+func cmdServe(ctx context.Context, args []string, env map[string]string, stdout, stderr io.Writer, demoOpts demo.Options) error {
 	started := time.Now()
 	cfg, _, err := loadConfig("serve", args, env, stderr)
 	if err != nil {
@@ -36,7 +37,7 @@ func cmdServe(ctx context.Context, args []string, env map[string]string, stdout,
 
 	var seeded *demo.Result
 	if cfg.Demo {
-		r, err := demo.SeedWith(ctx, db, clk, demo.Options{History: true})
+		r, err := demo.SeedWith(ctx, db, clk, demoOpts)
 		if err != nil {
 			return fmt.Errorf("seed demo data: %w", err)
 		}
