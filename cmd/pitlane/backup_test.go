@@ -8,9 +8,11 @@ import (
 	"pitlane/internal/store"
 )
 
-// TestBackupAndRestoreCommands: `pitlane backup` copies the seeded demo database, refuses to overwrite
-// a copy, and `pitlane restore` brings it back over a database that lost its companies.
+// TestBackupAndRestoreCommands: `pitlane backup` copies the seeded demo database (seeded as testDemo
+// says), refuses to overwrite a copy, and `pitlane restore` brings it back over a database that lost its
+// companies.
 func TestBackupAndRestoreCommands(t *testing.T) {
+	t.Parallel()
 	env := sqliteEnv(t)
 	if code, _, errs := pitlane(t, env, "demo"); code != 0 {
 		t.Fatalf("demo: exit %d: %s", code, errs)

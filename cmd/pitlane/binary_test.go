@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -20,23 +21,10 @@ import (
 	"pitlane/internal/config"
 )
 
-const builtVersion = "9.9.9-test"
-
-// buildBinary builds the real pitlane command into dir, stamped with builtVersion.
-func buildBinary(t *testing.T, dir string) string {
-	t.Helper()
-	bin := filepath.Join(dir, "pitlane")
-	out, err := exec.Command("go", "build", "-ldflags", "-X main.version="+builtVersion, "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // TestBinary runs the real, built binary as a subprocess.
 func TestBinary(t *testing.T) {
 	t.Parallel()
-	bin := buildBinary(t, t.TempDir())
+	bin := pitlaneBinary(t)
 	t.Run("graceful shutdown", func(t *testing.T) { t.Parallel(); testGracefulShutdown(t, bin) })
 	t.Run("shutdown timeout", func(t *testing.T) { t.Parallel(); testShutdownTimeout(t, bin) })
 	t.Run("help and version", func(t *testing.T) { t.Parallel(); testHelpAndVersion(t, bin) })
@@ -44,14 +32,17 @@ func TestBinary(t *testing.T) {
 
 // server is the real binary running `serve`.
 type server struct {
-	cmd    *exec.Cmd
-	base   string
-	lines  chan string
-	stderr *syncBuffer
-	exited chan error
+	cmd     *exec.Cmd
+	base    string
+	lines   chan string // stdout after the ready line; closed at its end
+	stdout  *syncBuffer // all of stdout, for messages
+	stderr  *syncBuffer
+	done    chan struct{} // closed when the process has exited
+	exitErr error         // what Wait returned, once done is closed
 }
 
-// startBinary starts `pitlane serve` with the environment and waits for its ready line.
+// startBinary starts `pitlane serve` with the environment and waits for its ready line, however long
+// the server takes to get there (seeding the demo, say) while it runs: until patience(t) runs out.
 func startBinary(t *testing.T, bin string, env map[string]string, args ...string) *server {
 	t.Helper()
 	cmd := exec.Command(bin, append([]string{"serve"}, args...)...)
@@ -59,64 +50,89 @@ func startBinary(t *testing.T, bin string, env map[string]string, args ...string
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
-	s := &server{cmd: cmd, lines: make(chan string, 100), stderr: &syncBuffer{}, exited: make(chan error, 1)}
+	s := &server{cmd: cmd, lines: make(chan string, 100), stdout: &syncBuffer{}, stderr: &syncBuffer{}, done: make(chan struct{})}
 	cmd.Stderr = s.stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
+	started := time.Now()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	go func() {
 		sc := bufio.NewScanner(out)
 		for sc.Scan() {
+			_, _ = s.stdout.Write([]byte(sc.Text() + "\n"))
 			s.lines <- sc.Text()
 		}
 		close(s.lines)
-		s.exited <- cmd.Wait()
+		s.exitErr = cmd.Wait()
+		close(s.done)
 	}()
 	t.Cleanup(func() { _ = cmd.Process.Kill() }) // harmless once it has exited
+	limit := time.NewTimer(patience(t))
+	defer limit.Stop()
 	select {
 	case l, ok := <-s.lines:
 		base, found := strings.CutPrefix(l, "Pitlane is ready at ")
 		if !ok || !found {
-			t.Fatalf("first line %q; stderr:\n%s", l, s.stderr.String())
+			t.Fatalf("pitlane serve %s: first line %q, want its ready line (exited: %v); stderr:\n%s", strings.Join(args, " "), l, s.exited(), s.stderr.String())
 		}
 		s.base = base
-	case <-time.After(30 * time.Second):
-		t.Fatalf("not ready after 30 s:\n%s", s.stderr.String())
+	case <-limit.C:
+		t.Fatalf("pitlane serve %s still running but not ready after %v: waited for its ready line (\"Pitlane is ready at …\") until the test's deadline came near; stdout:\n%s\nstderr:\n%s",
+			strings.Join(args, " "), time.Since(started).Round(time.Second), s.stdout.String(), s.stderr.String())
 	}
 	return s
 }
 
-// waitLog waits until the server's log holds text.
-func (s *server) waitLog(t *testing.T, text string) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(s.stderr.String(), text) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the log never said %q:\n%s", text, s.stderr.String())
-		}
-		time.Sleep(10 * time.Millisecond)
+// exited tells whether the process has exited, and how.
+func (s *server) exited() string {
+	select {
+	case <-s.done:
+		return fmt.Sprintf("yes, %v", s.exitErr)
+	default:
+		return "no"
 	}
 }
 
-// wait waits for the process to exit and returns its exit code.
-func (s *server) wait(t *testing.T, within time.Duration) int {
+// waitLog waits until the server's log holds text, while the server runs.
+func (s *server) waitLog(t *testing.T, text string) {
 	t.Helper()
+	limit := time.Now().Add(patience(t))
+	for !strings.Contains(s.stderr.String(), text) {
+		if time.Now().After(limit) {
+			t.Fatalf("the log never said %q (waited until the test's deadline came near):\n%s", text, s.stderr.String())
+		}
+		select {
+		case <-s.done:
+			if !strings.Contains(s.stderr.String(), text) {
+				t.Fatalf("the server exited (%v) and its log never said %q:\n%s", s.exitErr, text, s.stderr.String())
+			}
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+// wait waits for the process to exit and returns its exit code. What a test asserts of how long the
+// exit took, it measures itself; the wait lasts until patience(t) runs out.
+func (s *server) wait(t *testing.T) int {
+	t.Helper()
+	limit := time.NewTimer(patience(t))
+	defer limit.Stop()
 	select {
-	case err := <-s.exited:
+	case <-s.done:
 		var exit *exec.ExitError
-		if errors.As(err, &exit) {
+		if errors.As(s.exitErr, &exit) {
 			return exit.ExitCode()
 		}
-		if err != nil {
-			t.Fatal(err)
+		if s.exitErr != nil {
+			t.Fatal(s.exitErr)
 		}
 		return 0
-	case <-time.After(within):
-		t.Fatalf("the process did not exit within %v:\n%s", within, s.stderr.String())
+	case <-limit.C:
+		t.Fatalf("the process did not exit (waited until the test's deadline came near):\n%s", s.stderr.String())
 		return -1
 	}
 }
@@ -142,10 +158,10 @@ func startSlowRequest(t *testing.T, addr string, body string) *slowRequest {
 	return &slowRequest{conn: c, rest: body[half:]}
 }
 
-// finish sends the rest of the body and reads the answer.
-func (r *slowRequest) finish() (int, string, error) {
+// finish sends the rest of the body and reads the answer, waiting at most within.
+func (r *slowRequest) finish(within time.Duration) (int, string, error) {
 	defer r.conn.Close()
-	_ = r.conn.SetDeadline(time.Now().Add(10 * time.Second))
+	_ = r.conn.SetDeadline(time.Now().Add(within))
 	if _, err := io.WriteString(r.conn, r.rest); err != nil {
 		return 0, "", err
 	}
@@ -158,21 +174,31 @@ func (r *slowRequest) finish() (int, string, error) {
 	return res.StatusCode, string(b), err
 }
 
+var newCompanyPage = regexp.MustCompile(`(?m)^booking page: http://book\.example/([A-Za-z0-9_-]{22})$`)
+
+// newCompany makes a company in the database with the binary's `admin create --new-company`, as an
+// operator starts, and returns its public key.
+func newCompany(t *testing.T, bin, dbURL string) string {
+	t.Helper()
+	cmd := exec.Command(bin, "admin", "create", "--email", "boss@ring.example", "--new-company", "Shutdown Ring",
+		"--password", "a long enough secret")
+	cmd.Env = []string{"PITLANE_DATABASE_URL=" + dbURL, "PITLANE_BASE_URL=http://book.example"}
+	out, err := cmd.CombinedOutput()
+	m := newCompanyPage.FindSubmatch(out)
+	if err != nil || m == nil {
+		t.Fatalf("admin create --new-company: %v\n%s", err, out)
+	}
+	return string(m[1])
+}
+
 // testGracefulShutdown: on SIGTERM the real binary stops taking connections, lets every request in
 // flight finish with a complete answer, and exits 0 well within the shutdown timeout.
 func testGracefulShutdown(t *testing.T, bin string) {
-	s := startBinary(t, bin, map[string]string{
-		"PITLANE_DATABASE_URL":     "sqlite:" + filepath.Join(t.TempDir(), "pitlane.db"),
-		"PITLANE_SHUTDOWN_TIMEOUT": "15s",
-	}, "--demo")
+	// A company to make carts in; the demo's year of history (TestServeDemo*) would only slow the start.
+	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "pitlane.db")
+	key := newCompany(t, bin, dbURL)
+	s := startBinary(t, bin, map[string]string{"PITLANE_DATABASE_URL": dbURL, "PITLANE_SHUTDOWN_TIMEOUT": "15s"})
 	addr := strings.TrimPrefix(s.base, "http://")
-	var key string
-	for l := range s.lines {
-		if k, ok := strings.CutPrefix(l, "Booking page (Circuito Norte): "+s.base+"/"); ok {
-			key = k
-			break
-		}
-	}
 	res, err := http.Get(s.base + "/api/config/" + key)
 	if err != nil {
 		t.Fatal(err)
@@ -234,41 +260,46 @@ func testGracefulShutdown(t *testing.T, bin string) {
 		}()
 	}
 
+	limit := time.NewTimer(patience(t))
 	select {
 	case <-warm:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the burst got no answer")
+		limit.Stop()
+	case <-limit.C:
+		t.Fatalf("the burst got no answer (waited until the test's deadline came near):\n%s", s.stderr.String())
 	}
 	sent := time.Now()
 	if err := s.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
 	s.waitLog(t, "shutting down")
-	// New connections are refused from now on.
-	deadline := time.Now().Add(5 * time.Second)
+	// New connections are refused from now on, while the requests in flight still hold the process.
+	refusing := time.Now().Add(patience(t))
 	for {
 		c, err := net.DialTimeout("tcp", addr, time.Second)
 		if err != nil {
 			break
 		}
 		c.Close()
-		if time.Now().After(deadline) {
-			t.Fatal("the server still accepts connections 5 s after SIGTERM")
+		if time.Now().After(refusing) {
+			t.Fatalf("the server still accepts connections %v after SIGTERM", time.Since(sent).Round(time.Second))
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+	if e := s.exited(); e != "no" {
+		t.Fatalf("the server exited (%s) with 20 requests in flight:\n%s", e, s.stderr.String())
 	}
 	close(stopBurst)
 	burst.Wait()
 
 	// Every request in flight gets its whole answer, and a cart was made for each.
 	for i, r := range slow {
-		code, b, err := r.finish()
+		code, b, err := r.finish(patience(t))
 		var out struct{ Token string }
 		if err != nil || code != http.StatusCreated || json.Unmarshal([]byte(b), &out) != nil || len(out.Token) != 32 {
 			t.Errorf("request %d in flight: %d %q %v", i, code, b, err)
 		}
 	}
-	if code := s.wait(t, 15*time.Second); code != 0 {
+	if code := s.wait(t); code != 0 {
 		t.Errorf("exit code %d, want 0:\n%s", code, s.stderr.String())
 	}
 	if took := time.Since(sent); took > 10*time.Second {
@@ -298,7 +329,7 @@ func testShutdownTimeout(t *testing.T, bin string) {
 	if err := s.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	code := s.wait(t, 10*time.Second)
+	code := s.wait(t)
 	if took := time.Since(sent); took < time.Second || took > 5*time.Second {
 		t.Errorf("exited %v after SIGTERM, want just after the 1 s timeout", took)
 	}
@@ -307,8 +338,10 @@ func testShutdownTimeout(t *testing.T, bin string) {
 	}
 }
 
-// testHelpAndVersion: `serve --help` lists every PITLANE_ variable; the version is stamped at
-// build time.
+// testHelpAndVersion: `serve --help` lists every PITLANE_ variable; `version` prints the version
+// stamped at build time: builtVersion when the tests built the binary; the Makefile's stamp (git
+// describe) on bin/pitlane, which the tests cannot know but which is not the unstamped "dev" — when it is
+// (no git), a binary built here stamped builtVersion shows the stamp reaches the command.
 func testHelpAndVersion(t *testing.T, bin string) {
 	cmd := exec.Command(bin, "serve", "--help")
 	cmd.Env = []string{}
@@ -328,7 +361,19 @@ func testHelpAndVersion(t *testing.T, bin string) {
 		}
 	}
 	out, err = exec.Command(bin, "version").Output()
-	if err != nil || string(out) != "pitlane "+builtVersion+"\n" {
+	stamp, ok := strings.CutPrefix(strings.TrimSuffix(string(out), "\n"), "pitlane ")
+	switch {
+	case err != nil || !ok || stamp == "":
 		t.Errorf("version: %q %v", out, err)
+	case binDir != "" && bin == binPath && stamp != builtVersion:
+		t.Errorf("version: %q, want the stamped %q", out, builtVersion)
+	case stamp == "dev":
+		own, err := buildPitlane(builtVersion)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(own, "version").Output(); err != nil || string(out) != "pitlane "+builtVersion+"\n" {
+			t.Errorf("version of a binary stamped %q: %q %v", builtVersion, out, err)
+		}
 	}
 }

@@ -17,8 +17,6 @@ import (
 	"pitlane/internal/store/storetest"
 )
 
-func TestMain(m *testing.M) { storetest.Main(m) }
-
 // syncBuffer is a bytes.Buffer safe to write from the server's goroutines while a test reads it.
 type syncBuffer struct {
 	mu sync.Mutex
@@ -43,11 +41,12 @@ func sqliteEnv(t *testing.T) map[string]string {
 	return map[string]string{"PITLANE_DATABASE_URL": "sqlite:" + filepath.Join(t.TempDir(), "pitlane.db")}
 }
 
-// pitlane runs a subcommand in-process to completion.
+// pitlane runs a subcommand in-process to completion, as the binary would (but the demo commands seed
+// as testDemo says).
 func pitlane(t *testing.T, env map[string]string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb syncBuffer
-	code = run(context.Background(), args, env, &out, &errb)
+	code = runWith(context.Background(), args, env, &out, &errb, testDemo)
 	return code, out.String(), errb.String()
 }
 

@@ -26,6 +26,7 @@ var staffPublic = map[string]bool{"/api/users/adminLogin": true, "/api/users/log
 // server as server.New wires it must answer it 401 without a session (the middleware's answer), so no
 // staff call is registered around the middleware.
 func TestEveryStaffCallIsInTheRouteTable(t *testing.T) {
+	t.Parallel()
 	w := newTenantWorld(t, store.SQLite)
 	table := http.NewServeMux()
 	inTable := map[string]bool{}

@@ -203,7 +203,7 @@ func newTenantWorld(t *testing.T, engine store.Engine) *tenantWorld {
 	t.Helper()
 	dbURL := storetest.SQLiteURL(t)
 	if engine == store.Postgres {
-		dbURL = storetest.PostgresURL(t)
+		dbURL = postgresURL(t)
 	}
 	ctx := t.Context()
 	db, err := store.Open(ctx, dbURL)
@@ -337,8 +337,10 @@ func leak(res *apitest.Response, mark, request string) bool {
 // adding more B data changes nothing in A's answers, (c) naming company A with A's own data gets
 // past the middleware. B's rows are unchanged at the end.
 func TestStaffRoutesKeepCompaniesApart(t *testing.T) {
+	t.Parallel()
 	for _, engine := range storetest.Engines {
 		t.Run(string(engine), func(t *testing.T) {
+			t.Parallel()
 			w := newTenantWorld(t, engine)
 			templates := staffTemplates()
 			routes := w.app.Staff().Routes()
