@@ -63,3 +63,22 @@ func TestExportSpanCountsBothEnds(t *testing.T) {
 		t.Fatal("one day is 1, a malformed date 0")
 	}
 }
+
+// A guarantee that fails (the export's memory bound) fails the bench; a target missed on a busy
+// machine (a latency) is only reported.
+func TestBrokenGuaranteesFailTheBench(t *testing.T) {
+	slow := adminEngine{name: "sqlite", rows: []adminRow{{measure: "retrieve-bookings, 31 days, p95", figure: "300 ms", target: "≤ 150 ms"}}}
+	if err := brokenGuarantees([]adminEngine{slow}); err != nil {
+		t.Fatalf("a slow latency failed the bench: %v", err)
+	}
+	heavy := adminEngine{name: "postgres", rows: []adminRow{{measure: "export-bookings xlsx, server memory growth", figure: "92.0 MB",
+		target: "≤ 80 MB", guarantee: true}}}
+	err := brokenGuarantees([]adminEngine{slow, heavy})
+	if err == nil || !strings.Contains(err.Error(), "postgres: export-bookings xlsx, server memory growth is 92.0 MB, want ≤ 80 MB") {
+		t.Fatalf("a broken memory bound: %v", err)
+	}
+	heavy.rows[0].pass = true
+	if err := brokenGuarantees([]adminEngine{heavy}); err != nil {
+		t.Fatalf("a kept guarantee failed the bench: %v", err)
+	}
+}
