@@ -46,6 +46,7 @@ var unitEnv = regexp.MustCompile(`(?m)^Environment=(PITLANE_[A-Z_]+)=(.*)$`)
 // pointed at the built binary), every variable it sets is one the binary reads, and systemd waits
 // longer than the server's own shutdown timeout before it kills it.
 func TestSystemdUnit(t *testing.T) {
+	t.Parallel()
 	unit := readDeploy(t, "pitlane.service")
 	env := map[string]string{}
 	known := knownEnv()
@@ -87,6 +88,7 @@ var makeBuild = regexp.MustCompile(`(?m)^\t(CGO_ENABLED=0 go build -trimpath -ld
 // TestDockerfile: the image is built with the Makefile's command (static, trimmed, same flags) and
 // runs on distroless or scratch as a non-root user.
 func TestDockerfile(t *testing.T) {
+	t.Parallel()
 	mk, err := os.ReadFile(filepath.Join("..", "..", "Makefile"))
 	if err != nil {
 		t.Fatal(err)
@@ -161,6 +163,7 @@ func networksOf(v any) (names []string, addrs map[string]string) {
 // grace period longer than their shutdown timeout, and trust exactly the proxy's network, where the
 // proxy has its fixed address; the database is on an internal network with no published port.
 func TestComposeFile(t *testing.T) {
+	t.Parallel()
 	var c composeFile
 	if err := yaml.Unmarshal([]byte(readDeploy(t, "compose.yaml")), &c); err != nil {
 		t.Fatalf("compose.yaml is not valid YAML: %v", err)

@@ -2,14 +2,19 @@ package opstest
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"os/exec"
-	"regexp"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"pitlane/internal/account"
+	"pitlane/internal/clock"
+	"pitlane/internal/demo"
+	"pitlane/internal/store"
 )
 
 // paymentSecret signs the simulated provider's notifications in every instance the tests start, so a
@@ -102,15 +107,20 @@ func launchInstance(t *testing.T, env map[string]string) *instance {
 	return in
 }
 
-// waitReady waits for the instance's ready line.
+// waitReady waits for the instance's ready line while it runs, however long it takes to get there
+// (migrating, say): until patience(t) runs out.
 func (in *instance) waitReady(t *testing.T) {
 	t.Helper()
+	started := time.Now()
+	limit := time.NewTimer(patience(t))
+	defer limit.Stop()
 	select {
 	case in.base = <-in.ready:
 	case err := <-in.exited:
 		t.Fatalf("the server exited before it was ready: %v\n%s", err, in.log.String())
-	case <-time.After(60 * time.Second):
-		t.Fatalf("not ready after 60 s:\n%s", in.log.String())
+	case <-limit.C:
+		t.Fatalf("pitlane serve still running but not ready after %v: waited for its ready line (\"Pitlane is ready at …\") until the test's deadline came near; log:\n%s",
+			time.Since(started).Round(time.Second), in.log.String())
 	}
 }
 
@@ -120,12 +130,15 @@ func (in *instance) kill(t *testing.T) {
 	if err := in.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
-	in.wait(t, 10*time.Second)
+	in.wait(t)
 }
 
-// wait waits for the process to exit and records its exit code.
-func (in *instance) wait(t *testing.T, within time.Duration) int {
+// wait waits for the process to exit (until patience(t) runs out) and records its exit code. What a
+// test asserts of how long the exit took, it measures itself.
+func (in *instance) wait(t *testing.T) int {
 	t.Helper()
+	limit := time.NewTimer(patience(t))
+	defer limit.Stop()
 	select {
 	case err := <-in.exited:
 		var exit *exec.ExitError
@@ -138,50 +151,54 @@ func (in *instance) wait(t *testing.T, within time.Duration) int {
 			in.code = 0
 		}
 		return in.code
-	case <-time.After(within):
-		t.Fatalf("the process did not exit within %v:\n%s", within, in.log.String())
+	case <-limit.C:
+		t.Fatalf("the process did not exit (waited until the test's deadline came near):\n%s", in.log.String())
 		return -1
 	}
 }
 
-var (
-	bookingPage = regexp.MustCompile(`(?m)^Booking page \(([^)]+)\): \S+/([^/\s]+)$`)
-	adminLine   = regexp.MustCompile(`(?m)^\s+(\S+@\S+)\s+password: (\S+)\s+\((\S+) of ([^,)]+)\)$`)
-)
-
-// demoData is what `pitlane demo` printed: each company's public key and its admin's login.
+// demoData is the demo companies' public keys and their admins' logins.
 type demoData struct {
 	keys   map[string]string    // company name → public key
 	admins map[string][2]string // company name → {e-mail, password} of its ADMIN
 }
 
-// seedDemo runs `pitlane demo` on the database and returns the demo companies' keys and admins.
+// seedDemo gives the database the demo's companies and admin users: migrated by the binary (`pitlane
+// migrate`), then seeded in-process by demo.Seed as `pitlane demo` seeds them but without the demo's
+// year of history (≈ 9,000 bookings, most of a `pitlane demo`'s time), which no test here reads: they
+// make their own bookings. The binary seeds the whole year in cmd/pitlane's TestServeDemo*.
 func seedDemo(t *testing.T, dbURL string) demoData {
 	t.Helper()
-	cmd := exec.Command(pitlaneBin(t), "demo")
-	cmd.Env = envList(map[string]string{"PITLANE_DATABASE_URL": dbURL, "PITLANE_BASE_URL": "http://127.0.0.1"})
-	out, err := cmd.Output()
+	cmd := exec.Command(pitlaneBin(t), "migrate")
+	cmd.Env = envList(map[string]string{"PITLANE_DATABASE_URL": dbURL})
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("pitlane migrate: %v\n%s", err, out)
+	}
+	ctx := context.Background()
+	db, err := store.Open(ctx, dbURL)
 	if err != nil {
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			t.Fatalf("pitlane demo: %v\n%s", err, exit.Stderr)
-		}
 		t.Fatal(err)
 	}
-	keys := map[string]string{}
-	for _, m := range bookingPage.FindAllStringSubmatch(string(out), -1) {
-		keys[m[1]] = m[2]
+	defer db.Close()
+	r, err := demo.Seed(ctx, db, clock.System{})
+	if err != nil {
+		t.Fatalf("seed the demo: %v", err)
 	}
-	admins := map[string][2]string{}
-	for _, m := range adminLine.FindAllStringSubmatch(string(out), -1) {
-		if m[3] == "ADMIN" {
-			admins[m[4]] = [2]string{m[1], m[2]}
+	d := demoData{keys: map[string]string{}, admins: map[string][2]string{}}
+	for _, c := range r.Companies {
+		d.keys[c.Name] = c.PublicKey
+	}
+	for _, a := range r.Admins {
+		if a.Role == account.RoleAdmin {
+			for _, name := range a.CompanyNames {
+				d.admins[name] = [2]string{a.Email, a.Password}
+			}
 		}
 	}
 	for _, name := range []string{"Fjord Karting", "Circuito Norte"} {
-		if keys[name] == "" || admins[name][0] == "" {
-			t.Fatalf("pitlane demo printed no booking page or admin for %s:\n%s", name, out)
+		if d.keys[name] == "" || d.admins[name][0] == "" {
+			t.Fatalf("the demo has no company or admin %s: %+v", name, r)
 		}
 	}
-	return demoData{keys: keys, admins: admins}
+	return d
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"pitlane/internal/store/storetest"
 )
@@ -37,10 +38,21 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// pitlaneBin builds cmd/pitlane once per package run, as the Makefile does (static, trimmed paths).
+// pitlaneBin is the built binary the tests run: $PITLANE_TEST_BIN (make test hands over bin/pitlane,
+// built as it ships), else cmd/pitlane built once per package run, as the Makefile builds it (static,
+// trimmed paths).
 func pitlaneBin(t *testing.T) string {
 	t.Helper()
 	binOnce.Do(func() {
+		if p := os.Getenv("PITLANE_TEST_BIN"); p != "" {
+			if !filepath.IsAbs(p) {
+				binErr = fmt.Errorf("PITLANE_TEST_BIN=%s: want an absolute path", p)
+			} else if _, err := os.Stat(p); err != nil {
+				binErr = fmt.Errorf("PITLANE_TEST_BIN: %w", err)
+			}
+			binPath = p
+			return
+		}
 		binPath = filepath.Join(binDir, "pitlane")
 		cmd := exec.Command("go", "build", "-trimpath", "-o", binPath, "../../cmd/pitlane")
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
@@ -52,6 +64,19 @@ func pitlaneBin(t *testing.T) string {
 		t.Fatal(binErr)
 	}
 	return binPath
+}
+
+// patience is how long a test waits for an instance that is still running to get somewhere (its
+// ready line, its exit, a mail delivered): until shortly before the test's deadline (go test -timeout),
+// so that it fails saying what it waited for rather than with the test binary's panic, or ten minutes
+// without one. A busy machine slows the binary down; it does not make it wrong, so no wait is shorter.
+func patience(t *testing.T) time.Duration {
+	d, ok := t.Deadline()
+	if !ok {
+		return 10 * time.Minute
+	}
+	left := time.Until(d)
+	return left - min(left/10, time.Minute)
 }
 
 // postgresURL returns a new empty database on the package's throwaway PostgreSQL cluster.

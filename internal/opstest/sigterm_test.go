@@ -12,12 +12,12 @@ import (
 )
 
 // term sends SIGTERM and returns the exit code.
-func (in *instance) term(t *testing.T, within time.Duration) int {
+func (in *instance) term(t *testing.T) int {
 	t.Helper()
 	if err := in.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	return in.wait(t, within)
+	return in.wait(t)
 }
 
 // silentSMTP accepts connections and never answers, like a mail server that hangs: a worker sending
@@ -84,7 +84,7 @@ func TestSIGTERMReturnsClaimedMail(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if code := quiet.term(t, 15*time.Second); code != 0 {
+	if code := quiet.term(t); code != 0 {
 		t.Fatalf("exit %d:\n%s", code, quiet.log.String())
 	}
 	queued := len(outbox(t, db))
@@ -93,15 +93,15 @@ func TestSIGTERMReturnsClaimedMail(t *testing.T) {
 	env := baseEnv(dbURL)
 	env["PITLANE_SMTP_URL"] = silentSMTP(t)
 	stuck := startInstance(t, env)
-	deadline := time.Now().Add(15 * time.Second)
+	claimed := time.Now()
 	for count(t, db, dbURL, `SELECT COUNT(*) FROM outbox_emails WHERE status = 'sending'`) == 0 {
-		if time.Now().After(deadline) {
-			t.Fatalf("the worker claimed no mail in 15 s:\n%s", stuck.log.String())
+		if time.Since(claimed) > patience(t) {
+			t.Fatalf("the worker claimed no mail in %v:\n%s", time.Since(claimed).Round(time.Second), stuck.log.String())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
 	sent := time.Now()
-	if code := stuck.term(t, 15*time.Second); code != 0 {
+	if code := stuck.term(t); code != 0 {
 		t.Fatalf("exit %d after SIGTERM:\n%s", code, stuck.log.String())
 	}
 	if took := time.Since(sent); took > 5*time.Second {
@@ -114,12 +114,13 @@ func TestSIGTERMReturnsClaimedMail(t *testing.T) {
 		t.Errorf("%d of %d mails pending, unleased and with no attempt counted after SIGTERM", n, queued)
 	}
 
-	// The next instance delivers each of them once, well within the lease it no longer waits for.
+	// The next instance delivers each of them once, well within the 5-minute lease it no longer waits
+	// for: within 4 minutes however busy the machine (a lease waited for would take 5).
 	box := startMailbox(t)
 	env["PITLANE_SMTP_URL"] = box.url
 	next := startInstance(t, env)
-	box.waitDelivered(t, func() []outboxMail { return outbox(t, db) }, 30*time.Second)
-	if code := next.term(t, 15*time.Second); code != 0 {
+	box.waitDelivered(t, func() []outboxMail { return outbox(t, db) }, min(patience(t), 4*time.Minute))
+	if code := next.term(t); code != 0 {
 		t.Errorf("exit %d:\n%s", code, next.log.String())
 	}
 }

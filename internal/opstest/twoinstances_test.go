@@ -37,7 +37,7 @@ func startPair(t *testing.T, queue int) (*pair, []booked) {
 	if queue > 0 {
 		quiet := startInstance(t, baseEnv(p.dbURL))
 		queued = bookMany(t, []*instance{quiet}, p.keys["Fjord Karting"], queue, 20, "queued")
-		if code := quiet.term(t, 15*time.Second); code != 0 {
+		if code := quiet.term(t); code != 0 {
 			t.Fatalf("exit %d:\n%s", code, quiet.log.String())
 		}
 	}
@@ -92,6 +92,7 @@ func bookMany(t *testing.T, ins []*instance, key string, n, daysAhead int, tag s
 // TestTwoInstances runs the customer-side checks of issue 17 "Two instances, one database" on two
 // built binaries sharing one throwaway PostgreSQL database.
 func TestTwoInstances(t *testing.T) {
+	t.Parallel()
 	p, queued := startPair(t, 30)
 	db := openDB(t, p.dbURL)
 	t.Run("each mail once", func(t *testing.T) { testEachMailOnce(t, p, db, queued) })
@@ -226,7 +227,7 @@ func testEachMailOnce(t *testing.T, p *pair, db *sql.DB, queued []booked) {
 	if rows := outbox(t, db); len(rows) < len(queued)+len(more) {
 		t.Fatalf("%d mails queued for %d bookings", len(rows), len(queued)+len(more))
 	}
-	p.box.waitDelivered(t, func() []outboxMail { return outbox(t, db) }, 60*time.Second)
+	p.box.waitDelivered(t, func() []outboxMail { return outbox(t, db) }, patience(t))
 	for i, in := range p.in {
 		t.Logf("instance %d sent %d mails", i+1, strings.Count(in.log.String(), `msg="e-mail sent"`))
 	}
@@ -235,7 +236,7 @@ func testEachMailOnce(t *testing.T, p *pair, db *sql.DB, queued []booked) {
 // testLiveViewers: a viewer of a booking page on instance 1 and one of the same page on instance 2
 // are each told of the other (the hub shares joins through PostgreSQL).
 func testLiveViewers(t *testing.T, p *pair) {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), patience(t))
 	defer cancel()
 	key := "booking" + p.keys["Vättern Karting"]
 	if p.keys["Vättern Karting"] == "" {
