@@ -23,7 +23,8 @@ export interface ServerProcess {
 /**
  * Starts `pitlane ARGS…` on a free loopback port with a new temporary directory (`prefix`…), the
  * environment `env(dir)` gives on top of the test's own, and waits until `watch`, called with each piece
- * of the process's standard output, calls `done`. A process that exits, fails to start or is not ready
+ * of the process's standard output, calls `done`. `prepare(dir)`, when given, runs before the process
+ * starts (e.g. to put a database file in place). A process that exits, fails to start or is not ready
  * within `timeoutMs` is stopped, and the error carries its log.
  */
 export async function startServerProcess(
@@ -32,8 +33,15 @@ export async function startServerProcess(
   env: (dir: string) => Record<string, string>,
   watch: (stdout: string, done: () => void) => void,
   timeoutMs: number,
+  prepare?: (dir: string) => void,
 ): Promise<ServerProcess> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    prepare?.(dir);
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   const child: ChildProcess = spawn(pitlaneBinary(), args, {
     env: { ...process.env, PITLANE_ADDR: '127.0.0.1:0', ...env(dir) },
     stdio: ['ignore', 'pipe', 'pipe'],
