@@ -11,7 +11,7 @@ import {
   toSummary,
   uniqueEmail,
 } from './booking.ts';
-import { DEMO, serverState } from './state.ts';
+import { DEMO, serverState, type ServerState } from './state.ts';
 
 /** A company the signed-in demo admin manages, as the login answer lists it. */
 export interface SignedIn {
@@ -24,10 +24,11 @@ export interface SignedIn {
  * Signs a demo admin in through the API (POST /api/users/adminLogin with page.request, which shares the
  * browser context's cookies, so the HttpOnly session cookie is set for the page), stores what the login page
  * stores (the companies, `companyName` as the current one, the user's name) and opens /admin in English.
- * Uses the first demo admin printed by the server who manages `companyName`.
+ * Uses the first demo admin printed by the server who manages `companyName`: the shared server, or the one
+ * of `state` (the page's baseURL must then be that server's, as in support/own-server.ts).
  */
-export async function openAdmin(page: Page, companyName: string = DEMO.norte): Promise<SignedIn> {
-  for (const admin of serverState().admins) {
+export async function openAdmin(page: Page, companyName: string = DEMO.norte, state: ServerState = serverState()): Promise<SignedIn> {
+  for (const admin of state.admins) {
     const answer = await page.request.post('/api/users/adminLogin', { data: { email: admin.email, password: admin.password } });
     expect(answer.status(), `login of ${admin.email}`).toBe(200);
     const body = (await answer.json()) as {
@@ -36,7 +37,7 @@ export async function openAdmin(page: Page, companyName: string = DEMO.norte): P
     };
     const chosen = body.companies.find((c) => c.companyName === companyName);
     if (!chosen) {
-      await page.request.post('/api/users/logout', { headers: { Origin: serverState().baseURL } });
+      await page.request.post('/api/users/logout', { headers: { Origin: state.baseURL } });
       continue;
     }
     const triples = body.companies.map((c) => `${c.idCompany}:${c.companyName}:${c.role}`);
@@ -52,7 +53,7 @@ export async function openAdmin(page: Page, companyName: string = DEMO.norte): P
       { triples, id: chosen.idCompany, name: body.user.name },
     );
     await page.goto('/admin');
-    await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible({ timeout: 30_000 });
     return { idCompany: chosen.idCompany, companyName, email: admin.email };
   }
   throw new Error(`no demo admin printed by the server manages ${companyName}`);
@@ -82,12 +83,12 @@ export async function payOnlineSaleAtNorte(page: Page, time = '12:30:00'): Promi
   await acceptTerms(page);
   await page.getByRole('button', { name: 'Create and pay' }).click();
   await payWithCard(page, '4242 4242 4242 4242');
-  await expect(page).toHaveURL(/\/success\?booking=/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/success\?booking=/, { timeout: 30_000 });
   const identifier = bookingIdOf(page);
   await expect(async () => {
     const status = (await (await page.request.get(`/api/booking/status/${identifier}`)).json()) as Record<string, unknown>;
     expect(status).toMatchObject({ status: 'pagada', paymentMode: 'online', paymentStatus: 'approved' });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 30_000 });
   return { email, identifier };
 }
 

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { serverState } from './state.ts';
+import { serverState, type ServerState } from './state.ts';
 import { circuitDay } from './booking.ts';
 
 /** A demo admin account as `serve --demo` printed it. */
@@ -21,10 +21,13 @@ export interface LoginAnswer {
   user: { id: number; email: string; name: string };
 }
 
-/** The printed demo admin whose e-mail is `email` (e.g. super@pitlane.example, admin of the three companies). */
-export function demoAdmin(email: string): AdminLogin {
-  const found = serverState().admins.find((a) => a.email === email);
-  if (!found) throw new Error(`the server printed no admin ${email} (printed: ${serverState().admins.map((a) => a.email).join(', ')})`);
+/**
+ * The printed demo admin whose e-mail is `email` (e.g. super@pitlane.example, admin of the three companies),
+ * on the shared server or another one (its passwords are its own).
+ */
+export function demoAdmin(email: string, state: ServerState = serverState()): AdminLogin {
+  const found = state.admins.find((a) => a.email === email);
+  if (!found) throw new Error(`the server printed no admin ${email} (printed: ${state.admins.map((a) => a.email).join(', ')})`);
   return found;
 }
 
@@ -107,7 +110,7 @@ export async function openBookings(page: Page): Promise<Locator> {
   await chooseSection(page, 'Bookings');
   const region = sectionRegion(page, 'Bookings');
   await expect(region).toBeVisible();
-  await expect(bookingsTotals(page)).toBeVisible({ timeout: 20_000 });
+  await expect(bookingsTotals(page)).toBeVisible({ timeout: 30_000 });
   return region;
 }
 

@@ -38,8 +38,23 @@ export function checkDemoCompanies(state: ServerState): void {
 /** Environment variable naming the JSON file that holds the ServerState. */
 export const STATE_FILE_ENV = 'PITLANE_E2E_STATE';
 
-/** The running server's state, written by global setup. */
+/** Set while a test runs on a server of its own (support/own-server.ts): the shared server is not its. */
+let ownServerTest: string | undefined;
+
+/**
+ * Marks the running test as one on a server of its own (`title`), or not (undefined): serverState() then
+ * refuses to answer, so that a helper called without the test's server state fails at once instead of
+ * quietly using the shared server.
+ */
+export function markOwnServerTest(title: string | undefined): void {
+  ownServerTest = title;
+}
+
+/** The shared server's state, written by global setup. */
 export function serverState(): ServerState {
+  if (ownServerTest) {
+    throw new Error(`"${ownServerTest}" runs on a server of its own: pass its state (ownServer.state) instead of the shared server's`);
+  }
   const file = process.env[STATE_FILE_ENV];
   if (!file) throw new Error(`${STATE_FILE_ENV} is not set: run the tests with \`npx playwright test\``);
   return JSON.parse(readFileSync(file, 'utf8')) as ServerState;

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import {
   bookingsCount,
@@ -10,6 +10,7 @@ import {
   sectionRegion,
   signInByApi,
 } from '../support/admin.ts';
+import { expect, test } from '../support/own-server.ts';
 import { snapshot } from '../support/screenshot.ts';
 import { DEMO } from '../support/state.ts';
 
@@ -34,11 +35,13 @@ function text(cell: ExcelJS.Cell): string {
   return String(v);
 }
 
+// The grid is read, then the download, which queries again: the spec runs on a demo server of its own,
+// where no other spec books at Circuito Norte meanwhile.
 test.describe('back office: bookings by sale date and their XLSX export', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('the last 31 days by sale date: the grid shows them, and the XLSX download holds the same rows and totals, without formulas', async ({ page }, testInfo) => {
-    await signInByApi(page, demoAdmin('admin@circuitonorte.example'), DEMO.norte);
+  test('the last 31 days by sale date: the grid shows them, and the XLSX download holds the same rows and totals, without formulas', async ({ page, ownServer }, testInfo) => {
+    await signInByApi(page, demoAdmin('admin@circuitonorte.example', ownServer.state), DEMO.norte);
     const region = await openBookings(page);
     const start = dayFromToday(-30);
     const end = dayFromToday(0);

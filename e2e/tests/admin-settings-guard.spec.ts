@@ -1,25 +1,15 @@
-import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, type ExtraServer } from '../support/own-server.ts';
 import { FJORD_ADMIN, SUPPORT } from '../support/admin.ts';
 import { bookableDay, chooseProduct, company, next, openBooking, pickDay, slot } from '../support/booking.ts';
-import { startExtraServer, type ExtraServer } from '../support/extra-server.ts';
 import { openSettings, saveSettings, signInOn } from '../support/settings.ts';
 import { DEMO } from '../support/state.ts';
 
-// These journeys save Fjord Karting's settings: they run on their own demo server, one after the other.
+// These journeys save Fjord Karting's settings: each runs on a demo server of its own.
 test.describe('settings: unsaved changes and two editors', () => {
-  test.describe.configure({ timeout: 180_000, mode: 'serial' });
-  let server: ExtraServer;
+  test.describe.configure({ timeout: 180_000 });
 
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = await startExtraServer({}, 110_000);
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-  });
-
-  async function sessionsShow(page: import('@playwright/test').Page, time: string) {
+  async function sessionsShow(page: Page, server: ExtraServer, time: string) {
     await openBooking(page, company(DEMO.fjord, server.state));
     await chooseProduct(page, 'Voksen – 10 minutter', 1);
     await next(page);
@@ -27,7 +17,7 @@ test.describe('settings: unsaved changes and two editors', () => {
     await expect(slot(page, time)).toBeVisible();
   }
 
-  test('leaving with unsaved changes asks first; leaving drops them', async ({ page }) => {
+  test('leaving with unsaved changes asks first; leaving drops them', async ({ page, ownServer: server }) => {
     await signInOn(page, server.state, FJORD_ADMIN, DEMO.fjord);
     let dialog = await openSettings(page);
     await dialog.getByLabel('Session length (minutes)').fill('45');
@@ -46,10 +36,10 @@ test.describe('settings: unsaved changes and two editors', () => {
     await expect(dialog.getByLabel('Session length (minutes)')).toHaveValue('20');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
-    await sessionsShow(page, '12:20:00');
+    await sessionsShow(page, server, '12:20:00');
   });
 
-  test('two editors save at once: the second is told of the conflict and keeps its edits', async ({ browser }) => {
+  test('two editors save at once: the second is told of the conflict and keeps its edits', async ({ browser, ownServer: server }) => {
     const a = await browser.newContext();
     const b = await browser.newContext();
     try {
@@ -71,7 +61,7 @@ test.describe('settings: unsaved changes and two editors', () => {
       // B loads A's version: the interval A saved.
       await dialogB.getByRole('button', { name: 'Load their version' }).click();
       await expect(dialogB.getByLabel('Session length (minutes)')).toHaveValue('30');
-      await sessionsShow(pageB, '12:30:00');
+      await sessionsShow(pageB, server, '12:30:00');
     } finally {
       await a.close();
       await b.close();

@@ -1,25 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/own-server.ts';
 import { FJORD_ADMIN } from '../support/admin.ts';
 import { bookableDay, chooseProduct, company, next, openBooking, pickDay, seriousViolations, slot } from '../support/booking.ts';
-import { startExtraServer, type ExtraServer } from '../support/extra-server.ts';
 import { openSettings, saveSettings, signInOn } from '../support/settings.ts';
 import { DEMO } from '../support/state.ts';
 
 // The specs that change settings run on their own demo server, so the shared one keeps its sessions.
 test.describe('settings: the session interval', () => {
   test.describe.configure({ timeout: 180_000 });
-  let server: ExtraServer;
 
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = await startExtraServer({}, 110_000);
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-  });
-
-  test('changing the interval from 20 to 30 minutes changes the sessions the wizard offers at once', async ({ page }) => {
+  test('changing the interval from 20 to 30 minutes changes the sessions the wizard offers at once', async ({ page, ownServer: server }) => {
     const fjord = company(DEMO.fjord, server.state);
     const day = bookableDay(3);
     await openBooking(page, fjord);

@@ -1,11 +1,11 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { SUPPORT } from '../support/admin.ts';
+import { expect, test } from '../support/own-server.ts';
 import { signInOn } from '../support/settings.ts';
-import { DEMO, serverState } from '../support/state.ts';
+import { DEMO } from '../support/state.ts';
 
-// This spec changes Vättern Karting's "days ahead" on the SHARED demo server: no other spec reads or
-// saves Vättern's settings, and a voucher shop offers no sessions, so the window changes nothing a
-// visitor sees meanwhile. The original value is put back by keyboard, or through the API if that fails.
+// This spec saves Vättern Karting's "days ahead": it runs on a demo server of its own, where it also puts
+// the original value back, by keyboard, or through the API if that fails.
 const DAYS_AHEAD = 'Days ahead customers can book';
 
 /** Presses Tab (Shift+Tab with `back`) until `target` has the focus; fails after `max` presses. */
@@ -39,25 +39,29 @@ interface Config {
   };
 }
 
-/** The Origin a cookie write needs: the back office's own (the server refuses cross-origin cookie writes). */
-function sameOrigin(): Record<string, string> {
-  return { Origin: serverState().baseURL };
+/**
+ * The page's request context with the Origin a cookie write needs: the back office's own, `origin` (the
+ * server refuses cross-origin cookie writes).
+ */
+interface Client {
+  request: APIRequestContext;
+  origin: string;
 }
 
-async function readConfig(request: APIRequestContext, idCompany: number): Promise<Config> {
-  const answer = await request.post('/api/admin/retrieveConfig', { data: { idCompany }, headers: sameOrigin() });
+async function readConfig({ request, origin }: Client, idCompany: number): Promise<Config> {
+  const answer = await request.post('/api/admin/retrieveConfig', { data: { idCompany }, headers: { Origin: origin } });
   expect(answer.status(), 'retrieveConfig').toBe(200);
   return (await answer.json()) as Config;
 }
 
 /** Puts `maxDaysBooking` back through the API when the keyboard journey left it changed. */
-async function restoreByApi(request: APIRequestContext, idCompany: number, maxDaysBooking: number): Promise<void> {
-  const c = await readConfig(request, idCompany);
+async function restoreByApi(client: Client, idCompany: number, maxDaysBooking: number): Promise<void> {
+  const c = await readConfig(client, idCompany);
   const i = c.installation;
   if (i.data.maxDaysBooking === maxDaysBooking) return;
   const d = i.data;
-  const answer = await request.post('/api/admin/saveConfig', {
-    headers: sameOrigin(),
+  const answer = await client.request.post('/api/admin/saveConfig', {
+    headers: { Origin: client.origin },
     data: {
       idCompany,
       idInstallation: i.idInstallation,
@@ -115,12 +119,13 @@ async function saveWithKeyboard(page: Page, dialog: Locator, key: 'Enter' | 'Spa
 test.describe('back office: the settings dialog with the keyboard alone', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('open it from the user menu, walk the tabs with the arrows, change a General setting and put it back', async ({ page }) => {
-    await signInOn(page, serverState(), SUPPORT, DEMO.voucher);
+  test('open it from the user menu, walk the tabs with the arrows, change a General setting and put it back', async ({ page, ownServer }) => {
+    const client = { request: page.request, origin: new URL(ownServer.state.baseURL).origin };
+    await signInOn(page, ownServer.state, SUPPORT, DEMO.voucher);
     const companies = JSON.parse((await page.evaluate(() => localStorage.getItem('pitlane.staff.companies'))) ?? '[]') as string[];
     const idCompany = Number(companies.find((c) => c.split(':')[1] === DEMO.voucher)?.split(':')[0]);
     expect(idCompany, `${DEMO.voucher}'s id`).toBeGreaterThan(0);
-    const original = (await readConfig(page.request, idCompany)).installation.data.maxDaysBooking;
+    const original = (await readConfig(client, idCompany)).installation.data.maxDaysBooking;
     const changed = original + 1;
 
     try {
@@ -138,7 +143,7 @@ test.describe('back office: the settings dialog with the keyboard alone', () => 
 
       const dialog = page.getByRole('dialog', { name: 'Settings' });
       const general = dialog.getByRole('tab', { name: '2. General' });
-      await expect(general).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
+      await expect(general).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
       await expect(dialog.getByRole('tablist')).toHaveAttribute('aria-orientation', 'vertical');
       expect(await focusInside(dialog), 'the dialog takes the focus when it opens').toBe(true);
 
@@ -196,8 +201,8 @@ test.describe('back office: the settings dialog with the keyboard alone', () => 
       // Save is disabled now; the focus stays in the dialog, on Cancel beside it.
       const cancel = dialog.getByRole('button', { name: 'Cancel' });
       await expect(cancel).toBeFocused();
-      expect((await readConfig(page.request, idCompany)).installation.data.maxDaysBooking).toBe(changed);
-      await expect(toast).toBeHidden({ timeout: 15_000 });
+      expect((await readConfig(client, idCompany)).installation.data.maxDaysBooking).toBe(changed);
+      await expect(toast).toBeHidden({ timeout: 30_000 });
 
       // And back, the same way (Space on Save this time).
       await tabTo(page, daysAhead, { back: true });
@@ -205,14 +210,14 @@ test.describe('back office: the settings dialog with the keyboard alone', () => 
       await expect(daysAhead).toHaveValue(String(original));
       await saveWithKeyboard(page, dialog, 'Space');
       await expect(toast).toBeVisible();
-      expect((await readConfig(page.request, idCompany)).installation.data.maxDaysBooking).toBe(original);
+      expect((await readConfig(client, idCompany)).installation.data.maxDaysBooking).toBe(original);
 
       // Nothing left unsaved: Cancel, which has the focus again, closes the dialog with Enter.
       await expect(cancel).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(dialog).toBeHidden();
     } finally {
-      await restoreByApi(page.request, idCompany, original);
+      await restoreByApi(client, idCompany, original);
     }
   });
 });

@@ -1,25 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/own-server.ts';
 import { FJORD_ADMIN } from '../support/admin.ts';
 import { bookableDay, chooseProduct, company, next, openBooking, pickDay, slot } from '../support/booking.ts';
-import { startExtraServer, type ExtraServer } from '../support/extra-server.ts';
 import { openSettings, saveSettings, signInOn } from '../support/settings.ts';
 import { DEMO } from '../support/state.ts';
 
 // Closing a day changes what every visitor sees: this spec runs on its own demo server.
 test.describe('settings: a special closed day', () => {
   test.describe.configure({ timeout: 180_000 });
-  let server: ExtraServer;
 
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = await startExtraServer({}, 110_000);
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-  });
-
-  test('a day closed in the special schedule shows no sessions in the customer calendar', async ({ page }) => {
+  test('a day closed in the special schedule shows no sessions in the customer calendar', async ({ page, ownServer: server }) => {
     const fjord = company(DEMO.fjord, server.state);
     const day = bookableDay(4);
     const [y, m, d] = day.split('-');

@@ -1,20 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { bookAtCircuitByApi, type Booked } from '../support/api-booking.ts';
 import { checkPage, company, openNewestMailTo } from '../support/booking.ts';
 import { ownClientAddress } from '../support/client-address.ts';
+import { expect, test } from '../support/own-server.ts';
 import { DEMO } from '../support/state.ts';
 
-/** Runs a query on the e2e server's SQLite database (in PITLANE_E2E_TMP) with Debian's sqlite3. */
-function sql(query: string): string {
-  const dir = process.env.PITLANE_E2E_TMP;
-  if (!dir) throw new Error('PITLANE_E2E_TMP is not set: run the tests with `npx playwright test`');
-  return execFileSync('sqlite3', [join(dir, 'e2e.db')], { input: `.timeout 10000\n${query}\n` }).toString().trim();
+/** Runs a query on a server's SQLite database with Debian's sqlite3. */
+function sqlOn(database: string, query: string): string {
+  return execFileSync('sqlite3', [database], { input: `.timeout 10000\n${query}\n` }).toString().trim();
 }
-
-/** The booking's id, by its contact's fresh address. */
-const bookingId = (booked: Booked) => sql(`SELECT id FROM bookings WHERE email = '${booked.email}';`);
 
 /** The cancellation link's token, read from the confirmation mail on the development mail page. */
 async function cancelToken(page: Page, booked: Booked): Promise<string> {
@@ -37,8 +32,8 @@ async function statusOf(request: APIRequestContext, token: string): Promise<stri
  * Marks the booking paid on the card through the simulated provider, as its card page would: the
  * provider's own record of the checkout (approved), the payment and its charge in the ledger.
  */
-function payOnCard(booked: Booked, baseURL: string): { cents: number; ref: string } {
-  const id = bookingId(booked);
+function payOnCard(sql: (query: string) => string, booked: Booked, baseURL: string): { cents: number; ref: string } {
+  const id = sql(`SELECT id FROM bookings WHERE email = '${booked.email}';`);
   const cents = Number(sql(`SELECT total_cents FROM bookings WHERE id = ${id};`));
   const ref = `e2e_cancel_${id}`;
   const now = Date.now();
@@ -69,16 +64,18 @@ async function pressCancel(page: Page) {
 // The cancel routes allow a client 10 calls a minute: each test is its own client (X-Forwarded-For).
 test.use(ownClientAddress);
 
+// The refund policy is a company setting (Fjord Karting's), which the other specs' cancel pages read:
+// each test runs on a demo server of its own.
 test.describe('cancel page', () => {
-  // The refund policy is a company setting: the tests that change it run one after the other.
-  test.describe.configure({ mode: 'serial', timeout: 90_000 });
+  test.describe.configure({ timeout: 90_000 });
 
   test.beforeEach(async ({ context }) => {
     await context.addInitScript(() => sessionStorage.setItem('pitlane.culture', 'en-GB'));
   });
 
-  test('opening the link cancels nothing, with or without JavaScript; the button cancels', async ({ page, browser, request }, testInfo) => {
-    const booked = await bookAtCircuitByApi(request, company(DEMO.fjord));
+  test('opening the link cancels nothing, with or without JavaScript; the button cancels', async ({ page, browser, request, ownServer }, testInfo) => {
+    const sql = (query: string) => sqlOn(ownServer.database, query);
+    const booked = await bookAtCircuitByApi(request, company(DEMO.fjord, ownServer.state));
     const token = await cancelToken(page, booked);
 
     // Without JavaScript (a mail scanner, a link preview): the page loads, the booking stays.
@@ -100,7 +97,7 @@ test.describe('cancel page', () => {
     await page.reload();
     await expect(page.getByRole('button', { name: 'Cancel booking' })).toBeVisible();
     expect(await statusOf(request, token)).not.toBe('cancelada');
-    expect(sql(`SELECT status FROM bookings WHERE id = ${bookingId(booked)};`)).not.toBe('cancelada');
+    expect(sql(`SELECT status FROM bookings WHERE email = '${booked.email}';`)).not.toBe('cancelada');
 
     // Keep my booking changes nothing; Cancel booking and its confirmation cancel.
     await page.getByRole('button', { name: 'Cancel booking' }).click();
@@ -124,40 +121,37 @@ test.describe('cancel page', () => {
     { policy: 'none', preview: "Under the circuit's policy, cancelling gives no refund.", done: "No refund under the circuit's policy.", testId: 'money-none', named: false },
   ];
   for (const p of policies) {
-    test(`a booking paid by card, cancelled under the ${p.policy} policy`, async ({ page, request, baseURL }, testInfo) => {
-      const booked = await bookAtCircuitByApi(request, company(DEMO.fjord));
+    test(`a booking paid by card, cancelled under the ${p.policy} policy`, async ({ page, request, baseURL, ownServer }, testInfo) => {
+      const sql = (query: string) => sqlOn(ownServer.database, query);
+      const booked = await bookAtCircuitByApi(request, company(DEMO.fjord, ownServer.state));
       const token = await cancelToken(page, booked);
-      const id = bookingId(booked);
-      const { cents, ref } = payOnCard(booked, baseURL!);
+      const id = sql(`SELECT id FROM bookings WHERE email = '${booked.email}';`);
+      const { cents, ref } = payOnCard(sql, booked, baseURL!);
       sql(`UPDATE companies SET cancel_refund_policy = '${p.policy}' WHERE id = ${booked.companyId};`);
-      try {
-        await page.goto(`/cancelBooking/${token}`);
-        await expect(page.getByTestId(p.testId)).toContainText(p.preview);
-        if (p.named) await expect(page.getByTestId(p.testId)).toContainText(amount(cents));
-        await checkPage(page, testInfo, `cancel-${p.policy}-1-preview`);
-        expect(await statusOf(request, token)).toBe('pagada');
+      await page.goto(`/cancelBooking/${token}`);
+      await expect(page.getByTestId(p.testId)).toContainText(p.preview);
+      if (p.named) await expect(page.getByTestId(p.testId)).toContainText(amount(cents));
+      await checkPage(page, testInfo, `cancel-${p.policy}-1-preview`);
+      expect(await statusOf(request, token)).toBe('pagada');
 
-        await pressCancel(page);
-        await expect(page.getByTestId(p.testId)).toContainText(p.done);
-        if (p.named) await expect(page.getByTestId(p.testId)).toContainText(amount(cents));
-        await checkPage(page, testInfo, `cancel-${p.policy}-2-done`);
+      await pressCancel(page);
+      await expect(page.getByTestId(p.testId)).toContainText(p.done);
+      if (p.named) await expect(page.getByTestId(p.testId)).toContainText(amount(cents));
+      await checkPage(page, testInfo, `cancel-${p.policy}-2-done`);
 
-        const refunded = Number(sql(`SELECT COALESCE(SUM(ABS(amount_cents)), 0) FROM payment_entries WHERE booking_id = ${id} AND kind = 'refund';`));
-        const provider = Number(sql(`SELECT COALESCE(SUM(amount_cents), 0) FROM sim_events WHERE ref = '${ref}' AND outcome = 'refunded';`));
-        const owed = Number(sql(`SELECT refund_owed_cents FROM bookings WHERE id = ${id};`));
-        expect({ refunded, provider, owed }).toEqual({
-          refunded: p.policy === 'card' ? cents : 0,
-          provider: p.policy === 'card' ? cents : 0,
-          owed: p.policy === 'desk' ? cents : 0,
-        });
+      const refunded = Number(sql(`SELECT COALESCE(SUM(ABS(amount_cents)), 0) FROM payment_entries WHERE booking_id = ${id} AND kind = 'refund';`));
+      const provider = Number(sql(`SELECT COALESCE(SUM(amount_cents), 0) FROM sim_events WHERE ref = '${ref}' AND outcome = 'refunded';`));
+      const owed = Number(sql(`SELECT refund_owed_cents FROM bookings WHERE id = ${id};`));
+      expect({ refunded, provider, owed }).toEqual({
+        refunded: p.policy === 'card' ? cents : 0,
+        provider: p.policy === 'card' ? cents : 0,
+        owed: p.policy === 'desk' ? cents : 0,
+      });
 
-        // A second press (another tab) answers the same and refunds nothing more.
-        const again = await request.post(`/api/booking/cancel/${token}`);
-        expect(again.status()).toBe(200);
-        expect(Number(sql(`SELECT COALESCE(SUM(ABS(amount_cents)), 0) FROM payment_entries WHERE booking_id = ${id} AND kind = 'refund';`))).toBe(refunded);
-      } finally {
-        sql(`UPDATE companies SET cancel_refund_policy = 'card' WHERE id = ${booked.companyId};`);
-      }
+      // A second press (another tab) answers the same and refunds nothing more.
+      const again = await request.post(`/api/booking/cancel/${token}`);
+      expect(again.status()).toBe(200);
+      expect(Number(sql(`SELECT COALESCE(SUM(ABS(amount_cents)), 0) FROM payment_entries WHERE booking_id = ${id} AND kind = 'refund';`))).toBe(refunded);
     });
   }
 });

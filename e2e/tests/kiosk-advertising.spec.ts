@@ -1,7 +1,8 @@
 import { deflateSync, crc32 } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { demoAdmin, signInByApi, SUPPORT } from '../support/admin.ts';
 import { company } from '../support/booking.ts';
+import { expect, test } from '../support/own-server.ts';
 import { DEMO } from '../support/state.ts';
 
 test.describe.configure({ timeout: 150_000 });
@@ -43,11 +44,13 @@ async function upload(page: Page, slot: string, file: Buffer): Promise<string> {
   return ((await response.json()) as { url: string }).url;
 }
 
-test('advertising uploaded in the dialog appears on the kiosk in the default language and in English', async ({ page }) => {
-  const norte = company(DEMO.norte);
-  const answer = await signInByApi(page, demoAdmin(SUPPORT), DEMO.norte);
+// This spec saves Circuito Norte's advertising, which the kiosk and booking page specs show: it runs on a
+// demo server of its own.
+test('advertising uploaded in the dialog appears on the kiosk in the default language and in English', async ({ page, ownServer }) => {
+  const norte = company(DEMO.norte, ownServer.state);
+  const answer = await signInByApi(page, demoAdmin(SUPPORT, ownServer.state), DEMO.norte);
   const idCompany = answer.companies.find((c) => c.companyName === DEMO.norte)!.idCompany;
-  // What the demo has, put back at the end so other specs see the seeded images.
+  // What the demo has, put back at the end (and the server must accept it back).
   const before = JSON.parse(((await (await page.request.get(`/api/company/${idCompany}`)).json()) as { data: string }).data) as {
     publi: Record<string, string | null | boolean>;
   };

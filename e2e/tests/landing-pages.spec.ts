@@ -1,21 +1,19 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { company, seriousViolations } from '../support/booking.ts';
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { test as ownServerTest } from '../support/own-server.ts';
 import { snapshot } from '../support/screenshot.ts';
 
 // Whole journeys with axe checks: slow on a busy two-core machine.
 test.describe.configure({ timeout: 90_000 });
 
 /**
- * Runs SQL on the e2e server's database (global setup puts it in PITLANE_E2E_TMP) with Debian's sqlite3;
- * false when the tool or the database is not there. The back office cannot edit events yet.
+ * Runs SQL on a server's database with Debian's sqlite3; false when the tool is not there. The back office
+ * cannot edit events yet.
  */
-function sql(statements: string): boolean {
-  const dir = process.env.PITLANE_E2E_TMP;
-  if (!dir) return false;
+function sql(database: string, statements: string): boolean {
   try {
-    execFileSync('sqlite3', [join(dir, 'e2e.db')], { input: `.timeout 10000\n${statements}\n`, stdio: ['pipe', 'pipe', 'pipe'] });
+    execFileSync('sqlite3', [database], { input: `.timeout 10000\n${statements}\n`, stdio: ['pipe', 'pipe', 'pipe'] });
     return true;
   } catch {
     return false;
@@ -59,18 +57,20 @@ test.describe('in a Spanish browser', () => {
   });
 });
 
-test.describe('in a Danish browser', () => {
-  test.use({ locale: 'da-DK' });
+// These change Fjord Karting's events landing and landing buttons, which the event specs read: each runs
+// on a demo server of its own.
+ownServerTest.describe('in a Danish browser', () => {
+  ownServerTest.use({ locale: 'da-DK' });
 
-  test('the events landing lists the events with their flags, WhatsApp and the newsletter', async ({ page, request }, testInfo) => {
-    const fjord = company('Fjord Karting');
+  ownServerTest('the events landing lists the events with their flags, WhatsApp and the newsletter', async ({ page, request, ownServer }, testInfo) => {
+    const fjord = company('Fjord Karting', ownServer.state);
     const before = (await (await request.get(`/api/landing/${fjord.key}/events`)).json()) as {
       data: { events: { id: number; name: string; isNew: boolean }[]; whatsapp: string; newsletterUrl: string };
     };
     const [first, second] = before.data.events;
     expect(first.isNew).toBe(true);
     // Mark the second event's button disabled and take its link away, as an administrator could.
-    const edited = second ? sql(`UPDATE events SET landing_is_disabled = 1, landing_link = '' WHERE id = ${second.id};`) : false;
+    const edited = second ? sql(ownServer.database, `UPDATE events SET landing_is_disabled = 1, landing_link = '' WHERE id = ${second.id};`) : false;
 
     await page.goto(`/${fjord.key}/landingEvents`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kommende løb');
@@ -93,10 +93,10 @@ test.describe('in a Danish browser', () => {
     expect(await seriousViolations(page, 'page')).toEqual([]);
   });
 
-  test('a company without landing buttons shows the no-landing warning', async ({ page }, testInfo) => {
-    const fjord = company('Fjord Karting');
-    // The company's landing buttons are removed for this check (Fjord's landing is not used by other files).
-    test.skip(!sql(`DELETE FROM landing_buttons WHERE company_id = (SELECT id FROM companies WHERE public_key = '${fjord.key}');`), 'sqlite3 is not installed');
+  ownServerTest('a company without landing buttons shows the no-landing warning', async ({ page, ownServer }, testInfo) => {
+    const fjord = company('Fjord Karting', ownServer.state);
+    // The company's landing buttons are removed for this check.
+    ownServerTest.skip(!sql(ownServer.database, `DELETE FROM landing_buttons WHERE company_id = (SELECT id FROM companies WHERE public_key = '${fjord.key}');`), 'sqlite3 is not installed');
     await page.goto(`/${fjord.key}/landing`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Denne virksomhed har ingen landingsside');
     await expect(page.getByRole('alert')).toContainText('Fjord Karting');
