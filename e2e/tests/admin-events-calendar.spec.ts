@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chooseSection, demoAdmin, signInByApi, SUPPORT } from '../support/admin.ts';
+import { showWeekOf } from '../support/calendar.ts';
 import { DEMO } from '../support/state.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -18,12 +19,10 @@ test("the back office's events calendar shows the week's events; a click opens t
   const section = page.getByRole('region', { name: 'Events calendar' });
   const calendar = section.getByTestId('admin-events-calendar');
   await expect(calendar).toBeVisible({ timeout: 30_000 });
-  // Forward week by week until the event's week shows (at most nine weeks ahead).
+  // Forward week by week until the event's week shows (at most ten weeks ahead), and its events are in.
+  await showWeekOf(calendar, calendar.getByRole('button', { name: /next/i }), event.dateStart.slice(0, 10));
   const entry = calendar.getByText(event.name).first();
-  for (let week = 0; week < 10 && !(await entry.isVisible()); week++) {
-    await calendar.getByRole('button', { name: /next/i }).click();
-    await page.waitForTimeout(500);
-  }
+  await expect(entry).toBeVisible();
   await entry.click();
   const dialog = page.getByRole('dialog', { name: event.name });
   await expect(dialog.getByTestId('event-start')).toHaveText(`${event.dateStart.slice(0, 10)} ${event.dateStart.slice(11, 16)}`);
