@@ -27,28 +27,43 @@ async function expectLatinDigits(page: Page) {
 }
 
 /**
- * The left edge of each character of `needle` inside the element's text, in rendering order: increasing for
- * a run drawn left to right.
+ * Where each character of `needle` inside the element's text is drawn, in text order: its left edge and its
+ * line (the top of its box). A run drawn left to right on one line has increasing lefts and one top.
  */
-async function characterPositions(locator: Locator, needle: string): Promise<number[]> {
+async function characterBoxes(locator: Locator, needle: string): Promise<{ left: number; top: number }[]> {
   return locator.evaluate((element, wanted) => {
+    const text = element.textContent ?? '';
+    const at = text.indexOf(wanted);
+    if (at < 0) throw new Error(`"${wanted}" not found`);
+    // The needle may span several text nodes (a phone number in a <bdi> of its own): walk them in order.
+    const boxes: { left: number; top: number }[] = [];
+    let offset = 0;
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? '';
-      const at = text.indexOf(wanted);
-      if (at < 0) continue;
-      const xs: number[] = [];
-      for (let i = at; i < at + wanted.length; i++) {
-        if (text[i] === ' ') continue;
+      const content = node.textContent ?? '';
+      for (let i = 0; i < content.length; i++) {
+        const index = offset + i;
+        if (index < at || index >= at + wanted.length || content[i] === ' ') continue;
         const range = document.createRange();
         range.setStart(node, i);
         range.setEnd(node, i + 1);
-        xs.push(range.getBoundingClientRect().left);
+        const box = range.getBoundingClientRect();
+        boxes.push({ left: box.left, top: box.top });
       }
-      return xs;
+      offset += content.length;
     }
-    throw new Error(`"${wanted}" not found`);
+    return boxes;
   }, needle);
+}
+
+/** The phone number (and the full stop after it) is drawn whole on one line, left to right: "+", the digits in order, "." last. */
+async function expectPhoneNumberWhole(note: Locator, needle: string): Promise<void> {
+  const boxes = await characterBoxes(note, needle);
+  expect(boxes.length).toBe(needle.replaceAll(' ', '').length);
+  for (let i = 1; i < boxes.length; i++) {
+    expect(boxes[i].left, `character ${i} of the phone number`).toBeGreaterThan(boxes[i - 1].left);
+    expect(boxes[i].top, `character ${i} of the phone number is on the line of the first`).toBe(boxes[0].top);
+  }
 }
 
 test('the done page in Arabic: the amount isolated, Latin digits throughout', async ({ page, request }, testInfo) => {
@@ -102,12 +117,25 @@ test('the footers in Arabic: the company name isolated, the Spanish phone number
   await expect(note).toHaveAttribute('dir', 'auto');
   await expect(note).toContainText('+34 600 123 456.');
   // Drawn left to right: "+", the digits in their order, and the full stop last, on the right.
-  const xs = await characterPositions(note, '+34 600 123 456.');
-  expect(xs.length).toBe(13);
-  for (let i = 1; i < xs.length; i++) expect(xs[i], `character ${i} of the phone number`).toBeGreaterThan(xs[i - 1]);
+  await expectPhoneNumberWhole(note, '+34 600 123 456.');
   // Its block reads left to right (dir="auto" on Spanish text), inside the mirrored page.
   expect(await note.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
   await snapshot(page, testInfo, 'landing-footer-ar');
+});
+
+test('on a phone (390 px) in Arabic the WhatsApp note wraps, but never inside its phone number', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const norte = company(DEMO.norte);
+  await page.goto(`/${norte.key}/landingEvents`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const note = page.getByTestId('whatsapp');
+  await expect(note).toContainText('+34 600 123 456.');
+  // The note is longer than the phone's line: it wraps (here the number would have been split in two).
+  const whole = (await note.textContent()) ?? '';
+  const lines = new Set((await characterBoxes(note, whole)).map((box) => box.top));
+  expect(lines.size, 'the note takes more than one line at 390 px').toBeGreaterThan(1);
+  await expectPhoneNumberWhole(note, '+34 600 123 456.');
+  await snapshot(page, testInfo, 'landing-footer-ar-phone');
 });
 
 test('the booking form in Arabic keeps e-mail and phone inputs left to right', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { Alert, Button, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LoadingScreen } from '@/components/LoadingScreen';
@@ -15,6 +16,28 @@ import { isCompanyKey } from '@/lib/company-key';
 import { formatDayHour, isolate } from '@/lib/format';
 import { safeLink } from '@/lib/safe-link';
 
+/** A phone number in the company's text: an optional +, then at least seven digits, single spaces, dots or hyphens between. */
+const PHONE = /\+?\d(?:[ .-]?\d){6,}/g;
+
+/**
+ * The text with each phone number kept whole: never broken across lines, and read left to right (with its
+ * + first) whatever the page's direction.
+ */
+function withWholePhoneNumbers(text: string): ReactNode[] {
+  const out: ReactNode[] = [];
+  let last = 0;
+  for (const m of text.matchAll(PHONE)) {
+    out.push(text.slice(last, m.index));
+    out.push(
+      <bdi key={m.index} dir="ltr" className={classes.phone}>
+        {m[0]}
+      </bdi>,
+    );
+    last = m.index + m[0].length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
 
 /**
  * The route `/:key/landingEvents`: buttons to the company's events of the next two months (a warning
@@ -79,7 +102,7 @@ function EventsLandingView({ landing, companyKey }: { landing: EventsLanding; co
             {t('whatsapp.title')}
           </Title>
           <Text data-testid="whatsapp" dir="auto">
-            {landing.whatsapp}
+            {withWholePhoneNumbers(landing.whatsapp)}
           </Text>
         </Paper>
       )}
