@@ -25,7 +25,7 @@ export async function signInOn(page: Page, state: ServerState, email: string, co
     { companies: body.companies, current: chosen.idCompany, name: body.user.name },
   );
   await page.goto(`${state.baseURL}/admin`);
-  await expect(page.getByRole('button', { name: /User menu of/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: /User menu of/ })).toBeVisible({ timeout: 30_000 });
 }
 
 /** Opens the settings dialog from the user menu and waits for its General tab. */
@@ -33,7 +33,7 @@ export async function openSettings(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: /User menu of/ }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await expect(dialog.getByRole('tab', { name: '2. General', selected: true })).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByRole('tab', { name: '2. General', selected: true })).toBeVisible({ timeout: 30_000 });
   return dialog;
 }
 

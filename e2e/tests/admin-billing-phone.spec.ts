@@ -25,7 +25,7 @@ test.describe('back office on a phone (390×844)', () => {
 
     // Billing (the default section): this month's demo sales fill more than the box.
     const sales = page.getByTestId('sales-scroll');
-    await expect(saleRows(page).first()).toBeVisible({ timeout: 20_000 });
+    await expect(saleRows(page).first()).toBeVisible({ timeout: 30_000 });
     let box = await sizes(sales);
     expect(box.height).toBe(370);
     expect(box.scrollHeight).toBeGreaterThan(box.clientHeight);
@@ -42,7 +42,7 @@ test.describe('back office on a phone (390×844)', () => {
     // Bookings: the grid, with this month's demo bookings.
     await openSection(page, 'Bookings');
     const grid = page.getByRole('table', { name: /^Bookings from / });
-    await expect(grid.getByRole('row').nth(1)).toBeVisible({ timeout: 20_000 });
+    await expect(grid.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
     box = await sizes(grid);
     expect(box.height).toBe(370);
     expect(box.scrollHeight).toBeGreaterThan(box.clientHeight);

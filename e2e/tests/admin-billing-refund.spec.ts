@@ -41,7 +41,7 @@ async function refund(page: Page, identifier: string, amount: string): Promise<v
   await expect(page.getByText('Refund sent.')).toBeVisible();
   await expect(dialog).toBeHidden();
   // The toast closes by itself; the next refund's toast is then its own.
-  await expect(page.getByText('Refund sent.')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByText('Refund sent.')).toHaveCount(0, { timeout: 30_000 });
 }
 
 test.describe('billing: refunding a sale paid online', () => {

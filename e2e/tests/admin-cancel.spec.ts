@@ -32,7 +32,7 @@ async function freePlaces(
 }
 
 test.describe('back office: cancelling a booking', () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test("a booking cancelled in the back office frees its places on the customer's page", async ({ page, browser }, testInfo) => {
     const fjord = company(DEMO.fjord);

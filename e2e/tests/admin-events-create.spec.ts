@@ -4,7 +4,7 @@ import { bookingIdOf, checkPage, checkStage, circuitDay, payWithCard } from '../
 import { DEMO } from '../support/state.ts';
 
 // Sign-ins hash passwords (argon2id), the dialog and the event pages load in chunks: generous on a busy machine.
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 180_000 });
 test.use({ locale: 'en-GB' });
 
 test('a SUPERADMIN creates a team event through the six tabs; the new tab shows it and a team pays with its discount', async ({ page }, testInfo) => {

@@ -42,7 +42,7 @@ test.describe('back office: keyboard only', () => {
     await expect(sectionSwitch(page, 'Bookings')).toBeFocused();
     const region = sectionRegion(page, 'Bookings');
     await expect(region).toBeVisible();
-    await expect(region.getByRole('status').filter({ hasText: 'Bookings:' })).toBeVisible({ timeout: 20_000 });
+    await expect(region.getByRole('status').filter({ hasText: 'Bookings:' })).toBeVisible({ timeout: 30_000 });
 
     // The bookings query: type the start day, choose 'Sale date' with the arrows, Search with Enter.
     const start = dayFromToday(-20);

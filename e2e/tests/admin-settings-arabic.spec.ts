@@ -65,7 +65,7 @@ test.describe('back office: the settings dialog in Arabic', () => {
     await page.getByRole('menuitem', { name: 'الإعدادات' }).click();
     const dialog = page.getByRole('dialog', { name: 'الإعدادات' });
     const tabs = dialog.getByRole('tab');
-    await expect(tabs).toHaveCount(9, { timeout: 20_000 });
+    await expect(tabs).toHaveCount(9, { timeout: 30_000 });
     await expect(tabs.nth(8)).toBeDisabled();
 
     // The tab list sits on the right in a mirrored dialog.
@@ -79,7 +79,7 @@ test.describe('back office: the settings dialog in Arabic', () => {
       await expect(tab).toHaveAttribute('aria-selected', 'true');
       const shown = dialog.getByRole('tabpanel');
       // Loaded: no spinner left in the panel (products, packs and categories load on opening).
-      await expect(shown.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 20_000 });
+      await expect(shown.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 30_000 });
       await page.waitForLoadState('networkidle');
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       await expect(shown).toHaveText(ARABIC);

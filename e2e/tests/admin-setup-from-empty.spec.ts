@@ -22,7 +22,7 @@ async function openTab(dialog: Locator, label: string): Promise<void> {
 
 /** Waits for a toast of the page (Mantine notifications) saying `text`. */
 async function toastSays(page: Page, text: string): Promise<void> {
-  await expect(page.getByText(text, { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(text, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
 }
 
 /** Adds a product on the company's one circuit through the Products tab's dialog (no image, no category). */
@@ -67,7 +67,7 @@ test.describe('setting a circuit up from an empty company', () => {
     // Before any setting, the booking page offers nothing to buy.
     await page.addInitScript(() => sessionStorage.setItem('pitlane.culture', 'en-GB'));
     await page.goto(printed!);
-    await expect(stageHeading(page, 'Drivers and product')).toBeVisible({ timeout: 20_000 });
+    await expect(stageHeading(page, 'Drivers and product')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('banner')).toContainText(COMPANY);
     await expect(page.getByTestId(/^product-/)).toHaveCount(0);
 
@@ -77,8 +77,8 @@ test.describe('setting a circuit up from an empty company', () => {
     await form.email.fill(EMAIL);
     await form.password.fill(PASSWORD);
     await form.submit.click();
-    await expect(page).toHaveURL(/\/admin$/, { timeout: 20_000 });
-    await expect(publicPageLink(page, COMPANY)).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(/\/admin$/, { timeout: 30_000 });
+    await expect(publicPageLink(page, COMPANY)).toBeVisible({ timeout: 30_000 });
 
     // General: booking on, 30-minute sessions, 8 drivers, two sessions per booking, 60 days ahead.
     const dialog = await openSettings(page);
@@ -115,7 +115,7 @@ test.describe('setting a circuit up from an empty company', () => {
 
     // Products: one, on the circuit, in the category, with an image uploaded through the dialog.
     await openTab(dialog, '6. Products');
-    await expect(dialog.getByText('No data created')).toBeVisible({ timeout: 20_000 });
+    await expect(dialog.getByText('No data created')).toBeVisible({ timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Add product' }).click();
     const productDialog = page.getByRole('dialog', { name: 'New product' });
     const imageButton = productDialog.getByRole('button', { name: 'Choose PNG image' });
@@ -133,7 +133,7 @@ test.describe('setting a circuit up from an empty company', () => {
     await imageButton.click();
     await (await chooser).setFiles({ name: 'grand-prix.png', mimeType: 'image/png', buffer: solidPng(300, 240, [20, 90, 200]) });
     const preview = productDialog.getByRole('img', { name: PRODUCT });
-    await expect(preview).toHaveAttribute('src', /^\/api\/product\/image\/[0-9a-f]{64}\.png$/, { timeout: 20_000 });
+    await expect(preview).toHaveAttribute('src', /^\/api\/product\/image\/[0-9a-f]{64}\.png$/, { timeout: 30_000 });
     const imageURL = await preview.getAttribute('src');
     await productDialog.getByRole('button', { name: 'Save', exact: true }).click();
     await toastSays(page, 'Product created');
@@ -182,7 +182,7 @@ test.describe('setting a circuit up from an empty company', () => {
 
     // The staff member sees their page sell the product, with its image.
     await expect(page).toHaveURL(printed!);
-    await expect(stageHeading(page, 'Drivers and product')).toBeVisible({ timeout: 20_000 });
+    await expect(stageHeading(page, 'Drivers and product')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId(/^product-/).filter({ hasText: PRODUCT }).locator(`img[src="${imageURL}"]`)).toBeVisible();
 
     // A customer, in a browser of their own (not signed in as staff), opens the address and books: the
@@ -190,7 +190,7 @@ test.describe('setting a circuit up from an empty company', () => {
     const context = await browser.newContext({ locale: 'en-GB' });
     const customer = await context.newPage();
     await customer.goto(printed!);
-    await expect(stageHeading(customer, 'Drivers and product')).toBeVisible({ timeout: 20_000 });
+    await expect(stageHeading(customer, 'Drivers and product')).toBeVisible({ timeout: 30_000 });
     const card = customer.getByTestId(/^product-/).filter({ hasText: PRODUCT });
     const img = card.locator(`img[src="${imageURL}"]`);
     await expect(img).toBeVisible();
@@ -206,7 +206,7 @@ test.describe('setting a circuit up from an empty company', () => {
     await expect(customer.locator('button[data-time="09:30:00"]')).toHaveCount(0);
     await expect(customer.locator('button[data-time="20:00:00"]')).toHaveCount(0);
     await next(customer);
-    await expect(stageHeading(customer, 'Your details')).toBeVisible({ timeout: 15_000 });
+    await expect(stageHeading(customer, 'Your details')).toBeVisible({ timeout: 30_000 });
     await toSummary(customer, { nombre: 'Ada', apellidos: 'First', email: uniqueEmail('first-customer'), phone: '7911123456' }, [
       { name: 'Ada' },
       { name: 'Grace' },
@@ -219,7 +219,7 @@ test.describe('setting a circuit up from an empty company', () => {
     await expect(customer.getByText('You pay at the circuit when you arrive.')).toBeVisible();
     await acceptTerms(customer);
     await customer.getByRole('button', { name: 'Create booking' }).click();
-    await expect(stageHeading(customer, 'Your booking is confirmed!')).toBeVisible({ timeout: 20_000 });
+    await expect(stageHeading(customer, 'Your booking is confirmed!')).toBeVisible({ timeout: 30_000 });
     await context.close();
 
     // Back in the back office, the circuit's first booking is listed on its session day.

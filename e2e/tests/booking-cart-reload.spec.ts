@@ -34,7 +34,7 @@ test.describe('booking wizard after a reload', () => {
 
     await page.unroute(/\/api\/payment\/shopping-cart\/[^/]+$/);
     await error.getByRole('button', { name: 'Try again' }).click();
-    await expect(stageHeading(page, 'Date and sessions')).toBeVisible({ timeout: 15_000 });
+    await expect(stageHeading(page, 'Date and sessions')).toBeVisible({ timeout: 30_000 });
     await expect(error).toHaveCount(0);
     // The booking in progress is back where it was: its product and drivers, on the date stage.
     await expect(page.getByRole('button', { name: 'Drivers: 1 · Junior – 8 minutter' })).toBeVisible();

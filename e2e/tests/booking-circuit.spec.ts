@@ -18,7 +18,7 @@ import {
 import { DEMO } from '../support/state.ts';
 
 test.describe('booking wizard, paying at the circuit', () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('two drivers, one session at Fjord Karting: booked, and the confirmation mail is sent', async ({ page }, testInfo) => {
     const fjord = company(DEMO.fjord);

@@ -34,7 +34,7 @@ test.describe('booking wizard, a reload on the date stage', () => {
     await expect(stageHeading(page, 'Date and sessions')).toBeVisible({ timeout: 30_000 });
     // The same day, its grid loaded, the two sessions marked: the server still holds them.
     await expect(page.locator(`[data-date="${day}"]`)).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByTestId('slot-skeleton')).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByTestId('slot-skeleton')).toHaveCount(0, { timeout: 30_000 });
     await expect(slot(page, '19:00:00')).toHaveAttribute('data-status', 'MARKED');
     await expect(slot(page, '19:20:00')).toHaveAttribute('data-status', 'MARKED');
     await expect(cart).toHaveAccessibleName(/pre-bookings: 2/);

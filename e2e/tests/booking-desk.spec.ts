@@ -37,7 +37,7 @@ test.describe('a booking taken at the desk by the company’s staff', () => {
     expect(url).toMatch(/\/success\?booking=/);
     expect(url).not.toContain('/pay/sim/');
     const id = new URL(url, 'http://x').searchParams.get('booking') ?? '';
-    await expect(page.getByRole('heading', { level: 2, name: 'Your booking is confirmed!' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Your booking is confirmed!' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('To pay at the circuit:')).toBeVisible();
     expect(page.url()).not.toContain('/pay/sim/');
     const status = (await (await page.request.get(`/api/booking/status/${id}`)).json()) as Record<string, unknown>;

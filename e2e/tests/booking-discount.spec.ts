@@ -14,7 +14,7 @@ import {
 import { DEMO } from '../support/state.ts';
 
 test.describe('booking wizard, discount codes', () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('BIENVENIDO10 takes 10 % off at Circuito Norte; a second code is refused', async ({ page }, testInfo) => {
     await startBooking(page, company(DEMO.norte), {

@@ -16,7 +16,7 @@ import {
 import { DEMO } from '../support/state.ts';
 
 test.describe('booking wizard, sent as a gift', () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('the receiver gets the gift mail once the booking is paid', async ({ page }, testInfo) => {
     await startBooking(page, company(DEMO.norte), {
@@ -49,7 +49,7 @@ test.describe('booking wizard, sent as a gift', () => {
     await page.getByRole('button', { name: 'Create and pay' }).click();
     await payWithCard(page, '4242 4242 4242 4242');
     await expect(page).toHaveURL(/\/success\?booking=/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible({ timeout: 30_000 });
     await checkPage(page, testInfo, 'stage-4-success');
 
     await openNewestMailTo(page, receiver, 'gift_voucher');

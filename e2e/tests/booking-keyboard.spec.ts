@@ -50,7 +50,7 @@ test.describe('booking wizard with the keyboard only', () => {
     for (let i = 0; i < daysBetween(from, day); i++) await page.keyboard.press('ArrowRight');
     await expect(page.locator(`[data-date="${day}"]`)).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('slot-skeleton')).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByTestId('slot-skeleton')).toHaveCount(0, { timeout: 30_000 });
     const session = page.locator('button[data-time="19:00:00"]');
     await tabTo(page, session);
     await page.keyboard.press('Enter');

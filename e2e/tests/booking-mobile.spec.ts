@@ -16,7 +16,7 @@ import {
 import { snapshot } from '../support/screenshot.ts';
 
 test.describe('booking wizard on a phone', () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('a whole booking at 390 px wide without sideways scrolling', async ({ page }, testInfo) => {

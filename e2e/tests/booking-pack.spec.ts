@@ -15,7 +15,7 @@ import {
 import { DEMO } from '../support/state.ts';
 
 test.describe('booking wizard, a pack', () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('choosing the first session selects the three sessions of the pack, held once on Next', async ({ page }, testInfo) => {
     const norte = company(DEMO.norte);

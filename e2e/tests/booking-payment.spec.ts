@@ -24,7 +24,7 @@ async function toNorteSummary(page: Page, time: string, offset: number, testInfo
 }
 
 test.describe('booking wizard, paying online with the simulated provider', () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('an approved card books and pays', async ({ page, request }, testInfo) => {
     await toNorteSummary(page, '12:00:00', 5, testInfo);
@@ -39,13 +39,13 @@ test.describe('booking wizard, paying online with the simulated provider', () =>
     await payWithCard(page, '4242 4242 4242 4242');
     await expect(page).toHaveURL(/\/success\?booking=/);
     const id = bookingIdOf(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Your payment has been received')).toBeVisible();
     await checkPage(page, testInfo, 'stage-4-success');
     await expect(async () => {
       const status = (await (await request.get(`/api/booking/status/${id}`)).json()) as Record<string, unknown>;
       expect(status).toMatchObject({ status: 'pagada', paymentMode: 'online', paymentStatus: 'approved' });
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 30_000 });
   });
 
   test('a declined card books nothing', async ({ page, request }, testInfo) => {
@@ -59,8 +59,8 @@ test.describe('booking wizard, paying online with the simulated provider', () =>
     await expect(async () => {
       const status = (await (await request.get(`/api/booking/status/${id}`)).json()) as Record<string, unknown>;
       expect(status).toMatchObject({ status: 'cancelada', paymentStatus: 'declined' });
-    }).toPass({ timeout: 20_000 });
-    await expect(page.getByRole('heading', { level: 1, name: 'Payment not completed' })).toBeVisible({ timeout: 20_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment not completed' })).toBeVisible({ timeout: 30_000 });
     await checkPage(page, testInfo, 'payment-declined');
   });
 });

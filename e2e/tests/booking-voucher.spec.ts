@@ -41,7 +41,7 @@ test.describe('booking wizard in voucher mode', () => {
     await chooseProduct(page, 'Presentkort – 10 minuter', 2);
     await next(page);
     // The hidden date stage holds the voucher by itself and moves on to the register stage.
-    await expect(stageHeading(page, 'Your details')).toBeFocused({ timeout: 15_000 });
+    await expect(stageHeading(page, 'Your details')).toBeFocused({ timeout: 30_000 });
     await expect(page.locator('[data-date]')).toHaveCount(0);
     expect(holds).toEqual([{ path: '/api/booking/voucher', body: expect.objectContaining({ numDrivers: 2 }) }]);
     await expect(page.getByTestId('cart-button')).toHaveAccessibleName(/pre-bookings: 1/);

@@ -13,7 +13,8 @@ test.use(ownClientAddress);
 // ?lang=sv must give Swedish everywhere.
 
 test.use({ locale: 'de-DE' });
-test.describe.configure({ timeout: 120_000 });
+// Eleven pages, each in a fresh browser context in the second test: ceilings for a busy machine.
+test.describe.configure({ timeout: 240_000 });
 
 /** Every customer route, with real keys from the demo data. */
 async function customerRoutes(request: APIRequestContext): Promise<Record<string, string>> {

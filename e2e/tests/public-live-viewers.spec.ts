@@ -26,7 +26,7 @@ async function stopClock(page: Page): Promise<void> {
 // make it go before it has been looked at. That viewers of different pages are not told is tested on
 // the server (internal/httpapi/ws_test.go, internal/realtime).
 test('two visitors of one booking page both see the hurry toast, once, for 10 seconds', async ({ browser, ownServer }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const company = ownServer.state.companies[0];
   const hurry = (page: Page) => page.getByText('Hurry up!');
   // The first is alone on the page: its clock stops, so its toast, when the second arrives, stays.

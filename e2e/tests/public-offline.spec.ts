@@ -23,7 +23,7 @@ test('the service worker caches the app shell: the app loads offline, and recove
   // Offline, the app shell still loads: the page opens and says it cannot load the company right now.
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Oops, something went wrong' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Oops, something went wrong' })).toBeVisible({ timeout: 30_000 });
   await snapshot(page, testInfo, 'offline');
 
   // The API is never answered from the cache.

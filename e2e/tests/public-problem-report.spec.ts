@@ -47,7 +47,7 @@ test('a visitor reports a problem from the footer, solving the ALTCHA captcha un
 
   // The widget solves the proof of work itself once its box is ticked.
   await dialog.getByText("I'm not a robot").click();
-  await expect(dialog.getByText('Verified')).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByText('Verified')).toBeVisible({ timeout: 30_000 });
   await snapshot(page, testInfo, 'problem-report-dialog');
   expect(await seriousViolations(page, 'page')).toEqual([]);
 
