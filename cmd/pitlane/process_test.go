@@ -33,7 +33,9 @@ var (
 )
 
 // TestMain runs the tests, then stops the PostgreSQL cluster and removes the binaries if they started or
-// built any.
+// built any. It is not storetest.Main, which exits before a package's own clean-up could run: the tests
+// here make their databases with postgresURL and storetest.SQLiteURL, and would need storetest.Main's
+// clean-up too if they took one from storetest.Open.
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if pgCluster != nil {
