@@ -58,11 +58,11 @@ test-quick: ## the loop while working: gofmt, vet, Go without race and browsers,
 	@bash scripts/stages.sh build lint-quick test-go-quick test-web-unit
 
 test-go: $(BIN) ## Go tests on SQLite and a throwaway PostgreSQL; -race where goroutines meet (GO_RACE_PKGS)
-	$(GO_TEST_ENV) go test -race -timeout 30m $(GO_RACE_PKGS)
-	$(GO_TEST_ENV) go test -timeout 30m $$(go list $(GO_PKGS) | grep -vxF -e "$$(go list $(GO_RACE_PKGS))")
+	$(GO_TEST_ENV) go test -race -timeout 45m $(GO_RACE_PKGS)
+	$(GO_TEST_ENV) go test -timeout 45m $$(go list $(GO_PKGS) | grep -vxF -e "$$(go list $(GO_RACE_PKGS))")
 
 test-go-quick: $(BIN) ## every Go test once, without the race detector
-	$(GO_TEST_ENV) go test -timeout 30m $(GO_PKGS)
+	$(GO_TEST_ENV) go test -timeout 45m $(GO_PKGS)
 
 test-web: web/node_modules/.package-lock.json web/dist/index.html ## front-end lint, unit tests, type check, API contract drift, Mantine style-sheet and back-office chunk checks
 	cd web && npm run lint && npm run check:api && npm run check:styles && npm run typecheck && npm test && node scripts/check-admin-chunks.mjs
