@@ -143,6 +143,7 @@ func TestCustomerCancelConcurrent(t *testing.T) {
 // What cannot go back to the card is owed at the desk: a charge settled in cash at the circuit, and a
 // card refund the provider refuses. A booking to pay at the circuit and unpaid has nothing to refund.
 func TestCustomerCancelOwedAtDesk(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newRefundEnv(t, db)
 		cash := e.seedPaid(t, "cash", 4000, "en-GB")
@@ -186,6 +187,7 @@ func TestCustomerCancelOwedAtDesk(t *testing.T) {
 // The preview of a booking that cannot be cancelled says why and offers no money; the POST refuses it
 // and changes nothing; an unknown link is a 404 for both.
 func TestCancelPreviewRefusals(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newRefundEnv(t, db)
 		p := e.seedPaid(t, simulated.Name, 5800, "en-GB")

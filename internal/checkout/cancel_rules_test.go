@@ -10,6 +10,7 @@ import (
 // PlanRefund: the card gets the card charges back, the desk owes the cash ones (or everything under
 // the desk policy), none gives nothing; an unknown policy is the default, card.
 func TestPlanRefund(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		policy               string
 		online, cash         int64
@@ -37,6 +38,7 @@ func TestPlanRefund(t *testing.T) {
 
 // CancelReason agrees with CheckCancel: a reason exactly when CheckCancel refuses.
 func TestCancelReason(t *testing.T) {
+	t.Parallel()
 	start := time.Date(2026, 12, 5, 18, 0, 0, 0, madrid)
 	for _, c := range []struct {
 		status  string

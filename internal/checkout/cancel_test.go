@@ -32,6 +32,7 @@ func (e *env) bookAtCircuit(t *testing.T, session string, drivers ...string) str
 // Cancelling with the mail's link frees the places and sends the mails; a second cancel is a 409; an
 // unknown token a 404; too late (inside the company's window, or after the session) a 422.
 func TestCancelByToken(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		token := e.bookAtCircuit(t, at("18:00"), "Ana", "Bo")

@@ -31,6 +31,7 @@ func (e *env) applyCode(t *testing.T, cart, code string, headers ...string) (int
 
 // Discount codes over HTTP: each status, and the refreshed cart.
 func TestDiscountCodes(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		e.addCode(t, "TEN", "PERCENT", 10, "[]", nil, nil, 0)
@@ -84,6 +85,7 @@ func TestDiscountCodes(t *testing.T) {
 // A code with one use left, applied to two carts: the first booking takes the use; the second save is a
 // 410 that writes nothing.
 func TestDiscountUseTakenAtSave(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		e.addCode(t, "ONCE", "FIXED", 1000, "[]", nil, 1, 0)

@@ -18,6 +18,7 @@ func totals(ts ...int64) []CartLine {
 func all(CartLine) bool { return true }
 
 func TestAllocate(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		code  DiscountCode
@@ -57,6 +58,7 @@ func TestAllocate(t *testing.T) {
 }
 
 func TestEligibleEventCode(t *testing.T) {
+	t.Parallel()
 	code := DiscountCode{Kind: DiscountPercent, Value: 10, EventID: 9}
 	if code.Eligible(CartLine{ProductID: 1}) || !code.Eligible(CartLine{ProductID: 2, EventID: 9}) {
 		t.Error("an event's code applies to the event's products only")
@@ -64,6 +66,7 @@ func TestEligibleEventCode(t *testing.T) {
 }
 
 func TestCheckApply(t *testing.T) {
+	t.Parallel()
 	cart := Cart{Status: "open", Lines: []CartLine{{ProductID: 1, TotalCents: 1000, Live: true}, {ProductID: 2, TotalCents: 1000}}}
 	five := int64(5)
 	cases := []struct {
@@ -97,6 +100,7 @@ func TestCheckApply(t *testing.T) {
 
 // The cart view: live lines count, expired ones are flagged and left out of the totals.
 func TestView(t *testing.T) {
+	t.Parallel()
 	c := Cart{Token: "t", Status: "open", Discount: &DiscountCode{Code: "TEN", Kind: DiscountPercent, Value: 10},
 		Lines: []CartLine{
 			{ID: 1, HoldIdentifier: "a", ProductID: 1, Quantity: 2, UnitCents: 2000, OriginalUnitCents: 2000, TotalCents: 4000, Live: true},

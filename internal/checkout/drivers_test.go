@@ -9,6 +9,7 @@ import (
 func errorsAs(err error, target any) bool { return errors.As(err, target) }
 
 func TestUniqueNames(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ in, want []string }{
 		{[]string{"Ana", "Bo"}, []string{"Ana", "Bo"}},
 		{[]string{"Ana", "Ana", "Ana"}, []string{"Ana", "Ana_1", "Ana_2"}},
@@ -43,6 +44,7 @@ func ptr(v int64) *int64 { return &v }
 
 // The drivers' rules of customer spec section 5, one row per rule.
 func TestAssignDrivers(t *testing.T) {
+	t.Parallel()
 	two := []CartLine{line("h1", 7, 2, "2026-12-01 10:00:00")}
 	emails := Rules{ShowEmails: true, EmailOptional: false}
 	cases := []struct {
@@ -99,6 +101,7 @@ func TestAssignDrivers(t *testing.T) {
 
 // Duplicate names are made unique per line; two entries for one multi-session line give its drivers once.
 func TestAssignDriversNames(t *testing.T) {
+	t.Parallel()
 	lines := []CartLine{line("h1", 7, 3, "2026-12-01 10:00:00", "2026-12-01 10:30:00")}
 	entries := []SlotEntry{
 		{BookingDate: "2026-12-01 10:00:00", ProductIDCloud: ptr(7), Drivers: drivers("Ana", "Ana", "Bo")},

@@ -18,6 +18,7 @@ import (
 // A price row that starts before the installation opens (10:00) is refused as overlappingHours and
 // changes nothing.
 func TestDynamicPriceIsCharged(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		e.paymentsOn(t)

@@ -13,6 +13,7 @@ import (
 
 // A gift paid online: once paid, the receiver gets the gift mail with the buyer's message.
 func TestGift(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		e.paymentsOn(t)
@@ -45,6 +46,7 @@ var voucherCode = regexp.MustCompile(`\b[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]
 // Voucher mode: a product is held without a session and booked as a voucher with a redeemable code that
 // the confirmation mail carries. Outside voucher mode the call is refused.
 func TestVoucherMode(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		cart := e.cart(t)

@@ -14,6 +14,7 @@ import (
 // the places are booked (no longer held), the confirmation and the company's copy are in the outbox,
 // the cart is ordered, and the status page tells the truth.
 func TestSavePayingAtCircuit(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		cart := e.cart(t)
@@ -64,6 +65,7 @@ func TestSavePayingAtCircuit(t *testing.T) {
 // The cart over HTTP: live lines count in the totals, a released line is reported expired, expiresAt is
 // the earliest live hold's expiry, and the details call lists the lines.
 func TestCartView(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		cart := e.cart(t)
@@ -107,6 +109,7 @@ func TestCartView(t *testing.T) {
 // A pack over two circuits, saved with the spec's form of slots (each session's start mapped to its
 // drivers): one line with a pack code, its three sessions booked on their circuits.
 func TestSavePackSpecForm(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		cart := e.cart(t)

@@ -34,6 +34,7 @@ func (e *env) saveOnline(t *testing.T, drivers int) (string, string) {
 // no mail; the provider is asked for the right amount and return pages. The approval books the places,
 // marks it pagada and queues the confirmation.
 func TestPayOnlineApproved(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		e.paymentsOn(t)
@@ -86,6 +87,7 @@ func TestPayOnlineApproved(t *testing.T) {
 // A declined payment cancels the booking and frees its places; no mail is sent. An approval arriving
 // afterwards is a late payment: the places are still free, so the booking is made after all.
 func TestPayOnlineDeclinedThenLateApproval(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		e.paymentsOn(t)
@@ -121,6 +123,7 @@ func TestPayOnlineDeclinedThenLateApproval(t *testing.T) {
 // recorded, nothing is overbooked, the booking is cancelada and flagged needs_refund, and the customer
 // is told.
 func TestLatePaymentPlacesGone(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		e.paymentsOn(t)
@@ -157,6 +160,7 @@ func TestLatePaymentPlacesGone(t *testing.T) {
 // The provider cannot be reached: 503, the booking is cancelled and its holds released, the cart is
 // open again, and the visitor can hold and book again.
 func TestProviderDown(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		e.paymentsOn(t)
@@ -180,6 +184,7 @@ func TestProviderDown(t *testing.T) {
 
 // Reconciliation asks the provider about payments that stayed 'created' and applies the answer once.
 func TestReconcile(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		e.paymentsOn(t)

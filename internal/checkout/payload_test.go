@@ -8,6 +8,7 @@ import (
 
 // Both forms of a slot entry decode; unknown keys are refused.
 func TestDecodeSlots(t *testing.T) {
+	t.Parallel()
 	var req SaveRequest
 	body := `{"token":"t","email":"a@b.co","emailConfirmation":"a@b.co","identifiersPrebooking":["h"],
 		"isPaymentsActive":true,"adultConfirmation":1,"acceptSendPromo":0,
@@ -48,6 +49,7 @@ func TestDecodeSlots(t *testing.T) {
 
 // The request hash ignores formatting but not content.
 func TestRequestHash(t *testing.T) {
+	t.Parallel()
 	var a, b, c SaveRequest
 	_ = json.Unmarshal([]byte(`{"token":"t","slots":[{"2026-12-01 10:00:00":["A"]}]}`), &a)
 	_ = json.Unmarshal([]byte(`{ "slots": [ {"bookingDate":"2026-12-01 10:00:00","drivers":["A"]} ], "token": "t" }`), &b)
@@ -58,6 +60,7 @@ func TestRequestHash(t *testing.T) {
 }
 
 func TestCodes(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	format := regexp.MustCompile(`^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$`)
 	for i := 0; i < 1000; i++ {

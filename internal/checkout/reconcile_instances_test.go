@@ -18,6 +18,7 @@ import (
 // their runs overlap, every payment the provider approved is applied once (one ledger entry, one
 // confirmation mail, its places counted once), whichever instance gets there first.
 func TestReconcileOnTwoInstancesAppliesEachPaymentOnce(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		e.paymentsOn(t)

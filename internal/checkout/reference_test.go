@@ -6,6 +6,7 @@ import (
 )
 
 func TestNewReferenceUsesTheReadableAlphabet(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for range 2000 {
 		r := NewReference()
@@ -26,6 +27,7 @@ func TestNewReferenceUsesTheReadableAlphabet(t *testing.T) {
 }
 
 func TestFormatAndNormalizeReference(t *testing.T) {
+	t.Parallel()
 	if got := FormatReference("ABCD2345"); got != "ABCD-2345" {
 		t.Fatalf("FormatReference = %q", got)
 	}

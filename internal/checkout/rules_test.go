@@ -10,6 +10,7 @@ import (
 )
 
 func TestCheckCancel(t *testing.T) {
+	t.Parallel()
 	loc, _ := time.LoadLocation("Europe/Madrid")
 	start := time.Date(2026, 12, 10, 10, 0, 0, 0, loc)
 	cases := []struct {
@@ -68,6 +69,7 @@ func TestRefunds(t *testing.T) {
 }
 
 func TestPaidStatus(t *testing.T) {
+	t.Parallel()
 	if PaidStatus(4000, 4000) != StatusPaid || PaidStatus(5000, 4000) != StatusPaid || PaidStatus(1000, 4000) != StatusPartPaid {
 		t.Error("paid status")
 	}
@@ -75,6 +77,7 @@ func TestPaidStatus(t *testing.T) {
 
 // The order-independent rules of payment notifications.
 func TestDecide(t *testing.T) {
+	t.Parallel()
 	st := func(p, b string, placed bool) PaymentState {
 		return PaymentState{PaymentStatus: p, BookingStatus: b, PlacesBooked: placed, ChargedCents: 4000}
 	}

@@ -33,6 +33,7 @@ func sameCounts(t *testing.T, before, after map[string]int) {
 
 // A pre-booking that expired (or was released) makes the save a 410 that writes nothing.
 func TestSaveExpiredHold(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		cart := e.cart(t)
@@ -58,6 +59,7 @@ func TestSaveExpiredHold(t *testing.T) {
 
 // Save-booking statuses other than success, each writing nothing.
 func TestSaveRejections(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		cart := e.cart(t)
@@ -117,6 +119,7 @@ func TestSaveRejections(t *testing.T) {
 // The same Idempotency-Key: a retry answers the first answer and books once; another body is a 409;
 // ten identical requests at once book once.
 func TestIdempotency(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		cart := e.cart(t)

@@ -13,6 +13,7 @@ import (
 // The hand-written encoder of the staff list must write exactly what encoding/json writes: the web app
 // and the contract tests read these answers, and a difference would be a silent change of the API.
 func TestBookingRowAppendJSONMatchesEncodingJSON(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(1, 2))
 	pieces := []string{"", "Ana", "Berg", "ñandú", "محمد", "Åse Ødegård", "😀", "<script>&'\"", `back\slash`,
 		"line\nbreak\ttab\r\b\f", "\x00\x01\x1f\x7f", "\u2028\u2029", "\xff\xfe bad utf-8 \xc3", "=SUM(A1)", "+45 20 12 34 56",

@@ -35,6 +35,7 @@ func (d *desk) tryHold(t testing.TB, session string) int {
 // window does not bind staff. Already cancelled, no date (a voucher) and a started session are 409
 // and change nothing; another company's booking is 404, another company's scope 403.
 func TestStaffCancel(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDesk(t, db)
 		d.exec(t, `UPDATE installations SET max_participants = 2 WHERE company_id = ?`, d.fix.CompanyID)
@@ -106,6 +107,7 @@ func TestStaffCancel(t *testing.T) {
 // Two staff cancelling the same booking at once: exactly one 200 and one 409, the places released
 // once (another booking's places in the same session stay booked), one mail, one audit entry.
 func TestStaffCancelConcurrent(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDesk(t, db)
 		for round := range 3 {

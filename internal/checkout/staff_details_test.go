@@ -13,6 +13,7 @@ import (
 // data with its ledger (refundable = charges less refunds, refunds signed by the staff e-mail) and the
 // member; another company's booking or member is 404.
 func TestStaffDetails(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDesk(t, db)
 		d.bookAtCircuit(t, at("18:00"), "Ana", "Bo")

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"net/http"
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -88,12 +89,13 @@ type seed struct {
 	cents                     int64
 }
 
-var seedN int
+// seedN numbers seeded bookings' identifiers across the package's tests, which run in parallel.
+var seedN atomic.Int64
 
 // seedBooking writes a booking with one line of s.sessions sessions (an hour apart) for s.drivers.
 func (d *desk) seedBooking(t testing.TB, s seed) int64 {
 	t.Helper()
-	seedN++
+	n := seedN.Add(1)
 	if s.status == "" {
 		s.status = checkout.StatusPaid
 	}
@@ -121,7 +123,7 @@ func (d *desk) seedBooking(t testing.TB, s seed) int64 {
 	err = d.db.Write(ctx, func(tx *store.Tx) error {
 		if err := tx.QueryRow(ctx, `INSERT INTO bookings (identifier, company_id, status, payment_mode, contact_name, phone, email,
 				original_total_cents, total_cents, booking_date, first_starts_at, created_at, updated_at)
-			VALUES (?, ?, ?, 'circuit', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, "seed-"+strconv.Itoa(seedN), s.company, s.status,
+			VALUES (?, ?, ?, 'circuit', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, "seed-"+strconv.FormatInt(n, 10), s.company, s.status,
 			s.name, s.phone, s.email, s.cents, s.cents, date, first, created.UnixMilli(), created.UnixMilli()).Scan(&id); err != nil {
 			return err
 		}

@@ -46,6 +46,7 @@ func (d *desk) export(t *testing.T, query string) ([]byte, string) {
 // The CSV export: headings in the asked language, one row per booking, the totals row, the file named
 // from name, company and range, and every customer-typed cell that starts like a formula quoted.
 func TestStaffExportCSV(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDesk(t, db)
 		d.seedInjections(t)
@@ -82,6 +83,7 @@ func TestStaffExportCSV(t *testing.T) {
 // The XLSX export: the same rows and totals, customer text stored as text exactly as typed, and not
 // one formula cell in the file.
 func TestStaffExportXLSX(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDesk(t, db)
 		d.seedInjections(t)
@@ -129,6 +131,7 @@ func TestStaffExportXLSX(t *testing.T) {
 // Export errors are JSON answers sent before any file: a bad format 400, a too long range 422, another
 // company 403.
 func TestStaffExportErrors(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDesk(t, db)
 		for _, c := range []struct {

@@ -46,6 +46,7 @@ func sameIDs(a, b []int64) bool {
 // company's, the totals without the cancelled rows, and cancellable only for a dated, live booking
 // whose session is to come. (The clock stands at 2026-12-01 09:00, Madrid.)
 func TestStaffBookingsList(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDesk(t, db)
 		a := func(s seed) int64 {
@@ -94,6 +95,7 @@ func TestStaffBookingsList(t *testing.T) {
 // dates and filters 400; the limit is the company's maxDaysBooking but never under 31 days; another
 // company is 403.
 func TestStaffBookingsRange(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDesk(t, db)
 		for _, c := range []struct {

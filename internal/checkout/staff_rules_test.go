@@ -21,6 +21,7 @@ func codeOf(err error) apperr.Code {
 // company's maxDaysBooking but at least 31 days, both ends counted across a DST change; sale-date
 // ranges are bounded by the company's local midnights.
 func TestCheckBookingsQuery(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 12, 1, 9, 0, 0, 0, madrid)
 	for _, c := range []struct {
 		q       checkout.BookingsQuery
@@ -54,6 +55,7 @@ func TestCheckBookingsQuery(t *testing.T) {
 // StaffCancelReason: a dated, live booking whose first session is to come may be cancelled, whatever
 // the customer's window; otherwise the reason says why.
 func TestStaffCancelReason(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 12, 1, 9, 0, 0, 0, madrid)
 	later, earlier := now.Add(time.Minute), now
 	for _, c := range []struct {

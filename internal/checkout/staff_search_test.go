@@ -14,6 +14,7 @@ import (
 // without the dash), by part of the customer's name or e-mail, or by the phone's digits however they
 // are spaced; each row carries its reference in the shown form, and a wildcard typed is literal.
 func TestStaffBookingsSearch(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDesk(t, db)
 		a := func(s seed) int64 {

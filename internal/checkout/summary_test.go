@@ -31,6 +31,7 @@ func icsProp(e *ics.VEvent, p ics.ComponentProperty) string {
 // date and time), the product and the drivers, and how it is paid; the .ics is the mail's (same UIDs),
 // at the circuit's address, linking to the booking's page. Unknown and cancelled bookings have no file.
 func TestDonePageSummaryAndCalendar(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		e.exec(t, `UPDATE companies SET address = 'Calle Mayor 1, Madrid' WHERE id = ?`, e.fix.CompanyID)

@@ -22,6 +22,7 @@ import (
 // circuit, and records who took it. The same payload from a customer (no cookie), from a dead session
 // or from a staff member of another company is charged online as the company's setting says.
 func TestStaffBooksToPayAtTheCircuit(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		e.paymentsOn(t)

@@ -19,6 +19,7 @@ var unsubscribeLink = regexp.MustCompile(regexp.QuoteMeta(base) + `/member/unsub
 // link's key unsubscribes them. A customer who does not accept offers gets no link, nor does the
 // company's copy.
 func TestConfirmationCarriesTheUnsubscribeLink(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		e := newEnv(t, db)

@@ -32,6 +32,7 @@ func fieldsOf(t *testing.T, err error) map[string]string {
 // Every contact rule of customer spec section 5, one row per rule: the field that must be reported,
 // or "" when the request is valid.
 func TestValidateContact(t *testing.T) {
+	t.Parallel()
 	rules := Rules{Country: "ES", PaymentsActive: true, Today: today}
 	cases := []struct {
 		name   string
@@ -120,6 +121,7 @@ func TestValidateContact(t *testing.T) {
 }
 
 func TestNormalizePhone(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ raw, region, want string }{
 		{"+34 612 345 678", "GB", "+34612345678"},
 		{"612345678", "ES", "+34612345678"},

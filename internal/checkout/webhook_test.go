@@ -14,6 +14,7 @@ import (
 // Notifications: a bad signature is a 400 that changes nothing; an unknown provider or payment is a
 // 404 that records nothing; a message the provider marks irrelevant is acknowledged.
 func TestNotificationRejections(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		e.paymentsOn(t)
@@ -58,6 +59,7 @@ func TestNotificationRejections(t *testing.T) {
 
 // The same notification delivered 10 times at once: one charge, one status change, one confirmation.
 func TestSameNotificationConcurrently(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		e.paymentsOn(t)
@@ -116,6 +118,7 @@ func TestSameNotificationConcurrently(t *testing.T) {
 
 // A refund notification records a negative entry and marks the payment (partially) refunded.
 func TestRefundNotification(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db)
 		e.paymentsOn(t)
