@@ -14,6 +14,7 @@ import (
 // 100 visitors asking for the same day at once cause one computation; the answer is reused until the
 // TTL passes or a hold or release on this instance makes it stale; a failed computation is never kept.
 func TestAvailabilityCache(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	c := newAvailCache(time.Second)
 	k := availKey{token: "tok", kind: KindProduct, date: "2026-12-01", id: 1}
@@ -97,6 +98,7 @@ func TestAvailabilityCache(t *testing.T) {
 // A reused answer's ready-made body is byte for byte what the server would encode afresh, so visitors
 // get the same JSON whether or not their answer was reused; a fresh answer has none.
 func TestReusedAnswerBody(t *testing.T) {
+	t.Parallel()
 	date := "2026-12-31"
 	pack := int64(7)
 	fresh := Availability{

@@ -87,6 +87,7 @@ func (e *env) mustHold(t testing.TB, visitor, cart string, drivers int, dates ..
 // Releasing twice, or releasing a hold that expired and whose places a newcomer already took back, gives
 // the places back once: the session can be filled again exactly to capacity, no more.
 func TestCounterReleaseTwiceAndAfterExpiry(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, storetest.FixtureOptions{Capacity: 4})
 		ctx := t.Context()
@@ -137,6 +138,7 @@ func TestCounterReleaseTwiceAndAfterExpiry(t *testing.T) {
 // Housekeeping deletes expired holds and their places leave the counter with them, once, whether or not
 // a newcomer had already reclaimed them.
 func TestCounterHousekeepingAfterExpiry(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, storetest.FixtureOptions{Capacity: 4})
 		ctx := t.Context()
@@ -171,6 +173,7 @@ func TestCounterHousekeepingAfterExpiry(t *testing.T) {
 // Booking a hold moves its places from the counter of held places to the booked ones: the session still
 // has exactly its capacity, and releasing the booked hold changes nothing.
 func TestCounterBookingAHold(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, storetest.FixtureOptions{Capacity: 4})
 		ctx := t.Context()
@@ -218,6 +221,7 @@ func TestCounterBookingAHold(t *testing.T) {
 // places: no 421 while places are free, then exactly capacity, for single sessions and for holds of
 // several sessions at once.
 func TestCounterNever421WhilePlacesAreFree(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, storetest.FixtureOptions{Capacity: 4})
 		a, b := at("13:00"), at("13:15")

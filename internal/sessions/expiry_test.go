@@ -13,6 +13,7 @@ import (
 // A product past its expiration date is not on sale: no availability, no pre-booking, whatever the
 // client sends. The day of expiry itself is still on sale.
 func TestExpiredProductCannotBeHeld(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, storetest.FixtureOptions{})
 		ctx := context.Background()

@@ -12,6 +12,7 @@ import (
 // holds one session per call, so one call more than the company allows answers 422 with the spec's
 // message and takes no place; a released hold frees its count, and another cart has its own.
 func TestMaxSlotsAcrossTheCart(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, storetest.FixtureOptions{})
 		e.setMaxSlots(t, 2)

@@ -15,6 +15,7 @@ import (
 // 200 visitors race for the last 3 places of a session: exactly 3 win, 197 are told 421, nobody sees
 // a 5xx or a database error; the rows agree. Repeated 20 times, on both engines.
 func TestLastPlacesRace(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, storetest.FixtureOptions{Capacity: 12})
 		e.setMaxSlots(t, 100) // each cart races in every round: this test is about places, not maxSlotsBooking
@@ -59,6 +60,7 @@ func TestLastPlacesRace(t *testing.T) {
 // 500 mixed requests (1–4 drivers, single sessions, packs, limited stock) over 5 sessions: held plus
 // booked never exceeds capacity in any session and stock is never oversold.
 func TestMixedRequestsNeverOverbook(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		const capacity = 10
 		e := newEnv(t, db, storetest.FixtureOptions{Capacity: capacity})
@@ -123,6 +125,7 @@ func TestMixedRequestsNeverOverbook(t *testing.T) {
 // A release racing the expiry of the same hold, with new holds arriving at the same time, leaves every
 // place counted once: the newcomers get exactly the places that existed.
 func TestReleaseRacingExpiry(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, storetest.FixtureOptions{Capacity: 4})
 		slot := at("15:00")

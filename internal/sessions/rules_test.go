@@ -31,6 +31,7 @@ func installation() Installation {
 }
 
 func TestBookable(t *testing.T) {
+	t.Parallel()
 	at := func(d string, h, m int) time.Time {
 		dd, _ := schedule.ParseDate(d)
 		return dd.At(h, m, zone)
@@ -96,6 +97,7 @@ func pack() Offer {
 }
 
 func TestComputeAvailability(t *testing.T) {
+	t.Parallel()
 	d := date(t, "2026-12-02")
 	start := func(hh int) int64 { return d.At(hh, 0, zone).UnixMilli() }
 	usage := map[SlotKey]Usage{
@@ -166,6 +168,7 @@ const dynamic = `{"dynamicPrice":{"TU":{"prices":[{"from":"10:00","to":"12:00","
 	"exceptionalDays":{"2026-12-08":[{"from":"00:00","to":"00:00","price":40}]}}}`
 
 func TestPlanHoldPrices(t *testing.T) {
+	t.Parallel()
 	req := func(drivers int, dates ...string) HoldRequest {
 		return HoldRequest{BookingDates: dates, NumDrivers: drivers, Type: KindProduct, Token: "cart"}
 	}
@@ -229,6 +232,7 @@ func TestPlanHoldPrices(t *testing.T) {
 func ptr[T any](v T) *T { return &v }
 
 func TestPlanHoldRefuses(t *testing.T) {
+	t.Parallel()
 	req := func(drivers int, dates ...string) HoldRequest {
 		return HoldRequest{BookingDates: dates, NumDrivers: drivers, Token: "cart"}
 	}

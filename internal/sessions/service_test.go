@@ -14,6 +14,7 @@ import (
 // An expired hold stops counting the instant it expires, with no housekeeping running: another visitor
 // gets its places at once, and its own visitor may hold the session again.
 func TestExpiredHoldIsBookableAtOnce(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, storetest.FixtureOptions{Capacity: 4})
 		slot := at("10:00")
@@ -56,6 +57,7 @@ func TestExpiredHoldIsBookableAtOnce(t *testing.T) {
 
 // Release gives the places back once however often it is called, only for the cart that holds them.
 func TestReleaseIsIdempotent(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, storetest.FixtureOptions{})
 		ctx := t.Context()
@@ -124,6 +126,7 @@ func TestReleaseIsIdempotent(t *testing.T) {
 // Housekeep deletes holds that expired or were released more than the grace ago, and nothing else:
 // not live holds, not holds that became bookings, not dead holds still within the grace.
 func TestHousekeepDeletesOnlyDeadHolds(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, storetest.FixtureOptions{})
 		ctx := t.Context()
@@ -225,6 +228,7 @@ func (e *env) holdExists(t *testing.T, identifier string) bool {
 // A pre-booking of several sessions, chosen in any order, is dated by its first session and takes a
 // place in each.
 func TestHoldIsDatedByItsFirstSession(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, storetest.FixtureOptions{})
 		h, err := e.svc.Hold(t.Context(), e.fix.Token, "visitor-order", sessions.HoldRequest{
@@ -247,6 +251,7 @@ func TestHoldIsDatedByItsFirstSession(t *testing.T) {
 // With answers reused (as the server runs), a visitor sees this instance's holds and releases at once,
 // and changes made elsewhere (another instance, an admin) within ReuseTTL — never later.
 func TestAvailabilityReuseIsBounded(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, storetest.FixtureOptions{Capacity: 4})
 		e.svc.SetReuseTTL(sessions.ReuseTTL)
@@ -300,6 +305,7 @@ func TestAvailabilityReuseIsBounded(t *testing.T) {
 // With offers reused (as the server runs), a product whose stock an admin limited a moment ago is held
 // against the new limit at once: stock is always read in the hold's transaction.
 func TestReusedOfferNeverOversellsStock(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, storetest.FixtureOptions{})
 		e.svc.SetReuseTTL(sessions.ReuseTTL)

@@ -18,6 +18,7 @@ import (
 // serving) and opens the copy: the integrity check passes and every row acknowledged before the backup
 // started is in it. PostgreSQL is backed up with pg_dump (docs/operations.md), so this is SQLite only.
 func TestBackupDuringWrites(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := storetest.Open(t, store.SQLite)
 	insert := func(n int64) error {
@@ -93,6 +94,7 @@ func TestBackupDuringWrites(t *testing.T) {
 // TestRestoreKeepsTheReplacedDatabase restores a backup over a database and finds the backup's rows in
 // place and the replaced file kept beside it; a file that is not a database is refused.
 func TestRestoreKeepsTheReplacedDatabase(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	live := filepath.Join(dir, "live.db")

@@ -49,6 +49,7 @@ func listColumns(t *testing.T, db *store.DB) (stored, recount map[int64]string) 
 // (single rows and multi-row statements), every booking's columns equal the recount from its lines and
 // sessions. Removing any of the six triggers fails this test.
 func TestBookingListColumnsFollowLinesAndSessions(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		fix := storetest.NewFixture(t, db, storetest.FixtureOptions{})

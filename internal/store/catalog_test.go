@@ -32,6 +32,7 @@ func stockOf(t *testing.T, svc *catalog.Service, companyID int64, idLocal string
 // Places in live holds and in bookings that are not cancelled come off a product's stock; expired,
 // released and converted holds and cancelled bookings do not.
 func TestStockCountsLiveHoldsAndBookings(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		now := time.Date(2026, 4, 6, 8, 30, 0, 0, time.UTC)

@@ -84,6 +84,7 @@ func countRows(t *testing.T, db *store.DB, query string, args ...any) int {
 }
 
 func TestEventsBetweenListsOverlappingEventsInOrder(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := storetest.NewFixture(t, db, storetest.FixtureOptions{})
 		addEvent(t, db, f, "Later", 48*time.Hour, nil)
@@ -114,6 +115,7 @@ func TestEventsBetweenListsOverlappingEventsInOrder(t *testing.T) {
 }
 
 func TestEventByKeyLoadsTheWholePageAndSanitisesOnWrite(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := storetest.NewFixture(t, db, storetest.FixtureOptions{})
 		cat := event.Category{Title: "Class", Excluding: true, Options: []event.Option{
@@ -150,6 +152,7 @@ func TestEventByKeyLoadsTheWholePageAndSanitisesOnWrite(t *testing.T) {
 // A place is taken by a live hold or by a registration whose booking is not cancelled; the same
 // visitor asking again gets the hold it has; no place is held past the stock or after the start.
 func TestEventHoldsRespectStock(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := storetest.NewFixture(t, db, storetest.FixtureOptions{})
@@ -221,6 +224,7 @@ func TestEventHoldsRespectStock(t *testing.T) {
 
 // Many visitors race for the last places: exactly the stock is held, counted in rows.
 func TestEventHoldRaceNeverOversells(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := storetest.NewFixture(t, db, storetest.FixtureOptions{})
 		e := addEvent(t, db, f, "Race", 24*time.Hour, eventStock(5))

@@ -18,6 +18,7 @@ var unsafeLinks = []string{"javascript:alert(1)", "JaVaScRiPt:alert(1)", " javas
 // Landing buttons, events' landing links and the company's own addresses are checked when written:
 // an unsafe link is a 422 and writes nothing; http(s) addresses and paths on this site are written.
 func TestUnsafeLinksAreRefusedWhenWritten(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := storetest.NewFixture(t, db, storetest.FixtureOptions{})
 		ctx := context.Background()

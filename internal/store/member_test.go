@@ -32,6 +32,7 @@ func upsert(t *testing.T, db *store.DB, m member.NewMember) (member.Member, stri
 }
 
 func TestUpsertMemberFindsByEmailWhateverTheCase(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := storetest.NewFixture(t, db, storetest.FixtureOptions{})
 		first, key1 := upsert(t, db, member.NewMember{CompanyID: f.CompanyID, Email: "Ana.Lopez@Example.com",
@@ -61,6 +62,7 @@ func TestUpsertMemberFindsByEmailWhateverTheCase(t *testing.T) {
 }
 
 func TestUpsertMemberRejectsEmptyEmail(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := storetest.NewFixture(t, db, storetest.FixtureOptions{})
 		err := db.Write(context.Background(), func(tx *store.Tx) error {
@@ -76,6 +78,7 @@ func TestUpsertMemberRejectsEmptyEmail(t *testing.T) {
 // Many people called Ana signing up at once each get their own nickname: Ana, Ana_1 … Ana_{n-1}; the
 // same person signing up twice at once is one member.
 func TestUpsertMemberNicknamesUniqueUnderConcurrency(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := storetest.NewFixture(t, db, storetest.FixtureOptions{})
 		const n = 12
@@ -133,6 +136,7 @@ func TestUpsertMemberNicknamesUniqueUnderConcurrency(t *testing.T) {
 }
 
 func TestUnsubscribeIsIdempotent(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := storetest.NewFixture(t, db, storetest.FixtureOptions{})

@@ -39,6 +39,7 @@ func enqueue(t *testing.T, db *store.DB, n int, now time.Time) {
 
 // A message written in a transaction that rolls back (the booking failed) is never sent.
 func TestEnqueueRollsBackWithItsTransaction(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		boom := errors.New("booking failed")
@@ -64,6 +65,7 @@ func TestEnqueueRollsBackWithItsTransaction(t *testing.T) {
 // A message is stored as given, attachments included, and read back whole by id; the list is newest
 // first; the stats count it.
 func TestOutboxStoresMessages(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := storetest.NewFixture(t, db, storetest.FixtureOptions{})
@@ -102,6 +104,7 @@ func TestOutboxStoresMessages(t *testing.T) {
 // Two workers claiming at the same time never get the same message: every message is claimed exactly
 // once, counted in the rows the claims returned and in the table.
 func TestClaimIsExclusive(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		const total = 60
@@ -149,6 +152,7 @@ func TestClaimIsExclusive(t *testing.T) {
 // A claimed message is not claimed again while leased; when the lease runs out (its worker died)
 // another worker takes it; a failed attempt waits until its next attempt; a sent one is done.
 func TestLeaseRetryAndSent(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		enqueue(t, db, 1, outboxNow)
@@ -203,6 +207,7 @@ func TestLeaseRetryAndSent(t *testing.T) {
 // Following the backoff schedule, a message that never goes through is tried MaxAttempts times over
 // about two days and then marked failed, never to be claimed again.
 func TestFailedAfterMaxAttempts(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		enqueue(t, db, 1, outboxNow)
@@ -246,6 +251,7 @@ func TestFailedAfterMaxAttempts(t *testing.T) {
 
 // The company's notification addresses are read by kind, in the order they were added.
 func TestCompanyNotifyEmails(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := storetest.NewFixture(t, db, storetest.FixtureOptions{})

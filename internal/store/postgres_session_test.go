@@ -11,6 +11,7 @@ import (
 // PostgreSQL's JIT compiled the year-long KPI queries for seconds before running them for a fraction of
 // that (docs/performance.md): Pitlane's connections run with JIT off, and a URL may still turn it on.
 func TestPostgresConnectionsRunWithoutJIT(t *testing.T) {
+	t.Parallel()
 	db := storetest.Open(t, store.Postgres)
 	var jit string
 	if err := db.SQL().QueryRowContext(t.Context(), "SHOW jit").Scan(&jit); err != nil {

@@ -21,6 +21,7 @@ func (passCaptcha) Verify(context.Context, string) error { return nil }
 // page's token in the database, stores the report with it and mails it to that company's problem
 // address, even when the visitor claims another company; an unknown token leaves the report stored only.
 func TestProblemReportFromTokenPages(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := storetest.NewFixture(t, db, storetest.FixtureOptions{})

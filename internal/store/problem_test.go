@@ -15,6 +15,7 @@ import (
 // A report and its e-mails are written together; terms come back per culture; secrets are created
 // once and then shared.
 func TestProblemTermsSecrets(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := storetest.NewFixture(t, db, storetest.FixtureOptions{})

@@ -14,6 +14,7 @@ import (
 // installation with the schema's booking defaults, one circuit and its variant, all found again by the
 // queries the settings dialog and the booking page use.
 func TestCreateCompanyForTheSettingsDialog(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		c, err := company.NewCompany(company.NewCompanyInput{Name: "Ring Zero", TimeZone: "Europe/Oslo", Culture: "nb-NO",

@@ -29,6 +29,7 @@ func insertBareBooking(t *testing.T, db *store.DB, companyID int64, n int) int64
 // savepoint, so PostgreSQL's aborted statement does not lose the booking); the same reference in
 // another company is fine; the backfill gives every booking without one a reference.
 func TestBookingReferenceIsUniquePerCompany(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		a := storetest.NewFixture(t, db, storetest.FixtureOptions{})

@@ -106,6 +106,7 @@ func seedAgesWorld(t *testing.T, db *store.DB) (a *kpiSeeder, b *kpiSeeder) {
 // participants against the raw ledger and places (recountDays); and both rollups against their
 // migrations' backfills.
 func TestKPIRollupsRecount(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		a, b := seedAgesWorld(t, db)
 		ctx := context.Background()

@@ -49,6 +49,7 @@ func rollups(t *testing.T, db *store.DB) []string {
 // what migration 00010's backfill computes from the base tables, so a database that had bookings before
 // the migration starts with the same figures as one that had them after.
 func TestKPIRollupBackfill(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		seedKPIWorld(t, db)
 		kept := rollups(t, db)

@@ -128,6 +128,7 @@ func wantKPI(t *testing.T, name string, got report.KPI, total, previous, average
 }
 
 func TestKPIFiguresRecount(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		w := seedKPIWorld(t, db)
@@ -272,6 +273,7 @@ func TestKPIFiguresRecount(t *testing.T) {
 }
 
 func TestKPISeriesRecount(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		w := seedKPIWorld(t, db)

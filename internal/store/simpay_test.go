@@ -47,6 +47,7 @@ func countSimEvents(t *testing.T, db *store.DB, ref string) int {
 
 // A checkout reads back as written; an unknown one is not found.
 func TestSimCheckoutRoundTrip(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		want := simCheckout(t, db, "sim_1", 2550)
@@ -65,6 +66,7 @@ func TestSimCheckoutRoundTrip(t *testing.T) {
 
 // Many submissions at once decide a checkout once, with one event; an expired checkout is not decided.
 func TestSimDecideOnce(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		simCheckout(t, db, "sim_1", 2550)
@@ -110,6 +112,7 @@ func TestSimDecideOnce(t *testing.T) {
 
 // Concurrent refunds never give back more than was captured, and an idempotency key refunds once.
 func TestSimRefundLimit(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		simCheckout(t, db, "sim_1", 1000)
@@ -160,6 +163,7 @@ func TestSimRefundLimit(t *testing.T) {
 // An event is claimed by one sender at a time, retried when due, and never after it was delivered or
 // ran out of attempts.
 func TestSimEventDelivery(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		simCheckout(t, db, "sim_1", 1000)
@@ -214,6 +218,7 @@ func TestSimEventDelivery(t *testing.T) {
 
 // Every instance ends up with the secret the first one stored.
 func TestSimSecretIsShared(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		a, err := db.SimPay().SimSecret(ctx, "first", simNow)

@@ -51,6 +51,7 @@ func billingSale(t *testing.T, db *store.DB, f storetest.Fixture, at time.Time) 
 // A staff refund and the provider's notification of the same refund, in either order, leave one
 // ledger entry, authored by the staff user.
 func TestStaffRefundMeetsItsNotification(t *testing.T) {
+	t.Parallel()
 	for _, engine := range storetest.Engines {
 		for _, notifiedFirst := range []bool{true, false} {
 			name := string(engine) + "/settled first"
@@ -122,6 +123,7 @@ func TestStaffRefundMeetsItsNotification(t *testing.T) {
 // Billing queries are scoped by company: another company's range is empty, and a refund named with
 // another company is not found.
 func TestBillingIsScopedByCompany(t *testing.T) {
+	t.Parallel()
 	for _, engine := range storetest.Engines {
 		t.Run(string(engine), func(t *testing.T) {
 			ctx := context.Background()

@@ -13,6 +13,7 @@ import (
 // Housekeeping deletes what no longer counts and keeps what does: live and recently ended sessions,
 // failures still in the throttle's window.
 func TestStaffDeleteStaleKeepsWhatStillCounts(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
