@@ -27,6 +27,7 @@ func setCookie(t *testing.T, res *apitest.Response) *http.Cookie {
 }
 
 func TestLoginSetsSessionCookieAndListsCompaniesByName(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newStaffEnv(t, db, envOptions{})
 		beta, alpha, other := newCompany(t, db, "beta Raceway"), newCompany(t, db, "Alpha Karts"), newCompany(t, db, "Other")
@@ -97,6 +98,7 @@ func TestLoginSetsSessionCookieAndListsCompaniesByName(t *testing.T) {
 }
 
 func TestSecureCookieWhenConfigured(t *testing.T) {
+	t.Parallel()
 	db := storetest.Open(t, store.SQLite)
 	e := newStaffEnv(t, db, envOptions{Secure: true})
 	newAdmin(t, db, "a@example.com", map[int64]account.Role{newCompany(t, db, "A"): account.RoleAdmin})
@@ -108,6 +110,7 @@ func TestSecureCookieWhenConfigured(t *testing.T) {
 
 // Unknown e-mail, wrong password and a user without a company get one answer; malformed is 400.
 func TestFailedLoginsLookTheSame(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newStaffEnv(t, db, envOptions{})
 		a := newCompany(t, db, "A")
@@ -145,6 +148,7 @@ func TestFailedLoginsLookTheSame(t *testing.T) {
 
 // `pitlane admin create` makes users through account.Service: such a user can sign in.
 func TestCreatedAdminSignsIn(t *testing.T) {
+	t.Parallel()
 	db := storetest.Open(t, store.SQLite)
 	e := newStaffEnv(t, db, envOptions{})
 	id := newCompany(t, db, "Circuit")

@@ -54,6 +54,7 @@ func local(y int, m time.Month, d, hh, mm, ss int) time.Time {
 }
 
 func TestBillingBetweenDates(t *testing.T) {
+	t.Parallel()
 	forEngines(t, func(t *testing.T, engine store.Engine) {
 		e := newEnv(t, engine, nil)
 		march := func(d, hh int) time.Time { return local(2026, 3, d, hh, 0, 0) }
@@ -166,6 +167,7 @@ func TestBillingBetweenDates(t *testing.T) {
 }
 
 func TestBillingStatuses(t *testing.T) {
+	t.Parallel()
 	forEngines(t, func(t *testing.T, engine store.Engine) {
 		e := newEnv(t, engine, nil)
 		q := func(ini, end string) string {
@@ -195,6 +197,7 @@ func TestBillingStatuses(t *testing.T) {
 }
 
 func TestExportBilling(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, store.SQLite, nil)
 	e.seedSale(t, sale{company: e.a, cents: 4000, qty: 2, chargedAt: local(2026, 3, 2, 10, 0, 0),
 		refunds: []refund{{1000, local(2026, 3, 3, 10, 0, 0)}}})

@@ -127,6 +127,7 @@ func b64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
 // The staff route table serves the catalogue through the scope middleware: another company's user
 // gets nothing (the route-table tenant test covers every route; this checks the service is wired).
 func TestCatalogNeedsTheCompany(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newCatalogEnv(t, db)
 		res := e.api.Do("GET", "/api/product/staff?idCompany="+itoa(e.b.CompanyID), nil, e.auth...)

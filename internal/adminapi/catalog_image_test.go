@@ -17,6 +17,7 @@ import (
 // immutable caching, once however often it is uploaded; a 500×501 PNG, a JPEG renamed .png and a
 // small PNG whose header claims 60,000×60,000 pixels are refused and store nothing.
 func TestProductImageUpload(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newCatalogEnv(t, db)
 		for name, raw := range map[string][]byte{

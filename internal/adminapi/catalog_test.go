@@ -19,6 +19,7 @@ func product(name string) map[string]any {
 // discounted price below the price, a category and variant of the company's own. A refused product
 // is not saved and not audited.
 func TestProductRules(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newCatalogEnv(t, db)
 		before := count(t, db, `SELECT COUNT(*) FROM products`)
@@ -108,6 +109,7 @@ func (e *catalogEnv) variantOf(t *testing.T, company int64) int64 {
 // A pack keeps its products in the order given, on create and on update; a product of another company,
 // an inactive one or a pack is refused with the position named.
 func TestPackOrderKept(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newCatalogEnv(t, db)
 		ids := make([]int64, 3)
@@ -184,6 +186,7 @@ func equal(a, b []int64) bool {
 // price, and the product leaves the staff list and the booking pages. A product nothing refers to is
 // deleted. A product inside a pack is refused until it leaves the pack.
 func TestDeleteArchivesBookedProducts(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newCatalogEnv(t, db)
 		// The fixture pack includes the fixture product: refused while the pack is live.
@@ -244,6 +247,7 @@ func TestDeleteArchivesBookedProducts(t *testing.T) {
 
 // Categories: create, rename, refuse a duplicate or empty name, delete (its products stay, without one).
 func TestCategories(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newCatalogEnv(t, db)
 		res := e.do("POST", "/api/group/createGroup", map[string]any{"name": " Adults "})

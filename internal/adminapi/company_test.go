@@ -13,6 +13,7 @@ import (
 )
 
 func TestCompanyHeader(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newStaffEnv(t, db, envOptions{})
 		a, bare, other := newCompany(t, db, "Alpha Karts"), newCompany(t, db, "Bare"), newCompany(t, db, "Other")
@@ -69,6 +70,7 @@ func TestCompanyHeader(t *testing.T) {
 }
 
 func TestAuditLogNewestFirstPerCompany(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newStaffEnv(t, db, envOptions{})
 		a, b := newCompany(t, db, "A"), newCompany(t, db, "B")

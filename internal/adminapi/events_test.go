@@ -24,6 +24,7 @@ type created struct {
 // template, ticket, stock, category), the events landing and the calendar; the discount code takes its
 // amount off a registration; the creation is in the audit log.
 func TestCreateFullEventShowsEverywhereAtOnce(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEvEnv(t, db)
 		res := e.api.Do("POST", "/api/event/createFullEvent", eventPayload(e.company, nil), bearer(e.super)...)
@@ -124,6 +125,7 @@ func TestCreateFullEventShowsEverywhereAtOnce(t *testing.T) {
 // Only a SUPERADMIN creates events: an ADMIN of the company (and a SUPERADMIN of another) gets 403 and
 // nothing is written.
 func TestCreateFullEventIsForSuperadmins(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEvEnv(t, db)
 		before := e.eventRows(t)
@@ -146,6 +148,7 @@ func TestCreateFullEventIsForSuperadmins(t *testing.T) {
 // company already has, which fails only after the event and its ticket were written in the same
 // transaction — nothing of the half-made event remains.
 func TestCreateFullEventRefusalsWriteNothing(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEvEnv(t, db)
 		execSQL(t, db, `INSERT INTO discount_codes (company_id, code, kind, value, created_at) VALUES (?, 'TAKEN', 'PERCENT', 10, 1)`, e.company)

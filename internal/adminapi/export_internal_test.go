@@ -4,6 +4,7 @@ import "testing"
 
 // Customer-typed text that a spreadsheet would run is quoted; anything else is left alone.
 func TestNeutralise(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"=1+1": "'=1+1", "+34 600": "'+34 600", "-2+3": "'-2+3", "@SUM(A1)": "'@SUM(A1)", "\t=1": "'\t=1", "\r=1": "'\r=1",
 		"Ana": "Ana", "": "", " =1": " =1", "ana@example.com": "ana@example.com",
@@ -16,6 +17,7 @@ func TestNeutralise(t *testing.T) {
 
 // File names are ASCII: accents folded, everything else a single dash.
 func TestExportFileName(t *testing.T) {
+	t.Parallel()
 	for company, want := range map[string]string{
 		"Circuito Norte": "bookings_Circuito-Norte_2026-11-01_2026-11-30.csv",
 		"Kørebane Ærø":   "bookings_Korebane-AEro_2026-11-01_2026-11-30.csv",
@@ -31,6 +33,7 @@ func TestExportFileName(t *testing.T) {
 
 // Every language has every heading and state; unknown languages fall back to English.
 func TestExportLabels(t *testing.T) {
+	t.Parallel()
 	for lang, l := range exportLanguages {
 		for i, c := range l.Columns {
 			if c == "" {
@@ -51,6 +54,7 @@ func TestExportLabels(t *testing.T) {
 
 // The UTF-8 file name is percent-encoded except RFC 5987's attr-chars, so no name can break the header.
 func TestContentDisposition(t *testing.T) {
+	t.Parallel()
 	got := contentDisposition("bookings_a.csv", `bookings_Año; x="1",y.csv`)
 	want := `attachment; filename="bookings_a.csv"; filename*=UTF-8''bookings_A%C3%B1o%3B%20x%3D%221%22%2Cy.csv`
 	if got != want {

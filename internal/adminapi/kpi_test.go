@@ -101,6 +101,7 @@ func kpiHTTP(t *testing.T, db *store.DB) (*apitest.Client, storetest.Fixture, st
 }
 
 func TestKPIHTTP(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		c, a, b := kpiHTTP(t, db)
 		A, B := itoa(a.CompanyID), itoa(b.CompanyID)

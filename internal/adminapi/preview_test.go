@@ -19,6 +19,7 @@ type previewed struct {
 // Every payload of the XSS set comes back from the preview call without scripts, event handlers or
 // javascript: URLs, the safe part kept; the answers are checked against the contract by the test API.
 func TestPreviewTemplateSanitisesTheXSSSet(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEvEnv(t, db)
 		before := e.eventRows(t)
@@ -46,6 +47,7 @@ func TestPreviewTemplateSanitisesTheXSSSet(t *testing.T) {
 // company where they are ADMIN and a caller without a session are refused; a template over the limit
 // is a 422 naming html.
 func TestPreviewTemplateRefusals(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEvEnv(t, db)
 		body := func(id int64, html string) map[string]any { return map[string]any{"idCompany": id, "html": html} }

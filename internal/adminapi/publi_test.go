@@ -46,6 +46,7 @@ func (e *evEnv) upload(t *testing.T, token string, company int64, name, photo st
 // become the company's advertising (audited) only through updatePubli, whose links must be http(s);
 // the public company data then serves them per culture, with the kiosk's settings.
 func TestAdvertisingUploadUpdateAndPublicData(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEvEnv(t, db)
 		execSQL(t, db, `UPDATE companies SET default_culture = 'es-ES', publi = '{"isActive":true}' WHERE id = ?`, e.company)

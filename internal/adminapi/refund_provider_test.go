@@ -36,6 +36,7 @@ func (brokenGateway) Refund(context.Context, string, int64, string) (payment.Ref
 // A provider that fails: 502, nothing in the ledger, the reservation failed and the amount free again,
 // and the Idempotency-Key released so the same request can be tried again.
 func TestRefundProviderFailure(t *testing.T) {
+	t.Parallel()
 	forEngines(t, func(t *testing.T, engine store.Engine) {
 		e := newEnv(t, engine, map[string]payment.Gateway{"broken": brokenGateway{}})
 		s := e.seedSale(t, sale{company: e.a, provider: "broken", cents: 4000})
@@ -65,6 +66,7 @@ func TestRefundProviderFailure(t *testing.T) {
 // asks the provider again with the reservation's own key: a refund that did reach the provider is
 // recorded once, one that did not is carried out.
 func TestPendingRefundsAreResolved(t *testing.T) {
+	t.Parallel()
 	forEngines(t, func(t *testing.T, engine store.Engine) {
 		e := newEnv(t, engine, nil)
 		ctx := context.Background()

@@ -25,6 +25,7 @@ type refundAnswer struct {
 }
 
 func TestRefundRules(t *testing.T) {
+	t.Parallel()
 	forEngines(t, func(t *testing.T, engine store.Engine) {
 		e := newEnv(t, engine, nil)
 		s := e.seedSale(t, sale{company: e.a, cents: 5000})
@@ -146,6 +147,7 @@ func TestRefundTwiceThenNothingLeft(t *testing.T) {
 }
 
 func TestCashRefund(t *testing.T) {
+	t.Parallel()
 	forEngines(t, func(t *testing.T, engine store.Engine) {
 		e := newEnv(t, engine, nil)
 		s := e.seedSale(t, sale{company: e.a, provider: billing.CashProvider, cents: 3000, culture: "de-DE"})
@@ -168,6 +170,7 @@ func TestCashRefund(t *testing.T) {
 }
 
 func TestRefundIdempotencyKey(t *testing.T) {
+	t.Parallel()
 	forEngines(t, func(t *testing.T, engine store.Engine) {
 		e := newEnv(t, engine, nil)
 		s := e.seedSale(t, sale{company: e.a, cents: 5000})
@@ -200,6 +203,7 @@ func TestRefundIdempotencyKey(t *testing.T) {
 // THE RACE: twenty refunds of 30 % of one sale at once. At most three fit; the ledger, counted with
 // SQL, never holds more than was paid, and holds exactly what the successful answers said.
 func TestConcurrentRefundsNeverExceedTheSale(t *testing.T) {
+	t.Parallel()
 	forEngines(t, func(t *testing.T, engine store.Engine) {
 		e := newEnv(t, engine, nil)
 		s := e.seedSale(t, sale{company: e.a, cents: 10000})
@@ -259,6 +263,7 @@ func TestConcurrentRefundsNeverExceedTheSale(t *testing.T) {
 // The same Idempotency-Key sent ten times at once: one refund; every answer is the first answer or a
 // 409 while it is still in progress.
 func TestConcurrentSameIdempotencyKey(t *testing.T) {
+	t.Parallel()
 	forEngines(t, func(t *testing.T, engine store.Engine) {
 		e := newEnv(t, engine, nil)
 		s := e.seedSale(t, sale{company: e.a, cents: 5000})

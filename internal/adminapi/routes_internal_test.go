@@ -8,6 +8,7 @@ import (
 // Only sign-in, sign-out and who-am-I are registered without the scope middleware; every other staff
 // route is a row of Routes(), which the tenant test walks.
 func TestOnlySignInRoutesSkipTheScopeMiddleware(t *testing.T) {
+	t.Parallel()
 	var got []string
 	for _, rt := range New(Deps{}).publicRoutes() {
 		got = append(got, rt.Pattern)

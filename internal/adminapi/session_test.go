@@ -13,6 +13,7 @@ import (
 )
 
 func TestThrottlePerAccountSurvivesRestart(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newStaffEnv(t, db, envOptions{})
 		a := newCompany(t, db, "A")
@@ -70,6 +71,7 @@ func TestThrottlePerAccountSurvivesRestart(t *testing.T) {
 }
 
 func TestThrottlePerAddress(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newStaffEnv(t, db, envOptions{Throttle: account.Throttle{PerAccount: 5, PerAddress: 6, Window: 15 * time.Minute}})
 		a := newCompany(t, db, "A")
@@ -103,6 +105,7 @@ func TestThrottlePerAddress(t *testing.T) {
 }
 
 func TestSessionIdleAndAbsoluteExpiry(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newStaffEnv(t, db, envOptions{Policy: account.SessionPolicy{Idle: 30 * time.Minute, Max: 2 * time.Hour}})
 		a := newCompany(t, db, "A")
@@ -164,6 +167,7 @@ func TestSessionIdleAndAbsoluteExpiry(t *testing.T) {
 }
 
 func TestLogoutRevokesTheSession(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newStaffEnv(t, db, envOptions{})
 		a := newCompany(t, db, "A")
@@ -219,6 +223,7 @@ func TestLogoutRevokesTheSession(t *testing.T) {
 
 // A write with the cookie must come from this site's pages; reads and bearer writes need no Origin.
 func TestCookieWritesNeedOwnOrigin(t *testing.T) {
+	t.Parallel()
 	db := storetest.Open(t, store.SQLite)
 	e := newStaffEnv(t, db, envOptions{})
 	a := newCompany(t, db, "A")

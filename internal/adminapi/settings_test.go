@@ -122,6 +122,7 @@ func (s *settingsEnv) starts(t *testing.T, day string) []string {
 }
 
 func TestSettingsReadAndBounds(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSettingsEnv(t, db)
 		c := s.config(t)
@@ -211,6 +212,7 @@ func TestSettingsReadAndBounds(t *testing.T) {
 }
 
 func TestSettingsStaleSaveConflicts(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSettingsEnv(t, db)
 		v := s.config(t).Version
@@ -232,6 +234,7 @@ func TestSettingsStaleSaveConflicts(t *testing.T) {
 }
 
 func TestSettingsReachTheCustomerAtOnce(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSettingsEnv(t, db)
 		// Thursday 10 December 2026, the fixture's clock is 1 December.
@@ -295,6 +298,7 @@ func TestSettingsReachTheCustomerAtOnce(t *testing.T) {
 }
 
 func TestMyAccount(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSettingsEnv(t, db)
 		other := s.login(t, "staff@example.com", password) // a second device

@@ -12,6 +12,7 @@ import (
 
 // The web app's scripts reach a browser compressed and intact; images and ranges are left alone.
 func TestWebAppIsServedCompressed(t *testing.T) {
+	t.Parallel()
 	script := strings.Repeat("console.log('pitlane');\n", 500)
 	files := fstest.MapFS{
 		"index.html":       {Data: []byte("<!doctype html><title>Pitlane</title>")},

@@ -18,6 +18,7 @@ import (
 // TestGetConfig: GET /api/config/{key} answers the right company, and a key nobody has — unknown,
 // over-long or with characters a key never has — is a JSON 404.
 func TestGetConfig(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newWorld(t, db)
 		config := func(want company.Config) func(t *testing.T, res *apitest.Response) {
@@ -101,6 +102,7 @@ type listedProducts struct {
 // TestListProducts: GET /api/product lists a company's products in order, packs with their
 // sub-products in order, limited stock as a number that drops with holds and unlimited as null.
 func TestListProducts(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newWorld(t, db)
 		byLocal := func(res *apitest.Response, t *testing.T) (map[string]listed, []string, listedProducts) {

@@ -63,6 +63,7 @@ func get(t *testing.T, h http.Handler, path string) (*http.Response, string) {
 
 // Without --demo the dev mail pages do not exist: 404, not the web app.
 func TestDevMailAbsentWithoutDemo(t *testing.T) {
+	t.Parallel()
 	h, id := devMailServer(t, false)
 	for _, p := range []string{"/dev/mail", fmt.Sprintf("/dev/mail/%d", id), fmt.Sprintf("/dev/mail/%d/attachments/0", id)} {
 		if res, body := get(t, h, p); res.StatusCode != http.StatusNotFound || strings.Contains(body, "Circuito Norte") {
@@ -74,6 +75,7 @@ func TestDevMailAbsentWithoutDemo(t *testing.T) {
 // With --demo the list shows the newest message first with a link to it; the message page shows its
 // HTML body (cancel link included) and its calendar file, which downloads.
 func TestDevMailPages(t *testing.T) {
+	t.Parallel()
 	h, id := devMailServer(t, true)
 	res, body := get(t, h, "/dev/mail")
 	if res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {

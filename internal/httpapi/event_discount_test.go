@@ -16,6 +16,7 @@ import (
 // the registration is charged the discounted price and takes one use of the code; a bad code changes
 // nothing.
 func TestEventRegistrationWithDiscountCode(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newEvSaveWorld(t, db)
 		ev := w.evKeys(t, w.norte.ID)["Resistencia 3 Horas por Equipos"]

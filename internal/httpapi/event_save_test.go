@@ -119,6 +119,7 @@ func payload(r event.Registration, edit func(m map[string]any)) map[string]any {
 // payment and answers the provider's page; the provider's approval pays it and queues the event
 // confirmation; form errors are 422, an expired hold or a started event 410 with nothing written.
 func TestSaveEvent(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newEvSaveWorld(t, db)
 		keys := w.evKeys(t, w.norte.ID)
@@ -261,6 +262,7 @@ func fjordToken(t *testing.T, w *evSaveWorld) string {
 
 // TestSaveEventWithoutCheckout: a server without a payment path answers 503, never a half registration.
 func TestSaveEventWithoutCheckout(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newFixtureWorld(t, db)
 		w.withEvents(t, nil)

@@ -114,6 +114,7 @@ func visitor(id string) []string { return []string{"X-Visitor-Id", id} }
 // TestEventCalendar: GET /api/event lists the events overlapping the window: two months from today
 // by default, or the dates asked; malformed windows are 400 and unknown companies 404.
 func TestEventCalendar(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newFixtureWorld(t, db)
 		w.withEvents(t, nil)
@@ -181,6 +182,7 @@ func (w *world) evKeys(t *testing.T, companyID int64) map[string]event.CalendarE
 // TestEventInfoAndRegister: the demo's event pages show the real events (type, categories, stock,
 // brand, sanitised template); registering holds one place, and the page then shows one fewer.
 func TestEventInfoAndRegister(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newWorld(t, db)
 		w.withEvents(t, nil)
@@ -270,6 +272,7 @@ func TestEventInfoAndRegister(t *testing.T) {
 // TestEventSoldOutAndPast: once the stock is held, registering is 421 and the page says not
 // available; an event that has started or ended takes no registration (410).
 func TestEventSoldOutAndPast(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newFixtureWorld(t, db)
 		w.withEvents(t, nil)

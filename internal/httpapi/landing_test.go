@@ -34,6 +34,7 @@ func eventsLanding(t *testing.T, res *apitest.Response) event.EventsLanding {
 // TestCompanyLanding: the demo's landing buttons come in order with their flags, grouped by
 // category; a company without buttons gets an empty page with a warning; unknown keys are 404.
 func TestCompanyLanding(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newWorld(t, db)
 		w.withEvents(t, nil)
@@ -88,6 +89,7 @@ func TestCompanyLanding(t *testing.T) {
 // ahead with their flags, warns about an empty link, and carries the WhatsApp and newsletter
 // information.
 func TestEventsLanding(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newWorld(t, db)
 		w.withEvents(t, nil)

@@ -15,6 +15,7 @@ import (
 // when served: the landing, the events landing and the config answer it as an empty link (a disabled
 // button), never as a javascript: or data: address; safe links are served as they are.
 func TestServedLinksAreCheckedAgain(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newWorld(t, db)
 		w.withEvents(t, nil)

@@ -93,6 +93,7 @@ func (e *clubEnv) member(t *testing.T, m member.NewMember) string {
 }
 
 func TestMemberCalls(t *testing.T) {
+	t.Parallel()
 	e := newClubEnv(t, storetest.Open(t, store.SQLite), httpapi.RateLimits{})
 	key := e.member(t, member.NewMember{CompanyID: e.fix.CompanyID, Email: "Lucia@Example.com", Name: "Lucía",
 		Surname: "Gómez", Nick: "Lu", Phone: "+34600111222", Birthday: "1991-04-05", AcceptSendPromo: true})
@@ -136,6 +137,7 @@ func TestMemberCalls(t *testing.T) {
 }
 
 func TestTermsCall(t *testing.T) {
+	t.Parallel()
 	db := storetest.Open(t, store.SQLite)
 	e := newClubEnv(t, db, httpapi.RateLimits{})
 	ctx := context.Background()

@@ -20,6 +20,7 @@ import (
 // to loopback clients only, the database figures are there, and a web app's error report is logged
 // without its query string or secret path segment and counted.
 func TestMetricsAndClientErrors(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		_ = storetest.NewFixture(t, db, storetest.FixtureOptions{})
 		logs := &syncBuffer{}

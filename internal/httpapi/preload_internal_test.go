@@ -26,6 +26,7 @@ func (f fakeCompanies) Config(_ context.Context, key string) (company.Config, er
 // and the company's language texts. Other pages name nothing; an unknown key is a 404 naming nothing; a
 // language without a chunk of its own (English) no script.
 func TestBookingPagePreloads(t *testing.T) {
+	t.Parallel()
 	files := fstest.MapFS{
 		"index.html": {Data: []byte("<!doctype html><title>app</title>")},
 		".vite/manifest.json": {Data: []byte(`{

@@ -43,6 +43,7 @@ func (e *clubEnv) count(t *testing.T, q string, args ...any) int {
 }
 
 func TestProblemReport(t *testing.T) {
+	t.Parallel()
 	e := newClubEnv(t, storetest.Open(t, store.SQLite), httpapi.RateLimits{})
 	ctx := context.Background()
 	err := e.db.Write(ctx, func(tx *store.Tx) error {

@@ -21,6 +21,7 @@ func testLimiter(clk *clock.Manual, max int) *rateLimiter {
 // The (burst+1)th request inside the window is refused with the time until a token is back; other
 // clients and unlimited classes are unaffected; the bucket refills with time.
 func TestLimiterBucket(t *testing.T) {
+	t.Parallel()
 	clk := clock.NewManual(time.Date(2026, 5, 4, 10, 0, 0, 0, time.UTC))
 	l := testLimiter(clk, 100)
 	for i := 0; i < 3; i++ {
@@ -49,6 +50,7 @@ func TestLimiterBucket(t *testing.T) {
 
 // However many clients come, the limiter keeps at most MaxClients buckets, and forgets idle ones.
 func TestLimiterMemoryIsBounded(t *testing.T) {
+	t.Parallel()
 	clk := clock.NewManual(time.Date(2026, 5, 4, 10, 0, 0, 0, time.UTC))
 	l := testLimiter(clk, 50)
 	for i := 0; i < 5000; i++ {
@@ -65,6 +67,7 @@ func TestLimiterMemoryIsBounded(t *testing.T) {
 }
 
 func TestLimiterDisabled(t *testing.T) {
+	t.Parallel()
 	clk := clock.NewManual(time.Now())
 	l := newRateLimiter(RateLimits{Disabled: true, Classes: DefaultRateLimits().Classes}, clk.Now)
 	for i := 0; i < 100; i++ {
@@ -75,6 +78,7 @@ func TestLimiterDisabled(t *testing.T) {
 }
 
 func TestClientKey(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ remote, xff, want string }{
 		{"203.0.113.5:4711", "", "203.0.113.5"},
 		{"203.0.113.5:4711", "198.51.100.1", "203.0.113.5"}, // X-Forwarded-For is not trusted

@@ -12,6 +12,7 @@ import (
 // A client over its limit gets 429 with Retry-After and the JSON error; other clients and other
 // classes of call carry on.
 func TestRateLimitedRoutes(t *testing.T) {
+	t.Parallel()
 	e := newClubEnv(t, storetest.Open(t, store.SQLite), httpapi.RateLimits{Classes: map[httpapi.RateClass]httpapi.Rate{
 		httpapi.RateLookup: {PerMinute: 6, Burst: 3},
 		httpapi.RateGuess:  {PerMinute: 6, Burst: 1},

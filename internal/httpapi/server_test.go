@@ -194,6 +194,7 @@ func bearer(token string) []string { return []string{"Authorization", "Bearer " 
 
 // TestUnknownAPICallsAnswerJSON404: a mistyped API call is a JSON 404, never the web app's HTML.
 func TestUnknownAPICallsAnswerJSON404(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newFixtureWorld(t, db)
 		for _, c := range []struct{ method, path string }{
@@ -222,6 +223,7 @@ func (panickyCompanies) Config(context.Context, string) (company.Config, error) 
 // TestPanicIsAJSON500WithoutDetails: a bug answers "Internal error." with the request id; the panic's
 // text goes to the log with the same id and never to the client.
 func TestPanicIsAJSON500WithoutDetails(t *testing.T) {
+	t.Parallel()
 	logs := &syncBuffer{}
 	h := httpapi.New(httpapi.Deps{Logger: slog.New(slog.NewJSONHandler(logs, nil)), Companies: panickyCompanies{}, Web: webFS()})
 	req := httptest.NewRequest("GET", "/api/config/some-key", nil)
@@ -258,6 +260,7 @@ func TestPanicIsAJSON500WithoutDetails(t *testing.T) {
 // TestBodyOverTheLimitIs400: bodies over MaxBodyBytes are refused whether or not they announce
 // their length.
 func TestBodyOverTheLimitIs400(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newFixtureWorld(t, db)
 		big := `{"bookingDates":["` + strings.Repeat("x", 5000) + `"],"numDrivers":1,"idType":1,"type":"PRODUCT","token":"t"}`
@@ -285,6 +288,7 @@ func TestBodyOverTheLimitIs400(t *testing.T) {
 
 // TestSecurityHeaders: every answer, API or app, carries the security headers.
 func TestSecurityHeaders(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newFixtureWorld(t, db)
 		for _, path := range []string{"/api/config/fixture-key", "/api/nope", "/healthz", "/", "/event/x/register",
@@ -309,6 +313,7 @@ var generatedID = regexp.MustCompile(`^[0-9a-f]{16}$`)
 // TestRequestIDEchoedWhenSane: a sane X-Request-Id comes back (and in error bodies); anything else
 // is replaced by a fresh id.
 func TestRequestIDEchoedWhenSane(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newFixtureWorld(t, db)
 		res := w.api.Do("GET", "/api/config/unknown-key", nil, "X-Request-Id", "lb-trace_42.abc")
@@ -336,6 +341,7 @@ func TestRequestIDEchoedWhenSane(t *testing.T) {
 // TestWebAppRoutes: pages are the app's index.html (unknown pages with status 404), the back office's
 // pages its admin.html, a missing asset is a plain 404 and never the page.
 func TestWebAppRoutes(t *testing.T) {
+	t.Parallel()
 	h := httpapi.New(httpapi.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: webFS()})
 	get := func(path string) *httptest.ResponseRecorder {
 		rec := httptest.NewRecorder()
@@ -399,6 +405,7 @@ func TestWebAppRoutes(t *testing.T) {
 
 // TestHealthz: 200 while the database answers, 503 once it is gone.
 func TestHealthz(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		api := apitest.New(t, httpapi.New(httpapi.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Web: webFS()}))
 		var body map[string]string
@@ -421,6 +428,7 @@ func TestHealthz(t *testing.T) {
 // TestReadyz: 200 when the database answers with every migration applied; 503 naming the reason when the
 // schema is behind this binary (an instance started before the migration ran) or the database is gone.
 func TestReadyz(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		api := apitest.New(t, httpapi.New(httpapi.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db, Web: webFS()}))
 		var body map[string]string

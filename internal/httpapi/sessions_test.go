@@ -33,6 +33,7 @@ func availability(date string, id int64, kind string) string {
 // TestAvailability: GET /api/booking/availability on the demo's Circuito Norte (weekday schedule
 // 10:00–14:00 and 16:00–22:00 every 15 minutes, 45 days ahead, dynamic prices) at Tuesday 12:07.
 func TestAvailability(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newWorld(t, db)
 		token := w.norteToken(t)
@@ -183,6 +184,7 @@ func TestAvailability(t *testing.T) {
 // TestAvailabilityCountsHolds: places held by pre-bookings come off the sessions they hold, a pack's
 // on each of its circuits, and come back when released.
 func TestAvailabilityCountsHolds(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newFixtureWorld(t, db)
 		f := w.fix
@@ -249,6 +251,7 @@ type holdBody = map[string]any
 // TestPrebooking: POST /api/prebooking on the fixture (capacity 12, 10:00–22:00 every 15 minutes,
 // 30 days ahead, company maxParticipants -1 meaning 12, three sessions per booking).
 func TestPrebooking(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newWorld(t, db)
 		f := w.fix
@@ -375,6 +378,7 @@ func (w *world) cartLine(t *testing.T, identifier string) (unit, total int64) {
 
 // TestReleasePrebooking: DELETE /api/prebooking/{id} gives the places back, harmlessly twice.
 func TestReleasePrebooking(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newFixtureWorld(t, db)
 		f := w.fix
@@ -433,6 +437,7 @@ func TestReleasePrebooking(t *testing.T) {
 
 // TestShoppingCart: POST /api/payment/shopping-cart.
 func TestShoppingCart(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newFixtureWorld(t, db)
 		var tokens []string

@@ -29,6 +29,7 @@ func simPayAt(t *testing.T, svc httpapi.SimPayService, method, target, acceptLan
 // The page speaks ?lang=, else the booking's language, else the browser's, else English; it names the
 // company in its header and title and keeps saying it is a test page.
 func TestSimPayPageLanguage(t *testing.T) {
+	t.Parallel()
 	danish := pendingView
 	danish.Culture, danish.CompanyName = "da-DK", "Fjord Karting"
 	tests := []struct {
@@ -75,6 +76,7 @@ func TestSimPayPageLanguage(t *testing.T) {
 
 // A rejected card's field errors and a decline reason are shown in the page's language.
 func TestSimPayMessagesTranslated(t *testing.T) {
+	t.Parallel()
 	spanish := pendingView
 	spanish.Culture = "es-ES"
 	errs := simulated.ValidateCard(simulated.Card{Number: "1234", Expiry: "13/30", CVC: "1", Name: ""}, pendingView.ExpiresAt)
@@ -100,6 +102,7 @@ func TestSimPayMessagesTranslated(t *testing.T) {
 
 // The company's name is text, not markup.
 func TestSimPayCompanyEscaped(t *testing.T) {
+	t.Parallel()
 	v := pendingView
 	v.CompanyName = `<script>alert(1)</script> & Co`
 	body := simPayAt(t, &fakeSimPay{view: v}, "GET", "/pay/sim/sim_abc", "", "")

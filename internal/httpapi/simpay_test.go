@@ -56,6 +56,7 @@ var pendingView = simulated.View{Ref: "sim_abc", Description: "Grand Prix", Refe
 
 // One row per status the hosted page can answer.
 func TestSimPayPage(t *testing.T) {
+	t.Parallel()
 	payForm := url.Values{"number": {"4242 4242 4242 4242"}, "expiry": {"12/30"}, "cvc": {"123"}, "name": {"Ana"}, "action": {"pay"}}.Encode()
 	approved := simulated.View{Ref: "sim_abc", Amount: "25.50 EUR", Status: simulated.StatusApproved, ReturnURL: "https://shop.test/ok"}
 	tests := []struct {
@@ -113,6 +114,7 @@ func TestSimPayPage(t *testing.T) {
 
 // The form's fields reach the provider; the cancel button cancels whatever else was typed.
 func TestSimPayPostRoutesTheForm(t *testing.T) {
+	t.Parallel()
 	svc := &fakeSimPay{result: simulated.Result{View: simulated.View{ReturnURL: "https://shop.test/x"}, Decided: true}}
 	simPay(t, svc, "POST", url.Values{"number": {"4000 0000 0000 0002"}, "expiry": {"01/29"}, "cvc": {"999"}, "name": {"Bo"}, "action": {"pay"}}.Encode())
 	if want := (simulated.Card{Number: "4000 0000 0000 0002", Expiry: "01/29", CVC: "999", Name: "Bo"}); svc.card != want {
@@ -126,6 +128,7 @@ func TestSimPayPostRoutesTheForm(t *testing.T) {
 
 // Without the simulated provider (Stripe in use), the hosted page does not exist.
 func TestSimPayAbsent(t *testing.T) {
+	t.Parallel()
 	h := httpapi.New(httpapi.Deps{})
 	for _, m := range []string{"GET", "POST"} {
 		w := httptest.NewRecorder()

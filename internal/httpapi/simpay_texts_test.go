@@ -11,6 +11,7 @@ import (
 
 // Every language fills every string, and translates every message the provider can write.
 func TestSimTextsComplete(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
 	provider := map[string]bool{"The payment was cancelled.": true}
 	for _, c := range []simulated.Card{{}, {Number: "1234", Expiry: "13/30", CVC: "1", Name: strings.Repeat("a", 101)}, {Expiry: "01/20"}} {

@@ -11,6 +11,7 @@ import (
 // The back office is its own page: /login, /admin and /admin/* get admin.html, never cached; every other
 // page path still gets the customer's index.html, and assets are served as they are.
 func TestBackOfficePagesServeAdminHTML(t *testing.T) {
+	t.Parallel()
 	const index = "<!doctype html><title>customer</title>"
 	const admin = "<!doctype html><title>back office</title>"
 	h := newSPA(fstest.MapFS{
@@ -54,6 +55,7 @@ func TestBackOfficePagesServeAdminHTML(t *testing.T) {
 
 // A binary built without the web app says so on the back-office pages too.
 func TestBackOfficePageWithoutBuild(t *testing.T) {
+	t.Parallel()
 	h := newSPA(fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}})
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/admin", nil))
@@ -66,6 +68,7 @@ func TestBackOfficePageWithoutBuild(t *testing.T) {
 // with the same page (its router shows 'Page not found'), and so does a company page whose key no
 // company has; a read that cannot decide serves the page.
 func TestUnknownPagesAnswer404(t *testing.T) {
+	t.Parallel()
 	const index = "<!doctype html><title>customer</title>"
 	h := newSPA(fstest.MapFS{"index.html": {Data: []byte(index)}, "admin.html": {Data: []byte("admin")}})
 	h.company = func(_ context.Context, key string) ([]string, bool) {
