@@ -40,6 +40,7 @@ func newCompanies(t *testing.T, db *store.DB, names ...string) []int64 {
 }
 
 func TestCreateAdmin(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		ids := newCompanies(t, db, "Alpha Karts", "Beta Raceway")
@@ -90,6 +91,7 @@ func TestCreateAdmin(t *testing.T) {
 }
 
 func TestCreateAdminRejectsBadInput(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		ids := newCompanies(t, db, "Alpha Karts")

@@ -11,6 +11,7 @@ import (
 )
 
 func TestSessionPolicyCheck(t *testing.T) {
+	t.Parallel()
 	p := account.SessionPolicy{Idle: 30 * time.Minute, Max: 2 * time.Hour}
 	signIn := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	s := account.SessionRecord{CreatedAt: signIn, LastSeenAt: signIn, ExpiresAt: signIn.Add(2 * time.Hour)}
@@ -38,6 +39,7 @@ func TestSessionPolicyCheck(t *testing.T) {
 }
 
 func TestThrottleRetryAfter(t *testing.T) {
+	t.Parallel()
 	th := account.Throttle{PerAccount: 5, PerAddress: 20, Window: 15 * time.Minute}
 	now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	cases := []struct {
@@ -65,6 +67,7 @@ func TestThrottleRetryAfter(t *testing.T) {
 }
 
 func TestSessionTokensAreRandomAndStoredHashed(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for i := 0; i < 1000; i++ {
 		tok := account.NewSessionToken()
@@ -84,6 +87,7 @@ func TestSessionTokensAreRandomAndStoredHashed(t *testing.T) {
 }
 
 func TestSortCompaniesByNameThenID(t *testing.T) {
+	t.Parallel()
 	got := account.SortCompanies([]account.Membership{
 		{CompanyID: 3, CompanyName: "beta"}, {CompanyID: 2, CompanyName: "Alpha"}, {CompanyID: 1, CompanyName: "Beta"},
 	})

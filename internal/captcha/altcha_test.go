@@ -36,6 +36,7 @@ func solved(t *testing.T) (captcha.Challenge, captcha.Payload) {
 
 // The challenge has the shape the altcha widget reads (v1 format) and expires where its salt says.
 func TestChallengeShape(t *testing.T) {
+	t.Parallel()
 	c := captcha.NewChallenge(key, t0, 10*time.Minute, 50_000)
 	raw, _ := json.Marshal(c)
 	var m map[string]any
@@ -55,6 +56,7 @@ func TestChallengeShape(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
+	t.Parallel()
 	_, good := solved(t)
 	other := []byte("another key, another instance...")
 	cases := []struct {
@@ -104,6 +106,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestDecode(t *testing.T) {
+	t.Parallel()
 	_, p := solved(t)
 	raw, _ := json.Marshal(p)
 	for name, s := range map[string]string{

@@ -28,6 +28,7 @@ func fieldOf(err error) string {
 // A solution passes once, on any instance sharing the database; a second use, an expired challenge and
 // a missing payload are refused on the field "captcha"; housekeeping forgets expired spent challenges.
 func TestServiceVerify(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clk := clock.NewManual(t0)

@@ -54,6 +54,7 @@ func builders(culture string) map[string]func() (Message, error) {
 // Every message renders in all seven languages: written in that language (not English), with every
 // placeholder filled, right to left in Arabic, and nothing html/template had to refuse.
 func TestBuildersInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	english := map[string]Message{}
 	for name, build := range builders("en-GB") {
 		m, err := build()
@@ -96,6 +97,7 @@ func TestBuildersInEveryLanguage(t *testing.T) {
 // The confirmation shows what was booked with dates, times and circuits, the drivers, the discount,
 // the total with two decimals and the symbol, the payment state, the gift and the cancel link.
 func TestConfirmationShowsTheBooking(t *testing.T) {
+	t.Parallel()
 	m, err := BookingConfirmation(booking("en-GB"))
 	if err != nil {
 		t.Fatal(err)
@@ -135,6 +137,7 @@ func TestConfirmationShowsTheBooking(t *testing.T) {
 }
 
 func TestConfirmationInSpanishAndArabic(t *testing.T) {
+	t.Parallel()
 	m, _ := BookingConfirmation(booking("es"))
 	if m.Culture != "es-ES" || !strings.Contains(m.Text, "09-05-2026 a las 18:30 · Indoor") ||
 		!strings.Contains(m.Subject, "Reserva confirmada") || !strings.Contains(m.Text, "Pendiente de pago") {
@@ -151,6 +154,7 @@ func TestConfirmationInSpanishAndArabic(t *testing.T) {
 }
 
 func TestPaymentState(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		state  string
 		atDesk bool
@@ -171,6 +175,7 @@ func TestPaymentState(t *testing.T) {
 // The .ics has one entry per session with its UTC start and end, "<product> – <company>", the circuit
 // and the cancel link, and calendar programs can read it.
 func TestConfirmationCalendarFile(t *testing.T) {
+	t.Parallel()
 	m, err := BookingConfirmation(booking("de-DE"))
 	if err != nil {
 		t.Fatal(err)
@@ -223,6 +228,7 @@ func TestConfirmationCalendarFile(t *testing.T) {
 
 // What customers type is escaped in the HTML; an unsafe colour or link is not used.
 func TestUserTextIsEscaped(t *testing.T) {
+	t.Parallel()
 	b := booking("en-GB")
 	b.ContactName = `<script>alert("x")</script>`
 	b.GiftMessage = `<img src=x onerror=alert(1)>`
@@ -243,6 +249,7 @@ func TestUserTextIsEscaped(t *testing.T) {
 // The gift e-mail goes to the receiver with the buyer's message, what was given and from whom, and
 // shows no prices.
 func TestGiftVoucher(t *testing.T) {
+	t.Parallel()
 	m, err := GiftVoucher(booking("sv-SE"))
 	if err != nil {
 		t.Fatal(err)
@@ -271,6 +278,7 @@ func TestGiftVoucher(t *testing.T) {
 }
 
 func TestCancellationAndCompanyNotice(t *testing.T) {
+	t.Parallel()
 	m, err := BookingCancellation(booking("da-DK"))
 	if err != nil {
 		t.Fatal(err)
@@ -298,6 +306,7 @@ func TestCancellationAndCompanyNotice(t *testing.T) {
 }
 
 func TestEventRegistrationAndProblemReport(t *testing.T) {
+	t.Parallel()
 	m, err := EventRegistrationConfirmation(event("es-ES"))
 	if err != nil {
 		t.Fatal(err)
@@ -328,6 +337,7 @@ func TestEventRegistrationAndProblemReport(t *testing.T) {
 }
 
 func TestRetryAfter(t *testing.T) {
+	t.Parallel()
 	want := []time.Duration{time.Minute, 5 * time.Minute, 30 * time.Minute, 2 * time.Hour, 6 * time.Hour, 12 * time.Hour, 24 * time.Hour}
 	for i, w := range want {
 		got, giveUp := RetryAfter(i + 1)
@@ -342,6 +352,7 @@ func TestRetryAfter(t *testing.T) {
 
 // A voucher's drivers may have no names: the confirmation then lists no drivers rather than blank lines.
 func TestConfirmationLeavesOutUnnamedDrivers(t *testing.T) {
+	t.Parallel()
 	b := booking("en-GB")
 	b.Drivers = []string{"", " "}
 	m, err := BookingConfirmation(b)

@@ -10,6 +10,7 @@ import (
 // and the currency code, in each of the seven languages, instead of the payment state; the company's
 // copy says it too.
 func TestCancellationMoney(t *testing.T) {
+	t.Parallel()
 	card := &CancelMoney{Policy: "card", PaidCents: 5800, RefundedCents: 5800}
 	desk := &CancelMoney{Policy: "desk", PaidCents: 5800, OwedCents: 5800}
 	none := &CancelMoney{Policy: "none", PaidCents: 5800}

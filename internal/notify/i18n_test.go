@@ -11,6 +11,7 @@ var placeholder = regexp.MustCompile(`\{[a-z]+\}`)
 // Every language has every English key, no other key, no empty string, and the same placeholders:
 // a language that lacks a string would show an English (or broken) line in a customer's e-mail.
 func TestEveryLanguageHasEveryString(t *testing.T) {
+	t.Parallel()
 	if len(catalog) != len(cultures) {
 		t.Fatalf("catalogue has %d languages, cultures lists %d", len(catalog), len(cultures))
 	}
@@ -42,6 +43,7 @@ func TestEveryLanguageHasEveryString(t *testing.T) {
 }
 
 func TestNormalizeCulture(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"es-ES": "es-ES", "es": "es-ES", "ES-es": "es-ES", "es_ES": "es-ES", "es-MX": "es-ES",
 		"gb": "en-GB", "en-US": "en-GB", "": "en-GB", "fr-FR": "en-GB", "xx": "en-GB",
@@ -57,6 +59,7 @@ func TestNormalizeCulture(t *testing.T) {
 
 // Dates read DD-MM-YYYY in Spanish and YYYY-MM-DD in every other language (customer spec, section 9).
 func TestDatesByCulture(t *testing.T) {
+	t.Parallel()
 	for _, c := range cultures {
 		tr := newTranslator(c)
 		want, wantDT := "2026-05-09", "2026-05-09 18:30"
@@ -77,6 +80,7 @@ func TestDatesByCulture(t *testing.T) {
 
 // Prices show two decimals and the currency symbol after the amount.
 func TestMoney(t *testing.T) {
+	t.Parallel()
 	eur := Company{Symbol: "€", Currency: "EUR"}
 	for _, tc := range []struct {
 		cents int64

@@ -6,6 +6,7 @@ import (
 )
 
 func TestRefundNoticeInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	b := Booking{Identifier: "PL-42", ContactName: "Ana", Email: "ana@example.com",
 		Company: Company{Name: "Kart Norte", Symbol: "€", Currency: "EUR"}}
 	want := map[string]string{"en-GB": "Refund of 12.50 €", "es-ES": "Reembolso de 12.50 €", "da-DK": "Refusion af 12.50 €",

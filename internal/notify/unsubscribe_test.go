@@ -8,6 +8,7 @@ import (
 const unsubLink = "https://book.example/member/unsubscribe/k3y_-AbCdEfGhIjKlMnOp"
 
 func TestUnsubscribeURL(t *testing.T) {
+	t.Parallel()
 	for base, want := range map[string]string{
 		"https://book.example":       "https://book.example/member/unsubscribe/k3y_-",
 		"https://book.example/":      "https://book.example/member/unsubscribe/k3y_-",
@@ -22,6 +23,7 @@ func TestUnsubscribeURL(t *testing.T) {
 // A customer who opted in to offers finds the unsubscribe link at the foot of their confirmation, in
 // their language, in the text and as a link in the HTML; one who did not finds none.
 func TestConfirmationCarriesTheUnsubscribeLink(t *testing.T) {
+	t.Parallel()
 	for _, c := range cultures {
 		b := booking(c)
 		b.UnsubscribeURL = unsubLink
@@ -57,6 +59,7 @@ func TestConfirmationCarriesTheUnsubscribeLink(t *testing.T) {
 // Only the customer's own confirmation carries their link: not the gift receiver's e-mail, not the
 // cancellation, not the company's copies.
 func TestOtherMessagesDoNotCarryTheCustomersLink(t *testing.T) {
+	t.Parallel()
 	b := booking("en-GB")
 	b.UnsubscribeURL = unsubLink
 	for name, build := range map[string]func() (Message, error){
@@ -77,6 +80,7 @@ func TestOtherMessagesDoNotCarryTheCustomersLink(t *testing.T) {
 
 // The link is a URL html/template accepts as it is, and user text next to it stays escaped.
 func TestUnsubscribeLinkIsEscaped(t *testing.T) {
+	t.Parallel()
 	b := booking("en-GB")
 	b.Company.Name = `<b>Evil & Co</b>`
 	b.UnsubscribeURL = UnsubscribeURL("https://book.example", `a"b<c`)

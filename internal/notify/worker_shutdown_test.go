@@ -77,6 +77,7 @@ func outboxRows(t *testing.T, db *store.DB) []outboxRow {
 // lease and no attempt counted, so a worker in another instance (or after the restart) sends them at
 // once instead of five minutes later.
 func TestWorkerReleasesClaimedMailWhenStopped(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		for range 5 {
 			enqueueConfirmation(t, db)
@@ -115,6 +116,7 @@ func TestWorkerReleasesClaimedMailWhenStopped(t *testing.T) {
 // A message the SMTP server accepted just as the worker was stopped is recorded sent, not released:
 // releasing it would send it twice.
 func TestWorkerRecordsMailAcceptedWhileStopping(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		for range 3 {
 			enqueueConfirmation(t, db)

@@ -196,6 +196,7 @@ func TestWorkerRetriesAfterSMTPFailure(t *testing.T) {
 }
 
 func TestNewSMTPSenderChecksItsURL(t *testing.T) {
+	t.Parallel()
 	for _, u := range []string{"", "http://host", "smtp://", "smtp://host:port", "smtp://host?timeout=-1s"} {
 		if _, err := notify.NewSMTPSender(u, "no-reply@x.example"); err == nil {
 			t.Errorf("%q accepted", u)

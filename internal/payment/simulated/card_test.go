@@ -9,6 +9,7 @@ import (
 )
 
 func TestLuhn(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		number string
 		want   bool
@@ -30,6 +31,7 @@ func TestLuhn(t *testing.T) {
 }
 
 func TestValidateCard(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)
 	good := simulated.Card{Number: "4242 4242 4242 4242", Expiry: "12/30", CVC: "123", Name: "Ana Ruiz"}
 	tests := []struct {
@@ -72,6 +74,7 @@ func TestValidateCard(t *testing.T) {
 }
 
 func TestDecideCard(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		number   string
 		approved bool
@@ -89,6 +92,7 @@ func TestDecideCard(t *testing.T) {
 }
 
 func TestCheckRefund(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name                       string
 		status                     string

@@ -18,6 +18,7 @@ import (
 // A visitor pays with the approval card: Pitlane is notified, with a valid signature, before the visitor
 // is sent back to the success URL, and the provider's status says approved.
 func TestPayApproved(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, clock.NewManual(time.Now()), simulated.Config{Secret: "s3cret"})
 		co := e.checkout(t, 2550)
@@ -88,6 +89,7 @@ func TestDeclines(t *testing.T) {
 
 // A card the form rejects shows the form again with the error; nothing is decided or notified.
 func TestFormErrors(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, clock.NewManual(time.Now()), simulated.Config{Secret: "s3cret"})
 		co := e.checkout(t, 1200)
@@ -119,6 +121,7 @@ func TestFormErrors(t *testing.T) {
 
 // A checkout not paid within 30 minutes shows an expiry message and cannot be paid.
 func TestExpiredCheckout(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		clk := clock.NewManual(time.Now())
 		e := newEnv(t, db, clk, simulated.Config{Secret: "s3cret"})
@@ -205,6 +208,7 @@ func TestRefunds(t *testing.T) {
 // The hosted page speaks the language the checkout was created in, as the provider stored it, and
 // names the company the payment belongs to.
 func TestPageInTheBookingsLanguage(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, clock.NewManual(time.Now()), simulated.Config{Secret: "s3cret"})
 		f := storetest.NewFixture(t, db, storetest.FixtureOptions{})

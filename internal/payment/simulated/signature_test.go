@@ -37,6 +37,7 @@ func notifyRequest(body, header string) *http.Request {
 }
 
 func TestParseNotification(t *testing.T) {
+	t.Parallel()
 	p := offlineProvider(t, clock.NewManual(signedAt))
 	approved := `{"id":"evt_1","type":"payment.approved","ref":"sim_a","paymentId":42,"amountCents":2550,"created":1777629600}`
 	tests := []struct {
@@ -92,6 +93,7 @@ func TestParseNotification(t *testing.T) {
 
 // A secret being rotated: the header carries two signatures and either may match.
 func TestVerifyAcceptsAnyOfSeveralSignatures(t *testing.T) {
+	t.Parallel()
 	body := []byte(`{}`)
 	old := simulated.Sign("old-secret", signedAt, body)
 	current := simulated.Sign(testSecret, signedAt, body)
