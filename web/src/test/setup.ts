@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { i18n, loadAllLanguages } from '@/lib/i18n';
 import { server } from '@/test/server';
+
+// findBy*/waitFor follow what the page shows; their ceiling is generous so that a busy CI machine (one
+// loaded run failed a findByRole at the default 1 s) does not fail a test whose page is only slow.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks a few browser APIs that Mantine uses.
 Object.defineProperty(window, 'matchMedia', {
