@@ -188,5 +188,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Ceilings for a stuck test, not schedules: a busy 2-core CI machine stretches a test several times.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
