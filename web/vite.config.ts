@@ -117,6 +117,13 @@ const notTheApp = [/^\/api(\/|$)/, /^\/ws$/, /^\/pay\//, /^\/dev\//, /^\/healthz
 // must not answer them with the customer's index.html, nor precache anything of the back office.
 const backOffice = [/^\/login\/?$/, /^\/admin(\/|$)/];
 
+// Test files that need a worker of their own (`test.projects` below): they check state a module
+// sets once when it is first loaded, which an earlier file in a shared worker has already changed.
+//   - after-load: `pageLoaded` (src/lib/after-load.tsx) stays true once any page has loaded;
+//   - i18n/locales: i18next adds every namespace it loads to its `ns` option, the array exported as
+//     firstPageNamespaces, so it lists more than the booking page's once any other page has rendered.
+const ISOLATED_TESTS = ['src/lib/after-load.test.tsx', 'src/lib/i18n/locales.test.ts'];
+
 const devApi = process.env.PITLANE_DEV_API ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
@@ -185,11 +192,19 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     globals: true,
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     // Ceilings for a stuck test, not schedules: a busy 2-core CI machine stretches a test several times.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Two projects. Most files share their worker with the files before them (isolate: false): one jsdom,
+    // and React, Mantine, the app's modules and every locale file are loaded once per worker instead of
+    // once per file, which was most of the run's time. src/test/setup.ts puts back after each file what a
+    // file may leave behind (storage, toasts, spies, the document). The files of ISOLATED_TESTS (above)
+    // test a module's first-load state, so each runs in a fresh worker as before.
+    projects: [
+      { extends: true, test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: ISOLATED_TESTS, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED_TESTS } },
+    ],
   },
 });

@@ -13,7 +13,7 @@ beforeAll(async () => {
   await Promise.all(LANGUAGES.map((l) => loadAdminLanguage(l.code)));
 }, 60_000);
 
-afterEach(() => localStorage.clear());
+// localStorage (the sign-in, the bookings filter) is cleared after every test by src/test/setup.ts.
 
 /** A query client for tests: no retries, so a failing call fails at once. */
 export function testQueryClient() {
