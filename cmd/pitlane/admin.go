@@ -31,7 +31,7 @@ func cmdAdmin(ctx context.Context, args []string, env map[string]string, stdout,
 	language := fs.String("language", "en-GB", "the new company's booking page language: en-GB, es-ES, da-DK, de-DE, nb-NO, sv-SE or ar-SA")
 	currency := fs.String("currency", "EUR", "the new company's currency: EUR, DKK, NOK, SEK, GBP, USD or CHF")
 	circuit := fs.String("circuit", "Main track", "the name of the new company's circuit")
-	role := fs.String("role", "ADMIN", "ADMIN or SUPERADMIN")
+	role := fs.String("role", "ADMIN", "DESK (the counter), ADMIN or SUPERADMIN")
 	name := fs.String("name", "", "display name (default: the e-mail)")
 	password := fs.String("password", "", "password (default: a generated one, printed once)")
 	// The database comes from PITLANE_DATABASE_URL or --database-url, as for every subcommand.
@@ -99,7 +99,7 @@ func checkAdminInput(email, password, role string) error {
 	case len([]rune(password)) < account.MinPasswordLength:
 		return fmt.Errorf("the password must have at least %d characters", account.MinPasswordLength)
 	case !account.Role(role).Valid():
-		return fmt.Errorf("the role must be ADMIN or SUPERADMIN")
+		return fmt.Errorf("the role must be DESK, ADMIN or SUPERADMIN")
 	}
 	return nil
 }

@@ -13,14 +13,34 @@ import (
 // Role is what an admin may do in a company.
 type Role string
 
-// The roles of the memberships table.
+// The roles of the memberships table, from the least to the most a member may do (docs/architecture.md,
+// "Roles"): DESK runs the counter (Today, bookings, payments at the counter, check-in); ADMIN also sees
+// money and runs the catalogue and settings; SUPERADMIN also runs events, the company's switches and the
+// team. Each staff route names the least role it needs (adminapi.Route.MinRole).
 const (
+	RoleDesk       Role = "DESK"
 	RoleAdmin      Role = "ADMIN"
 	RoleSuperAdmin Role = "SUPERADMIN"
 )
 
+// rank orders the roles; 0 is no role.
+func (r Role) rank() int {
+	switch r {
+	case RoleDesk:
+		return 1
+	case RoleAdmin:
+		return 2
+	case RoleSuperAdmin:
+		return 3
+	}
+	return 0
+}
+
 // Valid reports whether r is one of the known roles.
-func (r Role) Valid() bool { return r == RoleAdmin || r == RoleSuperAdmin }
+func (r Role) Valid() bool { return r.rank() > 0 }
+
+// AtLeast reports whether r may do what min allows: a known role ranked at or above min.
+func (r Role) AtLeast(min Role) bool { return r.Valid() && r.rank() >= min.rank() }
 
 // MinPasswordLength is the shortest password CreateAdmin accepts.
 const MinPasswordLength = 12
@@ -67,7 +87,7 @@ type Service struct {
 // NewService returns a Service over the store, telling time with clk.
 func NewService(s Store, clk clock.Clock) *Service { return &Service{store: s, clock: clk} }
 
-// CreateAdmin makes email an admin of the company with the role ("ADMIN" or "SUPERADMIN"). A new
+// CreateAdmin makes email an admin of the company with the role ("DESK", "ADMIN" or "SUPERADMIN"). A new
 // user is created with the name and password; when a user with that e-mail exists already, it keeps
 // its name and password and only gains (or changes) its role in the company, so running it twice
 // changes nothing. Returns apperr.Unprocessable with field errors (email, name, password, role) for
@@ -85,7 +105,7 @@ func (s *Service) CreateAdmin(ctx context.Context, email, name, password string,
 		fe.Add("password", "The password must have at least 12 characters.")
 	}
 	if !a.Role.Valid() {
-		fe.Add("role", "The role must be ADMIN or SUPERADMIN.")
+		fe.Add("role", "The role must be DESK, ADMIN or SUPERADMIN.")
 	}
 	if companyID < 1 {
 		fe.Add("companyId", "Choose a company.")

@@ -27,19 +27,21 @@ func (s *Server) assetRoutes() []publicRoute {
 
 // Routes is the staff API's route table: every company-scoped call of the back office. Each goes
 // through the scope middleware (scope.go); the tenant test walks this table, so a route added here
-// is checked for company isolation without anyone remembering to.
+// is checked for company isolation without anyone remembering to. MinRole is the least role a call
+// needs (the role table: docs/architecture.md, "Roles"); a row without one needs ADMIN, so the counter's
+// DESK role reaches only the rows that name it.
 func (s *Server) Routes() []Route {
 	return []Route{
 		// Company header and audit log (auth.go).
-		{Pattern: "GET /api/admin/company", Handler: s.company},
+		{Pattern: "GET /api/admin/company", MinRole: account.RoleDesk, Handler: s.company},
 		{Pattern: "GET /api/admin/audit", Handler: s.audit},
 
 		// Bookings (bookings.go).
-		{Pattern: "POST /api/admin/retrieve-bookings", Handler: s.retrieveBookings},
+		{Pattern: "POST /api/admin/retrieve-bookings", MinRole: account.RoleDesk, Handler: s.retrieveBookings},
 		{Pattern: "GET /api/admin/export-bookings", Handler: s.exportBookings},
-		{Pattern: "POST /api/admin/retrieveShoppingCartDetails", Handler: s.cartDetails},
-		{Pattern: "GET /api/booking/master-data/{id}", Handler: s.bookingMasterData},
-		{Pattern: "GET /api/private/member/{id}", Handler: s.member},
+		{Pattern: "POST /api/admin/retrieveShoppingCartDetails", MinRole: account.RoleDesk, Handler: s.cartDetails},
+		{Pattern: "GET /api/booking/master-data/{id}", MinRole: account.RoleDesk, Handler: s.bookingMasterData},
+		{Pattern: "GET /api/private/member/{id}", MinRole: account.RoleDesk, Handler: s.member},
 		{Pattern: "DELETE /api/private/cancelBooking/{id}", Handler: s.cancelBooking},
 
 		// Billing and refunds (billing.go).

@@ -32,8 +32,16 @@ type scopedHandler func(w http.ResponseWriter, r *http.Request, sc Scope)
 // Route is one row of the staff route table.
 type Route struct {
 	Pattern string       // method and path, as http.ServeMux reads it
-	MinRole account.Role // RoleSuperAdmin for SUPERADMIN-only calls; "" for any role in the company
+	MinRole account.Role // the least role the call needs; "" is RoleAdmin, so a new route is closed to DESK until it says otherwise
 	Handler scopedHandler
+}
+
+// minRole is the least role the route needs: MinRole, or RoleAdmin when it names none.
+func (rt Route) minRole() account.Role {
+	if rt.MinRole == "" {
+		return account.RoleAdmin
+	}
+	return rt.MinRole
 }
 
 // publicRoute is a staff route that needs no company (sign-in, sign-out, who am I).
@@ -63,8 +71,8 @@ func (s *Server) scoped(rt Route) http.Handler {
 			httpx.WriteError(w, r, err)
 			return
 		}
-		if rt.MinRole == account.RoleSuperAdmin && role != account.RoleSuperAdmin {
-			httpx.WriteError(w, r, apperr.New(apperr.Forbidden, "Only a SUPERADMIN of this company may do this."))
+		if min := rt.minRole(); !role.AtLeast(min) {
+			httpx.WriteError(w, r, apperr.New(apperr.Forbidden, "Your role in this company (%s) may not do this; it needs %s.", role, min))
 			return
 		}
 		rt.Handler(w, r, Scope{Staff: staff, CompanyID: companyID, Role: role})

@@ -2308,7 +2308,7 @@ export interface components {
             idCompany: number;
             companyName: string;
             /** @enum {string} */
-            role: "ADMIN" | "SUPERADMIN";
+            role: "DESK" | "ADMIN" | "SUPERADMIN";
         };
         StaffUser: {
             /** Format: int64 */
@@ -2336,7 +2336,7 @@ export interface components {
             idCompany: number;
             companyName: string;
             /** @enum {string} */
-            role: "ADMIN" | "SUPERADMIN";
+            role: "DESK" | "ADMIN" | "SUPERADMIN";
             /** @description The key of the company's public booking page (/{publicKey}). */
             publicKey: string;
             simbolCoinType: string;
