@@ -11,6 +11,7 @@ import (
 
 	"pitlane/internal/demo"
 	"pitlane/internal/store/storetest"
+	"pitlane/internal/testwait"
 )
 
 // testDemo is what the demo commands run in-process by these tests seed: the demo's companies and
@@ -114,11 +115,4 @@ func buildPitlane(version string) (string, error) {
 // with what it was waiting for and the output so far rather than a panic, or ten minutes without one. A
 // busy machine slows the server down (seeding the demo's year into PostgreSQL took more than 30 s on a
 // loaded one); it does not make it wrong, so no wait is shorter.
-func patience(t *testing.T) time.Duration {
-	d, ok := t.Deadline()
-	if !ok {
-		return 10 * time.Minute
-	}
-	left := time.Until(d)
-	return left - min(left/10, time.Minute)
-}
+func patience(t *testing.T) time.Duration { return testwait.Patience(t) }

@@ -23,6 +23,7 @@ import (
 	"pitlane/internal/payment/simulated"
 	"pitlane/internal/store"
 	"pitlane/internal/store/storetest"
+	"pitlane/internal/testwait"
 )
 
 var madrid, _ = time.LoadLocation("Europe/Madrid")
@@ -252,12 +253,7 @@ func forEngines(t *testing.T, body func(t *testing.T, engine store.Engine)) {
 // refund notifications reach the real API), or fails after a few seconds.
 func (e *env) waitDelivered(t *testing.T) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		if e.count(t, `SELECT COUNT(*) FROM sim_events WHERE delivered_at IS NULL`) == 0 {
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Fatalf("the simulated provider did not deliver its notifications")
+	testwait.Until(t, 20*time.Millisecond, "the simulated provider delivering every notification it owes", func() bool {
+		return e.count(t, `SELECT COUNT(*) FROM sim_events WHERE delivered_at IS NULL`) == 0
+	})
 }

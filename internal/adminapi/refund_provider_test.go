@@ -23,6 +23,7 @@ import (
 	"pitlane/internal/payment"
 	"pitlane/internal/payment/stripegw"
 	"pitlane/internal/store"
+	"pitlane/internal/testwait"
 )
 
 // brokenGateway is a provider that refuses every refund.
@@ -194,11 +195,7 @@ func startStripeMock(t *testing.T) string {
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
 	// However long a busy machine takes to start it: until shortly before the test's deadline (go test
 	// -timeout; ten minutes without one).
-	within := 10 * time.Minute
-	if d, ok := t.Deadline(); ok {
-		left := time.Until(d)
-		within = left - min(left/10, time.Minute)
-	}
+	within := testwait.Patience(t)
 	found := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(out)

@@ -20,6 +20,7 @@ import (
 	"pitlane/internal/payment/simulated"
 	"pitlane/internal/store"
 	"pitlane/internal/store/storetest"
+	"pitlane/internal/testwait"
 )
 
 // refundEnv is a company whose customers pay on the simulated provider, which notifies the real HTTP
@@ -193,12 +194,7 @@ func (e *refundEnv) cancelMail(t *testing.T, bookingID int64) string {
 // waitDelivered waits until the simulated provider has delivered its notifications to the API.
 func (e *refundEnv) waitDelivered(t *testing.T) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		if e.count(t, `SELECT COUNT(*) FROM sim_events WHERE delivered_at IS NULL`) == 0 {
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Fatalf("the simulated provider did not deliver its notifications")
+	testwait.Until(t, 20*time.Millisecond, "the simulated provider delivering every notification it owes", func() bool {
+		return e.count(t, `SELECT COUNT(*) FROM sim_events WHERE delivered_at IS NULL`) == 0
+	})
 }

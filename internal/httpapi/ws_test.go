@@ -15,6 +15,7 @@ import (
 	"pitlane/internal/httpapi"
 	"pitlane/internal/realtime"
 	"pitlane/internal/store/storetest"
+	"pitlane/internal/testwait"
 )
 
 // wsServer runs the HTTP layer with a realtime hub on the database URL (SQLite: one process).
@@ -37,7 +38,7 @@ type wsMsg struct {
 // viewPage opens the socket as the web app does and says which page this user views.
 func viewPage(t *testing.T, srv *httptest.Server, user, key string) *websocket.Conn {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testwait.Patience(t))
 	defer cancel()
 	h := http.Header{"Origin": {srv.URL}}
 	c, res, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http")+"/ws", &websocket.DialOptions{HTTPHeader: h})
@@ -54,7 +55,7 @@ func viewPage(t *testing.T, srv *httptest.Server, user, key string) *websocket.C
 
 func send(t *testing.T, c *websocket.Conn, msg string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testwait.Patience(t))
 	defer cancel()
 	if err := c.Write(ctx, websocket.MessageText, []byte(msg)); err != nil {
 		t.Fatalf("write: %v", err)
@@ -76,7 +77,7 @@ func read(c *websocket.Conn, within time.Duration) (wsMsg, error) {
 
 func mustShowEvent(t *testing.T, c *websocket.Conn, key, who string) {
 	t.Helper()
-	m, err := read(c, 10*time.Second)
+	m, err := read(c, testwait.Patience(t))
 	if err != nil {
 		t.Fatalf("%s: no showEvent: %v", who, err)
 	}
@@ -137,7 +138,7 @@ func TestWSOrigin(t *testing.T) {
 		{"http://book.example.com", false}, // scheme differs
 		{"null", false},
 	} {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), testwait.Patience(t))
 		h := http.Header{}
 		if tc.origin != "" {
 			h.Set("Origin", tc.origin)
@@ -172,19 +173,16 @@ func TestWSRejectsBadMessages(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			c := viewPage(t, srv, "u-9", "bookingfine")
 			send(t, c, tc.msg)
-			_, err := read(c, 5*time.Second)
+			_, err := read(c, testwait.Patience(t))
 			if got := websocket.CloseStatus(err); got != tc.status {
 				t.Fatalf("closed with %v (%v), want %v", got, err, tc.status)
 			}
 		})
 	}
 	// The server unregisters a viewer just after the close handshake: allow it a moment.
-	for deadline := time.Now().Add(5 * time.Second); hub.Viewers("bookingfine") != 0; {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d viewers left registered after their sockets closed, want 0", hub.Viewers("bookingfine"))
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	testwait.Until(t, 10*time.Millisecond, "every viewer unregistered after its socket closed", func() bool {
+		return hub.Viewers("bookingfine") == 0
+	})
 }
 
 // Shutting the hub down ends every socket with 'going away', so the server can stop.
@@ -196,7 +194,7 @@ func TestWSHubCloseEndsSockets(t *testing.T) {
 	mustShowEvent(t, other, "bookingnorte", "the second visitor")
 	mustShowEvent(t, c, "bookingnorte", "the first visitor")
 	_ = hub.Close()
-	_, err := read(c, 5*time.Second)
+	_, err := read(c, testwait.Patience(t))
 	if got := websocket.CloseStatus(err); got != websocket.StatusGoingAway {
 		t.Fatalf("closed with %v (%v), want going away", got, err)
 	}

@@ -21,6 +21,7 @@ import (
 	"pitlane/internal/httpapi"
 	"pitlane/internal/store"
 	"pitlane/internal/store/storetest"
+	"pitlane/internal/testwait"
 	"pitlane/web"
 )
 
@@ -106,11 +107,7 @@ func TestEventTemplateRunsNoScriptInChromium(t *testing.T) {
 
 	// However long a busy machine takes to start Chromium and render: until shortly before the test's
 	// deadline (go test -timeout; ten minutes without one).
-	within := 10 * time.Minute
-	if d, ok := t.Deadline(); ok {
-		left := time.Until(d)
-		within = left - min(left/10, time.Minute)
-	}
+	within := testwait.Patience(t)
 	cctx, cancel := context.WithTimeout(ctx, within)
 	defer cancel()
 	out, err := exec.CommandContext(cctx, chromium, "--headless=new", "--no-sandbox", "--disable-gpu",

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"pitlane/internal/store/storetest"
+	"pitlane/internal/testwait"
 )
 
 var (
@@ -70,14 +71,7 @@ func pitlaneBin(t *testing.T) string {
 // ready line, its exit, a mail delivered): until shortly before the test's deadline (go test -timeout),
 // so that it fails saying what it waited for rather than with the test binary's panic, or ten minutes
 // without one. A busy machine slows the binary down; it does not make it wrong, so no wait is shorter.
-func patience(t *testing.T) time.Duration {
-	d, ok := t.Deadline()
-	if !ok {
-		return 10 * time.Minute
-	}
-	left := time.Until(d)
-	return left - min(left/10, time.Minute)
-}
+func patience(t *testing.T) time.Duration { return testwait.Patience(t) }
 
 // postgresURL returns a new empty database on the package's throwaway PostgreSQL cluster.
 func postgresURL(t *testing.T) string {

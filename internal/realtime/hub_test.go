@@ -10,6 +10,7 @@ import (
 
 	"pitlane/internal/realtime"
 	"pitlane/internal/store/storetest"
+	"pitlane/internal/testwait"
 )
 
 func TestMain(m *testing.M) { storetest.Main(m) }
@@ -17,14 +18,7 @@ func TestMain(m *testing.M) { storetest.Main(m) }
 // patience is how long a test waits for a notification that must come: until shortly before the test's
 // deadline (go test -timeout), ten minutes without one. A busy machine delays it; a hub that loses it
 // never sends it, and the test fails all the same.
-func patience(t *testing.T) time.Duration {
-	d, ok := t.Deadline()
-	if !ok {
-		return 10 * time.Minute
-	}
-	left := time.Until(d)
-	return left - min(left/10, time.Minute)
-}
+func patience(t *testing.T) time.Duration { return testwait.Patience(t) }
 
 func mustReceive(t *testing.T, ch <-chan struct{}, who string) {
 	t.Helper()

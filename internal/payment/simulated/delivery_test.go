@@ -10,6 +10,7 @@ import (
 	"pitlane/internal/payment/simulated"
 	"pitlane/internal/store"
 	"pitlane/internal/store/storetest"
+	"pitlane/internal/testwait"
 )
 
 // When Pitlane's notify endpoint is down, the provider retries in the background until it gets through.
@@ -41,19 +42,18 @@ func TestDeliveryGivesUp(t *testing.T) {
 		e.rcv.setFail(1000)
 		co := e.checkout(t, 1200)
 		e.post(t, co.RedirectURL, card(e.clk, simulated.CardApproved))
-		deadline := time.Now().Add(5 * time.Second)
-		for {
+		attempts := func() int {
 			e.rcv.mu.Lock()
-			requests := e.rcv.requests
-			e.rcv.mu.Unlock()
-			if requests == 2 {
-				break
-			}
-			if requests > 2 || time.Now().After(deadline) {
-				t.Fatalf("%d attempts, want 2", requests)
-			}
-			time.Sleep(5 * time.Millisecond) // polling a count another goroutine updates; no channel to wait on
+			defer e.rcv.mu.Unlock()
+			return e.rcv.requests
 		}
+		// Polling a count another goroutine updates; no channel to wait on.
+		testwait.Until(t, 5*time.Millisecond, "the provider's second delivery attempt", func() bool {
+			if n := attempts(); n > 2 {
+				t.Fatalf("%d attempts, want 2", n)
+			}
+			return attempts() == 2
+		})
 		e.rcv.setFail(0)
 		if n, err := e.p.DeliverPending(context.Background()); err != nil || n != 0 {
 			t.Fatalf("DeliverPending after giving up: %d %v", n, err)

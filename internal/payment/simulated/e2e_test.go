@@ -18,6 +18,7 @@ import (
 	"pitlane/internal/payment/simulated"
 	"pitlane/internal/store"
 	"pitlane/internal/store/storetest"
+	"pitlane/internal/testwait"
 )
 
 func TestMain(m *testing.M) { storetest.Main(m) }
@@ -68,11 +69,7 @@ func (rc *receiver) setFail(n int) {
 // never comes.
 func (rc *receiver) next(t *testing.T) payment.Notification {
 	t.Helper()
-	within := 10 * time.Minute
-	if d, ok := t.Deadline(); ok {
-		left := time.Until(d)
-		within = left - min(left/10, time.Minute)
-	}
+	within := testwait.Patience(t)
 	select {
 	case n := <-rc.got:
 		return n

@@ -16,6 +16,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"pitlane/internal/testwait"
 )
 
 // stripeMockVersion is the stripe-mock the tests run (a local double of the Stripe API).
@@ -42,11 +44,7 @@ func stripeMock(t *testing.T) string {
 	t.Helper()
 	mockOnce.Do(func() {
 		// However long a busy machine takes to start it: until shortly before the test's deadline.
-		within := 10 * time.Minute
-		if d, ok := t.Deadline(); ok {
-			left := time.Until(d)
-			within = left - min(left/10, time.Minute)
-		}
+		within := testwait.Patience(t)
 		mockURL, mockErr = startStripeMock(within)
 	})
 	if mockErr != nil {

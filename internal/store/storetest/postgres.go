@@ -112,7 +112,9 @@ func StartCluster() (*Cluster, error) {
 		}
 		c.logOut = filepath.Join(dir, "server.log")
 		opts := fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300", c.port, dir)
-		out, err := c.command("pg_ctl", "-D", data, "-o", opts, "-l", c.logOut, "-w", "-t", "60", "start").CombinedOutput()
+		// pg_ctl -w follows the server's own progress (it polls until the server accepts connections)
+		// with a ceiling no busy machine reaches; a port taken by someone else fails at once and is retried.
+		out, err := c.command("pg_ctl", "-D", data, "-o", opts, "-l", c.logOut, "-w", "-t", "600", "start").CombinedOutput()
 		if err == nil {
 			break
 		}
@@ -126,7 +128,7 @@ func StartCluster() (*Cluster, error) {
 		c.Stop()
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // a ceiling; pg_ctl already saw it ready
 	defer cancel()
 	for ctx.Err() == nil {
 		if err = c.admin.PingContext(ctx); err == nil {
@@ -198,7 +200,9 @@ func (c *Cluster) CopyDatabase(template string) (string, error) {
 	c.copyMu.Lock()
 	defer c.copyMu.Unlock()
 	var err error
-	for attempt := 0; attempt < 50; attempt++ {
+	// A ceiling of two minutes, not a number of tries: on a busy machine the lingering process can take
+	// seconds to go.
+	for giveUp := time.Now().Add(2 * time.Minute); time.Now().Before(giveUp); {
 		if _, err = c.admin.Exec("CREATE DATABASE " + name + " TEMPLATE " + template); err == nil {
 			return c.url(name), nil
 		}
