@@ -17,7 +17,7 @@ export interface EmptyServer {
 }
 
 /** Starts `pitlane serve` on a free loopback port and a fresh SQLite file, and waits for its ready line. */
-export async function startEmptyServer(timeoutMs = 60_000): Promise<EmptyServer> {
+export async function startEmptyServer(timeoutMs = 300_000): Promise<EmptyServer> {
   let out = '';
   let baseURL = '';
   const server = await startServerProcess(
@@ -39,7 +39,7 @@ export async function startEmptyServer(timeoutMs = 60_000): Promise<EmptyServer>
     PITLANE_BASE_URL: baseURL,
   };
   const cli = async (...args: string[]) => {
-    const { stdout } = await promisify(execFile)(pitlaneBinary(), args, { env: { ...process.env, ...env }, timeout: 60_000 });
+    const { stdout } = await promisify(execFile)(pitlaneBinary(), args, { env: { ...process.env, ...env }, timeout: 300_000 });
     return stdout;
   };
   return { baseURL, env, cli, stop: server.stop };

@@ -29,7 +29,7 @@ export interface ExtraServer {
  * companies' keys are the shared server's; the admins' passwords are new (`serve --demo` prints them again).
  * Without the copy (a spec run outside `npx playwright test`), the server seeds the demo itself.
  */
-export async function startExtraServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<ExtraServer> {
+export async function startExtraServer(env: Record<string, string> = {}, timeoutMs = 300_000): Promise<ExtraServer> {
   const output = new StartupOutput();
   const pristine = process.env[PRISTINE_ENV];
   const server = await startServerProcess(

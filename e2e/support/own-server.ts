@@ -29,7 +29,7 @@ export const test = base.extend<{ ownServer: ExtraServer; ownServerEnv: Record<s
       }
     },
     // Its own time, not the test's: starting a server on a busy machine is not what the test measures.
-    { timeout: 90_000 },
+    { timeout: 330_000 },
   ],
   baseURL: async ({ ownServer }, use) => {
     await use(ownServer.state.baseURL);
