@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"pitlane/internal/config"
+	"pitlane/internal/testwait"
 )
 
 // TestBinary runs the real, built binary as a subprocess.
@@ -198,6 +199,10 @@ func testGracefulShutdown(t *testing.T, bin string) {
 	dbURL := "sqlite:" + filepath.Join(t.TempDir(), "pitlane.db")
 	key := newCompany(t, bin, dbURL)
 	s := startBinary(t, bin, map[string]string{"PITLANE_DATABASE_URL": dbURL, "PITLANE_SHUTDOWN_TIMEOUT": "15s"})
+	// Without --demo the next line names the back office's sign-in page.
+	if l := testwait.Receive(t, s.lines, "the line after the ready line"); l != "Back office: "+s.base+"/login" {
+		t.Errorf("the line after the ready line is %q, want %q", l, "Back office: "+s.base+"/login")
+	}
 	addr := strings.TrimPrefix(s.base, "http://")
 	res, err := http.Get(s.base + "/api/config/" + key)
 	if err != nil {

@@ -89,6 +89,9 @@ func cmdServe(ctx context.Context, args []string, env map[string]string, stdout,
 	fmt.Fprintf(stdout, "Pitlane is ready at %s\n", listenURL)
 	if seeded != nil {
 		printDemo(stdout, public, *seeded)
+	} else {
+		// Without the demo, a newcomer's next step is signing in: name where.
+		fmt.Fprintf(stdout, "Back office: %s/login\n", public)
 	}
 
 	select {

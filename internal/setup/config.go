@@ -14,6 +14,9 @@ import (
 
 // Defaults and bounds of the booking settings (admin spec sections 5 and 9).
 const (
+	DefaultIntervalMinutes = 15
+	DefaultOpeningTime     = "08:00"
+	DefaultClosingTime     = "23:00"
 	DefaultMaxParticipants = 10
 	DefaultMaxDaysBooking  = 45
 	DefaultMaxSlotsBooking = 3

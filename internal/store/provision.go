@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"pitlane/internal/company"
+	"pitlane/internal/setup"
 )
 
 // NewCompanySetup is what CreateCompany wrote: the company (with its id) and the ids of its one
@@ -29,8 +30,13 @@ func (cs Companies) CreateCompany(ctx context.Context, c company.Company, circui
 		}
 		ms := now.UnixMilli()
 		var err error
+		// The booking settings a new company starts with are admin-side.md's defaults (setup's constants),
+		// not the schema's column defaults (which older rows were written with).
 		if out.InstallationID, err = tx.insertID(ctx, `INSERT INTO installations (company_id, name, time_zone,
-			created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id`, c.ID, c.Name, c.TimeZone, ms, ms); err != nil {
+			interval_minutes, opening_time, closing_time, max_participants, max_days_booking, disable_hours_booking,
+			created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING id`, c.ID, c.Name, c.TimeZone,
+			setup.DefaultIntervalMinutes, setup.DefaultOpeningTime, setup.DefaultClosingTime, setup.DefaultMaxParticipants,
+			setup.DefaultMaxDaysBooking, ms, ms); err != nil {
 			return err
 		}
 		if out.CircuitID, err = tx.InsertCircuit(ctx, out.InstallationID, circuit); err != nil {
