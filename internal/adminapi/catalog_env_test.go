@@ -9,6 +9,7 @@ import (
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"strings"
 	"testing"
 
 	"pitlane/internal/account"
@@ -23,8 +24,9 @@ import (
 // company (B), and an ADMIN of A signed in.
 type catalogEnv struct {
 	*staffEnv
-	a, b storetest.Fixture
-	auth []string
+	a, b     storetest.Fixture
+	auth     []string
+	variantA int64 // company A's first variant (track)
 }
 
 func newCatalogEnv(t *testing.T, db *store.DB) *catalogEnv {
@@ -37,6 +39,7 @@ func newCatalogEnv(t *testing.T, db *store.DB) *catalogEnv {
 	e.restart(t)
 	newAdmin(t, db, "cat@kart.example", map[int64]account.Role{a.CompanyID: account.RoleAdmin})
 	e.auth = bearer(e.login(t, "cat@kart.example", password))
+	e.variantA = count(t, db, `SELECT MIN(id) FROM variants WHERE company_id = ?`, a.CompanyID)
 	return e
 }
 
@@ -46,6 +49,11 @@ func (e *catalogEnv) do(method, path string, body map[string]any) *apitest.Respo
 		return e.api.Do(method, path+"?idCompany="+itoa(e.a.CompanyID), nil, e.auth...)
 	}
 	body["idCompany"] = e.a.CompanyID
+	if _, named := body["idVariant"]; !named && strings.HasSuffix(path, "Product") && method != "DELETE" {
+		// The fixture's company has several tracks, so a product must name its variant
+		// (TestProductNeedsATrack); these tests are about other rules and race on the first.
+		body["idVariant"] = e.variantA
+	}
 	return e.api.Do(method, path, body, e.auth...)
 }
 

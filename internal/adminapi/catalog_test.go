@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"pitlane/internal/account"
+	"pitlane/internal/company"
 	"pitlane/internal/store"
 	"pitlane/internal/store/storetest"
 )
@@ -291,6 +293,54 @@ func TestCategories(t *testing.T) {
 		}
 		if n := count(t, db, `SELECT COUNT(*) FROM audit_log WHERE entity = 'category'`); n != 3 {
 			t.Errorf("%d category audit entries, want 3", n)
+		}
+	})
+}
+
+// A product the booking page sells by session needs a track (variant): without one the page listed it and
+// then failed to load its sessions. A company with several tracks must choose (422 naming idVariant,
+// nothing saved); a company with one gets it by default; a voucher shop sells no sessions and needs none.
+func TestProductNeedsATrack(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newCatalogEnv(t, db)
+		before := count(t, db, `SELECT COUNT(*) FROM products`)
+		b := product("No track")
+		b["idVariant"] = nil
+		res := e.do("POST", "/api/product/createProduct", b)
+		var out struct{ Fields map[string]string }
+		res.JSON(t, &out)
+		if res.Status != 422 || out.Fields["idVariant"] == "" {
+			t.Errorf("several tracks, none chosen: %d %s; want 422 naming idVariant", res.Status, res.Body)
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM products`); n != before {
+			t.Errorf("the refused product was saved: %d rows, want %d", n, before)
+		}
+
+		c, err := company.NewCompany(company.NewCompanyInput{Name: "Solo Ring", TimeZone: "Europe/Madrid", Culture: "es-ES", Currency: "EUR", Circuit: "Only"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		solo, err := db.Companies().CreateCompany(t.Context(), c, "Only", t0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		newAdmin(t, db, "solo@kart.example", map[int64]account.Role{solo.Company.ID: account.RoleAdmin})
+		auth := bearer(e.login(t, "solo@kart.example", password))
+		b = product("Sprint")
+		b["idCompany"] = solo.Company.ID
+		if res := e.api.Do("POST", "/api/product/createProduct", b, auth...); res.Status != 201 {
+			t.Fatalf("one track, none named: %d %s; want 201", res.Status, res.Body)
+		}
+		if v := count(t, db, `SELECT variant_id FROM products WHERE company_id = ? AND name = 'Sprint'`, solo.Company.ID); v != solo.VariantID {
+			t.Errorf("the product races on variant %d, want the company's one track %d", v, solo.VariantID)
+		}
+
+		execSQL(t, db, `UPDATE companies SET voucher_mode = 1 WHERE id = ?`, e.a.CompanyID)
+		b = product("Gift card")
+		b["idVariant"] = nil
+		if res := e.do("POST", "/api/product/createProduct", b); res.Status != 201 {
+			t.Errorf("voucher shop, no track: %d %s; want 201", res.Status, res.Body)
 		}
 	})
 }

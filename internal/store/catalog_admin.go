@@ -159,6 +159,10 @@ func (ca CatalogAdmin) ProductHours(ctx context.Context, companyID int64, varian
 // SaveProduct inserts or updates a product or pack with its audit entry (catalog.AdminStore).
 func (ca CatalogAdmin) SaveProduct(ctx context.Context, companyID, id int64, d catalog.Draft, by catalog.Actor, now time.Time) (int64, error) {
 	err := ca.db.Write(ctx, func(tx *Tx) error {
+		var err error
+		if d.VariantID, err = sessionVariant(ctx, tx, companyID, d); err != nil {
+			return err
+		}
 		if err := checkReferences(ctx, tx, companyID, d); err != nil {
 			return err
 		}
@@ -213,6 +217,34 @@ func (ca CatalogAdmin) SaveProduct(ctx context.Context, companyID, id int64, d c
 			Details: details, At: now})
 	})
 	return id, err
+}
+
+// sessionVariant is the variant (track) a product is saved with. A product the booking page sells by
+// session needs one: without it the page lists the product and then cannot load its sessions. A company
+// with one variant gets it by default; one with several must choose (422 on idVariant). Packs (their
+// products carry the variants) and companies in voucher mode (no sessions) may leave it out.
+func sessionVariant(ctx context.Context, tx *Tx, companyID int64, d catalog.Draft) (*int64, error) {
+	if d.VariantID != nil || d.Kind != catalog.KindProduct {
+		return d.VariantID, nil
+	}
+	var voucherMode bool
+	var variants, only int64
+	if err := tx.QueryRow(ctx, `SELECT c.voucher_mode <> 0, (SELECT COUNT(*) FROM variants v WHERE v.company_id = c.id),
+		(SELECT COALESCE(MIN(v.id), 0) FROM variants v WHERE v.company_id = c.id) FROM companies c WHERE c.id = ?`, companyID).
+		Scan(&voucherMode, &variants, &only); err != nil {
+		return nil, translate(err)
+	}
+	switch {
+	case voucherMode:
+		return nil, nil
+	case variants == 1:
+		return &only, nil
+	case variants == 0:
+		return nil, apperr.WithFields(apperr.Unprocessable, "This company has no track to race the product on yet.",
+			map[string]string{"idVariant": "required: the company has no track yet"})
+	}
+	return nil, apperr.WithFields(apperr.Unprocessable, "Choose the track this product is raced on.",
+		map[string]string{"idVariant": "required: choose the track this product is raced on"})
 }
 
 // checkReferences checks that the category, the variant and a pack's items are the company's, the

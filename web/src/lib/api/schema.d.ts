@@ -2750,7 +2750,7 @@ export interface components {
             idGroup?: number | null;
             /**
              * Format: int64
-             * @description A circuit variant of the company.
+             * @description The circuit variant (track) of the company the product is raced on. A product (not a pack) of a company that is not in voucher mode needs one - left out, it is the company's one track, or 422 when the company has several or none.
              */
             idVariant?: number | null;
             /** @description At most 300 characters. */

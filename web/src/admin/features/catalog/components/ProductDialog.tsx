@@ -124,7 +124,7 @@ export function ProductDialog({ kind, idCompany, product, today, groups, variant
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <Stack gap="xs">
               <TextInput label={t('form.name')} withAsterisk value={form.name} error={errors.name} onChange={(e) => set('name', e.currentTarget.value)} />
-              <TextInput label={t('form.idLocal')} withAsterisk value={form.idLocal} error={errors.idLocal} onChange={(e) => set('idLocal', e.currentTarget.value)} />
+              <TextInput label={t('form.idLocal')} description={t('form.idLocalHelp')} withAsterisk value={form.idLocal} error={errors.idLocal} onChange={(e) => set('idLocal', e.currentTarget.value)} />
               <TextInput label={t('form.price')} withAsterisk inputMode="decimal" value={form.price} error={errors.price} onChange={(e) => set('price', typedPrice(e.currentTarget.value))} />
               <TextInput label={t('form.discounted')} inputMode="decimal" value={form.discounted} error={errors.discounted} onChange={(e) => set('discounted', typedPrice(e.currentTarget.value))} />
               <TextInput label={t('form.promotion')} value={form.promotionText} onChange={(e) => set('promotionText', e.currentTarget.value)} />
@@ -152,6 +152,9 @@ export function ProductDialog({ kind, idCompany, product, today, groups, variant
               {variants.length > 0 && (
                 <Select
                   label={t('form.variant')}
+                  description={t('form.variantHelp')}
+                  withAsterisk={variants.length > 1 && kind !== 'PACK'}
+                  error={errors.idVariant}
                   data={variants.map((v) => ({ value: String(v.idVariant), label: v.label }))}
                   value={form.idVariant}
                   onChange={(v) => set('idVariant', v)}

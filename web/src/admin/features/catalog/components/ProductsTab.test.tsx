@@ -139,3 +139,24 @@ describe('ProductsTab', { timeout: 60_000 }, () => {
     expect(screen.getByRole('dialog', { name: 'Dynamic prices: Sprint 10' })).toBeInTheDocument();
   });
 });
+
+describe('ProductsTab on a circuit with two tracks', { timeout: 60_000 }, () => {
+  it('explains the track and the local id, and shows the server refusing a product without a track beside the track', async () => {
+    api(() => HttpResponse.json({ code: 'unprocessable', message: 'Choose the track this product is raced on.', fields: { idVariant: 'required: choose the track this product is raced on' } }, { status: 422 }));
+    const user = userEvent.setup();
+    const variants = [
+      { idVariant: 1, label: 'Norte · Standard' },
+      { idVariant: 2, label: 'Sur · Standard' },
+    ];
+    renderAdmin(<ProductsTab company={adminCompany()} variants={variants} />);
+    await user.click(await screen.findByRole('button', { name: 'Add product' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New product' });
+    expect(within(dialog).getByText(/Your own code for this product/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Required when the circuit has more than one track/)).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Night race');
+    await user.type(within(dialog).getByRole('textbox', { name: /Local product id/ }), 'NR1');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Price/ }), '24');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('required: choose the track this product is raced on')).toBeInTheDocument();
+  });
+});
