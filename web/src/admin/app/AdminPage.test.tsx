@@ -147,6 +147,25 @@ describe('AdminPage', { timeout: 30_000 }, () => {
     expect(within(menu).getByRole('menuitem', { name: /Advertising/ })).toBeEnabled();
   });
 
+  it('opens a DESK member on the bookings, with no section, menu entry or dialog whose calls the role may not make', async () => {
+    server.use(
+      http.get('/api/admin/company', () => HttpResponse.json(adminCompany({ role: 'DESK', advertisingActive: true }))),
+      http.post('/api/admin/retrieve-bookings', () => HttpResponse.json([])),
+      http.get('/api/users/me', () => HttpResponse.json({ name: 'Ana Ruiz', email: 'ana@norte.example', lastPasswordChange: null })),
+    );
+    renderAdminRoute('/admin');
+    const sections = await screen.findByRole('navigation', { name: 'Sections' });
+    expect(within(sections).getByRole('radio', { name: 'Bookings' })).toBeChecked();
+    for (const name of ['Billing', 'KPIs', 'Events']) expect(within(sections).queryByRole('radio', { name })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /User menu of Ana Ruiz$/ }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'Settings' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: /Advertising/ })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: /Create event/ })).not.toBeInTheDocument();
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'My account' }));
+    expect(await screen.findByRole('dialog', { name: 'My account' }, SECTION_TIMEOUT)).toBeInTheDocument();
+  });
+
   it('logs out: ends the session on the server, forgets it here and goes to /login', async () => {
     let loggedOut = false;
     server.use(

@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, Image, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Group, Image, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { CompanySwitcher } from '@/admin/app/shell/CompanySwitcher';
 import { UserMenu } from '@/admin/app/shell/UserMenu';
 import { signOut } from '@/admin/features/auth/api/sign-in';
 import type { AdminCompany } from '@/admin/lib/company';
+import { atLeast, defaultSection, sectionsFor, type Section } from '@/admin/lib/roles';
 import { clearSession, storedUserName, type StaffCompany } from '@/admin/lib/session';
 
 // Each section is its own chunk: recharts comes with the KPI section only, the grid's libraries with bookings.
@@ -31,11 +32,15 @@ const AdvertisingDialog = lazy(async () => ({
   default: (await import('@/admin/features/advertising/components/AdvertisingDialog')).AdvertisingDialog,
 }));
 
+// My account alone, for a role that may not open the settings dialog (its other tabs are ADMIN's).
+const MyAccountTab = lazy(async () => ({ default: (await import('@/admin/features/settings/components/MyAccountTab')).MyAccountTab }));
+
 /**
  * The mutually exclusive sections; billing is the default (admin spec section 2). The events calendar
- * (spec section 2, issue 15) is the fourth.
+ * (spec section 2, issue 15) is the fourth. A role sees only the sections whose calls it may make
+ * (admin/lib/roles.ts, the server's role table): the counter's DESK role opens on the bookings.
  */
-export type Section = 'bookings' | 'billing' | 'kpi' | 'events';
+export type { Section } from '@/admin/lib/roles';
 
 interface AdminShellProps {
   company: AdminCompany;
@@ -52,8 +57,10 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [section, setSection] = useState<Section>('billing');
-  const [dialog, setDialog] = useState<'createEvent' | 'advertising' | null>(null);
+  const sections = sectionsFor(company.role);
+  const [chosen, setSection] = useState<Section>(defaultSection(company.role));
+  const section = sections.includes(chosen) ? chosen : defaultSection(company.role);
+  const [dialog, setDialog] = useState<'createEvent' | 'advertising' | 'account' | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
 
   const logout = async () => {
@@ -91,7 +98,7 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
             onLogout={() => void logout()}
             onCreateEvent={() => setDialog('createEvent')}
             onAdvertising={() => setDialog('advertising')}
-            onOpenSettings={() => setSettingsOpen(true)}
+            onOpenSettings={() => (atLeast(company.role, 'ADMIN') ? setSettingsOpen(true) : setDialog('account'))}
           />
         </Group>
       </header>
@@ -100,12 +107,7 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
           <SegmentedControl
             value={section}
             onChange={(value) => setSection(value as Section)}
-            data={[
-              { value: 'bookings', label: t('shell.bookings') },
-              { value: 'billing', label: t('shell.billing') },
-              { value: 'kpi', label: t('shell.kpi') },
-              { value: 'events', label: t('shell.events') },
-            ]}
+            data={sections.map((value) => ({ value, label: t(`shell.${value}`) }))}
           />
         </nav>
         <Box key={company.idCompany}>
@@ -120,7 +122,12 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
           {dialog === 'createEvent' && company.role === 'SUPERADMIN' && (
             <CreateEventDialog key={company.idCompany} idCompany={company.idCompany} onClose={() => setDialog(null)} />
           )}
-          {dialog === 'advertising' && company.advertisingActive && (
+          {dialog === 'account' && (
+            <Modal opened onClose={() => setDialog(null)} title={t('shell.myAccount')} size="lg">
+              <MyAccountTab />
+            </Modal>
+          )}
+          {dialog === 'advertising' && company.advertisingActive && atLeast(company.role, 'ADMIN') && (
             <AdvertisingDialog key={company.idCompany} idCompany={company.idCompany} onClose={() => setDialog(null)} />
           )}
         </Suspense>

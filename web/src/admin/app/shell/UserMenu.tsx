@@ -1,6 +1,7 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminCompany } from '@/admin/lib/company';
+import { atLeast } from '@/admin/lib/roles';
 
 /** Up to two initials of a name ("Ana Ruiz" → "AR"); '?' when there is no name. */
 export function initials(name: string): string {
@@ -23,9 +24,9 @@ interface UserMenuProps {
 }
 
 /**
- * The user menu (admin spec sections 2 and 6), opened from the user's initials: settings, create event
- * (SUPERADMIN only), advertising (only when the company's advertising is active) and logout; settings
- * opens the settings dialog.
+ * The user menu (admin spec sections 2 and 6), opened from the user's initials: settings (My account
+ * for the counter's DESK role), create event (SUPERADMIN only), advertising (ADMIN and up, only when the
+ * company's advertising is active) and logout; settings opens the settings dialog.
  */
 export function UserMenu({ userName, company, onLogout, onCreateEvent, onAdvertising, onOpenSettings }: UserMenuProps) {
   const { t } = useTranslation('admin');
@@ -40,9 +41,10 @@ export function UserMenu({ userName, company, onLogout, onCreateEvent, onAdverti
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item onClick={onOpenSettings}>{t('shell.settings')}</Menu.Item>
+        {/* The counter (DESK) has My account only: the settings' other tabs are ADMIN's. */}
+        <Menu.Item onClick={onOpenSettings}>{atLeast(company.role, 'ADMIN') ? t('shell.settings') : t('shell.myAccount')}</Menu.Item>
         {company.role === 'SUPERADMIN' && <Menu.Item onClick={onCreateEvent}>{t('shell.createEvent')}</Menu.Item>}
-        {company.advertisingActive && <Menu.Item onClick={onAdvertising}>{t('shell.advertising')}</Menu.Item>}
+        {company.advertisingActive && atLeast(company.role, 'ADMIN') && <Menu.Item onClick={onAdvertising}>{t('shell.advertising')}</Menu.Item>}
         <Menu.Divider />
         <Menu.Item color="red" onClick={onLogout}>
           {t('shell.logout')}

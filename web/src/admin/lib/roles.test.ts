@@ -1,0 +1,19 @@
+import { atLeast, defaultSection, sectionsFor } from '@/admin/lib/roles';
+
+describe('the role table', () => {
+  it('ranks DESK below ADMIN below SUPERADMIN', () => {
+    expect(atLeast('DESK', 'DESK')).toBe(true);
+    expect(atLeast('DESK', 'ADMIN')).toBe(false);
+    expect(atLeast('ADMIN', 'DESK')).toBe(true);
+    expect(atLeast('ADMIN', 'SUPERADMIN')).toBe(false);
+    expect(atLeast('SUPERADMIN', 'ADMIN')).toBe(true);
+  });
+
+  it('gives the counter the bookings only, and opens the others on billing', () => {
+    expect(sectionsFor('DESK')).toEqual(['bookings']);
+    expect(defaultSection('DESK')).toBe('bookings');
+    expect(sectionsFor('ADMIN')).toEqual(['bookings', 'billing', 'kpi', 'events']);
+    expect(defaultSection('ADMIN')).toBe('billing');
+    expect(defaultSection('SUPERADMIN')).toBe('billing');
+  });
+});
