@@ -151,7 +151,11 @@ describe('AdminPage', { timeout: 30_000 }, () => {
     server.use(
       http.get('/api/admin/company', () => HttpResponse.json(adminCompany({ role: 'DESK', advertisingActive: true }))),
       http.post('/api/admin/retrieve-bookings', () => HttpResponse.json([])),
-      http.get('/api/users/me', () => HttpResponse.json({ name: 'Ana Ruiz', email: 'ana@norte.example', lastPasswordChange: null })),
+      http.get('/api/users/me', () => HttpResponse.json({ user: { id: 7, name: 'Ana Ruiz', email: 'ana@norte.example' }, companies: [] })),
+      http.put('/api/users/me', async ({ request }) => {
+        const body = (await request.json()) as { name: string; email: string };
+        return HttpResponse.json({ user: { id: 7, name: body.name, email: body.email }, companies: [] });
+      }),
     );
     renderAdminRoute('/admin');
     const sections = await screen.findByRole('navigation', { name: 'Sections' });
@@ -163,7 +167,14 @@ describe('AdminPage', { timeout: 30_000 }, () => {
     expect(within(menu).queryByRole('menuitem', { name: /Advertising/ })).not.toBeInTheDocument();
     expect(within(menu).queryByRole('menuitem', { name: /Create event/ })).not.toBeInTheDocument();
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'My account' }));
-    expect(await screen.findByRole('dialog', { name: 'My account' }, SECTION_TIMEOUT)).toBeInTheDocument();
+    const account = await screen.findByRole('dialog', { name: 'My account' }, SECTION_TIMEOUT);
+    // A new name shows in the top bar's initials at once, not after the next sign-in.
+    const name = within(account).getByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(name).toHaveValue('Ana Ruiz'));
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Luis Gómez');
+    await userEvent.click(within(account).getByRole('button', { name: 'Save name and e-mail' }));
+    expect(await screen.findByRole('button', { name: 'LG – User menu of Luis Gómez' })).toHaveTextContent('LG');
   });
 
   it('logs out: ends the session on the server, forgets it here and goes to /login', async () => {

@@ -85,6 +85,11 @@ export function chooseCompany(idCompany: number): void {
   write(COMPANY_KEY, String(idCompany));
 }
 
+/** Stores the user's name after they change it in My account, so the initials follow at once. */
+export function saveUserName(userName: string): void {
+  write(USER_KEY, userName);
+}
+
 /** The stored user name ('' when unknown). */
 export function storedUserName(): string {
   return read(USER_KEY) ?? '';

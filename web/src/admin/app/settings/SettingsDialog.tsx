@@ -10,6 +10,8 @@ import { settingsToast } from '@/admin/features/settings/utils/toasts';
 interface SettingsDialogProps {
   idCompany: number;
   onClose: () => void;
+  /** Called with the user's new name after My account saved it. */
+  onNameChange?: (name: string) => void;
 }
 
 /**
@@ -17,7 +19,7 @@ interface SettingsDialogProps {
  * Escape; the Cancel/Save bar (hidden on tabs 6 and 7) saves behind a confirmation; leaving with
  * unsaved changes asks first. A save that someone else's save overtook keeps the edits and says so.
  */
-export function SettingsDialog({ idCompany, onClose }: SettingsDialogProps) {
+export function SettingsDialog({ idCompany, onClose, onNameChange }: SettingsDialogProps) {
   const { t } = useTranslation('settings');
   const state = useSettings(idCompany);
   const [tab, setTab] = useState(String(DEFAULT_TAB));
@@ -134,7 +136,7 @@ export function SettingsDialog({ idCompany, onClose }: SettingsDialogProps) {
             </Tabs.List>
             {SETTINGS_TABS.map((e) => (
               <Tabs.Panel key={e.id} value={String(e.id)} px="md" mih={420}>
-                {e.render({ idCompany, state })}
+                {e.render({ idCompany, state, onNameChange })}
               </Tabs.Panel>
             ))}
           </Tabs>

@@ -11,6 +11,8 @@ import type { SettingsState } from '@/admin/features/settings/hooks/useSettings'
 export interface SettingsTabContext {
   idCompany: number;
   state: SettingsState;
+  /** Called with the user's new name after My account saved it (the top bar's initials follow). */
+  onNameChange?: (name: string) => void;
 }
 
 /** One entry of the settings dialog's vertical tabs (admin spec section 2), by its spec id. */
@@ -31,7 +33,7 @@ const CategoriesTabEntry = ({ idCompany }: SettingsTabContext) => <CatalogTab id
 
 /** The dialog's tabs 1–9 in order; 2 (General) opens first, 9 is disabled. */
 export const SETTINGS_TABS: SettingsTabEntry[] = [
-  { id: 1, label: 'account', render: () => <MyAccountTab /> },
+  { id: 1, label: 'account', render: ({ onNameChange }) => <MyAccountTab onNameChange={onNameChange} /> },
   { id: 2, label: 'general', render: ({ state }) => <GeneralTab state={state} /> },
   { id: 3, label: 'weekly', render: ({ state }) => <WeeklyScheduleTab state={state} /> },
   { id: 4, label: 'special', render: ({ state }) => <SpecialScheduleTab state={state} /> },

@@ -10,7 +10,7 @@ import { UserMenu } from '@/admin/app/shell/UserMenu';
 import { signOut } from '@/admin/features/auth/api/sign-in';
 import type { AdminCompany } from '@/admin/lib/company';
 import { atLeast, defaultSection, sectionsFor, type Section } from '@/admin/lib/roles';
-import { clearSession, storedUserName, type StaffCompany } from '@/admin/lib/session';
+import { clearSession, saveUserName, storedUserName, type StaffCompany } from '@/admin/lib/session';
 
 // Each section is its own chunk: recharts comes with the KPI section only, the grid's libraries with bookings.
 const BookingsSection = lazy(async () => ({
@@ -62,6 +62,11 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
   const section = sections.includes(chosen) ? chosen : defaultSection(company.role);
   const [dialog, setDialog] = useState<'createEvent' | 'advertising' | 'account' | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [userName, setUserName] = useState(storedUserName);
+  const renamed = (name: string) => {
+    saveUserName(name);
+    setUserName(name);
+  };
 
   const logout = async () => {
     await signOut();
@@ -93,7 +98,7 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
         <Group gap="sm" wrap="nowrap">
           <AdminLanguageSelect />
           <UserMenu
-            userName={storedUserName()}
+            userName={userName}
             company={company}
             onLogout={() => void logout()}
             onCreateEvent={() => setDialog('createEvent')}
@@ -124,7 +129,7 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
           )}
           {dialog === 'account' && (
             <Modal opened onClose={() => setDialog(null)} title={t('shell.myAccount')} size="lg">
-              <MyAccountTab />
+              <MyAccountTab onNameChange={renamed} />
             </Modal>
           )}
           {dialog === 'advertising' && company.advertisingActive && atLeast(company.role, 'ADMIN') && (
@@ -134,7 +139,7 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
       </Stack>
       {settingsOpen && (
         <Suspense fallback={null}>
-          <SettingsDialog key={company.idCompany} idCompany={company.idCompany} onClose={() => setSettingsOpen(false)} />
+          <SettingsDialog key={company.idCompany} idCompany={company.idCompany} onClose={() => setSettingsOpen(false)} onNameChange={renamed} />
         </Suspense>
       )}
     </div>
