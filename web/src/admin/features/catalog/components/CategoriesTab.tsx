@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Loader, Modal, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { deleteGroup, saveGroup, useCatalogMutation, useGroups, type Category } from '@/admin/features/catalog/api/catalog';
+import { deleteGroup, saveGroup, useCatalogMutation, useGroups, useStaffProducts, type Category } from '@/admin/features/catalog/api/catalog';
 import { DeleteButton } from '@/admin/features/catalog/components/DeleteButton';
 import { useCatalogTexts } from '@/admin/features/catalog/hooks/useCatalogTexts';
 import type { AdminCompany } from '@/admin/lib/company';
@@ -23,6 +23,9 @@ export function CategoriesTab({ company }: CategoriesTabProps) {
   const [editing, setEditing] = useState<{ group?: Category }>();
   const remove = useCatalogMutation(company.idCompany, (g: Category) => deleteGroup(company.idCompany, g.id));
   const rows = groups.data ?? [];
+  // Deleting a category takes it off its products (they stay on sale, without a category): say how many first.
+  const products = useStaffProducts(company.idCompany);
+  const using = (id: number) => [...(products.data?.products ?? []), ...(products.data?.packs ?? [])].filter((p) => p.idGroup === id).length;
   return (
     <Stack gap="sm">
       <Group justify="flex-end">
@@ -61,6 +64,7 @@ export function CategoriesTab({ company }: CategoriesTabProps) {
                       </ActionIcon>
                       <DeleteButton
                         name={g.name}
+                        consequence={products.data ? t('confirm.categoryUsed', { count: using(g.id) }) : undefined}
                         loading={remove.isPending}
                         onConfirm={() =>
                           remove.mutate(g, {

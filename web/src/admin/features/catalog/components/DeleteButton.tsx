@@ -6,10 +6,12 @@ interface DeleteButtonProps {
   name: string;
   loading: boolean;
   onConfirm: () => void;
+  /** What the deletion does besides, said before it is confirmed (e.g. the products a category leaves). */
+  consequence?: string;
 }
 
 /** A row's delete action behind a confirmation popover (admin spec section 2). */
-export function DeleteButton({ name, loading, onConfirm }: DeleteButtonProps) {
+export function DeleteButton({ name, loading, onConfirm, consequence }: DeleteButtonProps) {
   const { t } = useCatalogTexts();
   const [opened, setOpened] = useState(false);
   return (
@@ -24,6 +26,7 @@ export function DeleteButton({ name, loading, onConfirm }: DeleteButtonProps) {
       <Popover.Dropdown>
         <Stack gap="sm" role="alertdialog" aria-label={t('confirm.delete', { name })}>
           <Text size="sm">{t('confirm.delete', { name })}</Text>
+          {consequence && <Text size="sm">{consequence}</Text>}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" size="xs" onClick={() => setOpened(false)}>
               {t('confirm.no')}

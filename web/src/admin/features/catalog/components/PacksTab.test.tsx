@@ -93,4 +93,23 @@ describe('CategoriesTab', { timeout: 60_000 }, () => {
       { method: 'DELETE', body: { idCompany: 1, id: 5 } },
     ]);
   });
+
+  it('says before deleting how many products use the category and what becomes of them', async () => {
+    const list = staffList();
+    list.products[0].idGroup = 5;
+    list.products[1].idGroup = 5;
+    list.packs[0].idGroup = 5;
+    server.use(
+      http.get('/api/group', () => HttpResponse.json([{ id: 5, name: 'Adults', idCompany: 1 }, { id: 6, name: 'Kids', idCompany: 1 }])),
+      http.get('/api/product/staff', () => HttpResponse.json(list)),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<CategoriesTab company={adminCompany()} />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Adults' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Adults?' });
+    expect(await within(confirm).findByText('3 products use it; they stay on sale without a category.')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Kids' }));
+    expect(await within(await screen.findByRole('alertdialog', { name: 'Delete Kids?' })).findByText('No product uses it.')).toBeInTheDocument();
+  });
 });
