@@ -969,7 +969,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sales of the range as a CSV or XLSX download named detalles-facturacion, streamed. */
+        /**
+         * The sales of the range as a CSV or XLSX download named detalles-facturacion, streamed.
+         * @description In CSV, every customer-typed text cell (booking, customer, phone, e-mail, products) that starts with =, +, -, @, tab or carriage return is prefixed with a single quote (OWASP CSV injection). In XLSX those texts are string cells, never formulas, and read exactly as typed (a phone "+34600123456" has no quote).
+         */
         get: operations["adminExportBilling"];
         put?: never;
         post?: never;
