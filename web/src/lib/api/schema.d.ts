@@ -5801,7 +5801,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description `fields` names each refused field: a hyperlink that is not an http(s) URL, an image that is not an uploaded advertising image of the company, an unknown kiosk language, an idle period outside 15–3600 seconds. */
+            /** @description `fields` names each refused field: a required image or hyperlink left out of the body (send null for none), a hyperlink that is not an http(s) URL, an image that is not an uploaded advertising image of the company, an unknown kiosk language, an idle period outside 15–3600 seconds. Nothing is changed. */
             422: {
                 headers: {
                     [name: string]: unknown;
