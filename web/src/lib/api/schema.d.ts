@@ -1129,7 +1129,7 @@ export interface paths {
         put?: never;
         /**
          * The settings of one installation of the company (its first when idInstallation is absent or 0), with the version a save must be based on.
-         * @description The settings response and installation settings of admin spec section 3. interval is in minutes; openingDate and closingDate are HH:mm. generalSchedule lists, per weekday key (MO..SU), up to two opening periods; a weekday absent from it uses openingDate-closingDate, a weekday listed with no open period is closed. rules holds, per weekday, the excluded hours (derived on save as the gaps between the general hours and the open periods) and excluded days. specialSchedule rows are a day or a range (date holds one or two dates), closed, open24h or with up to two periods (value).
+         * @description The settings response and installation settings of admin spec section 3. interval is in minutes; openingDate and closingDate are HH:mm. generalSchedule lists, per weekday key (MO..SU), up to two opening periods; a weekday absent from it uses openingDate-closingDate, a weekday listed with no open period is closed. rules holds, per weekday, the excluded hours and excluded days. A save keeps a weekday's rules as sent unless it changes that weekday's open periods or the general hours; then the day's excluded hours become the gaps between the general hours and its open periods together with the day's own breaks (its excluded hours that were not gaps before), and a closed day has none. specialSchedule rows are a day or a range (date holds one or two dates), closed, open24h or with up to two periods (value).
          */
         post: operations["adminRetrieveConfig"];
         delete?: never;
