@@ -1008,7 +1008,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Billing of the period (settled sales less refunds) against the previous period of the same length. */
+        /** Billing of the period (settled sales less refunds) against the previous period (see KpiPrevious). */
         post: operations["kpiTotalBilling"];
         delete?: never;
         options?: never;
@@ -2656,6 +2656,11 @@ export interface components {
             dateStart: string;
             /** @description YYYY-MM-DD or YYYY-MM-DDT00:00:00Z (inclusive) */
             dateEnd: string;
+            /**
+             * @description As the KpiPrevious parameter.
+             * @enum {string}
+             */
+            previous?: "before" | "week" | "month" | "year";
         };
         Kpi: {
             /** @description The figure over the period, two decimals. */
@@ -2675,8 +2680,11 @@ export interface components {
             days: {
                 /** Format: date */
                 date: string;
-                /** Format: date */
-                previousDate: string;
+                /**
+                 * Format: date
+                 * @description The same offset day of the previous period (the k-th day against the k-th day); null, with previous figures 0, when the previous period is shorter and has no such day.
+                 */
+                previousDate: string | null;
                 billing: number;
                 previousBilling: number;
                 drivers: number;
@@ -3234,6 +3242,8 @@ export interface components {
         KpiStart: string;
         /** @description Last day of the period (inclusive), same format. */
         KpiEnd: string;
+        /** @description Which period the period is compared with, so that like is compared with like. `before` (the default): the same number of days just before it (a day, a custom range). `week`: the same days a week earlier (at most seven days). `month`: the same days of the previous month, the day clamped to that month's length, and a period ending on its month's last day against the whole previous month (1–27 November against 1–27 October; 1–31 March against 1–29 February); the period lies within one month. `year`: the same days of the previous year; the period lies within one year. A period that does not fit its comparison is a 422 naming `previous`. The back office sends periods to date (ending today at the latest), so days that have not happened are neither counted nor drawn. */
+        KpiPrevious: "before" | "week" | "month" | "year";
     };
     requestBodies: never;
     headers: never;
@@ -5011,6 +5021,8 @@ export interface operations {
                 start: components["parameters"]["KpiStart"];
                 /** @description Last day of the period (inclusive), same format. */
                 end: components["parameters"]["KpiEnd"];
+                /** @description Which period the period is compared with, so that like is compared with like. `before` (the default): the same number of days just before it (a day, a custom range). `week`: the same days a week earlier (at most seven days). `month`: the same days of the previous month, the day clamped to that month's length, and a period ending on its month's last day against the whole previous month (1–27 November against 1–27 October; 1–31 March against 1–29 February); the period lies within one month. `year`: the same days of the previous year; the period lies within one year. A period that does not fit its comparison is a 422 naming `previous`. The back office sends periods to date (ending today at the latest), so days that have not happened are neither counted nor drawn. */
+                previous?: components["parameters"]["KpiPrevious"];
             };
             header?: never;
             path?: never;
@@ -5036,6 +5048,8 @@ export interface operations {
                 start: components["parameters"]["KpiStart"];
                 /** @description Last day of the period (inclusive), same format. */
                 end: components["parameters"]["KpiEnd"];
+                /** @description Which period the period is compared with, so that like is compared with like. `before` (the default): the same number of days just before it (a day, a custom range). `week`: the same days a week earlier (at most seven days). `month`: the same days of the previous month, the day clamped to that month's length, and a period ending on its month's last day against the whole previous month (1–27 November against 1–27 October; 1–31 March against 1–29 February); the period lies within one month. `year`: the same days of the previous year; the period lies within one year. A period that does not fit its comparison is a 422 naming `previous`. The back office sends periods to date (ending today at the latest), so days that have not happened are neither counted nor drawn. */
+                previous?: components["parameters"]["KpiPrevious"];
             };
             header?: never;
             path?: never;
@@ -5077,6 +5091,8 @@ export interface operations {
                 date: string;
                 /** @description End of the period (inclusive); the start's day when absent. */
                 end?: string;
+                /** @description Which period the period is compared with, so that like is compared with like. `before` (the default): the same number of days just before it (a day, a custom range). `week`: the same days a week earlier (at most seven days). `month`: the same days of the previous month, the day clamped to that month's length, and a period ending on its month's last day against the whole previous month (1–27 November against 1–27 October; 1–31 March against 1–29 February); the period lies within one month. `year`: the same days of the previous year; the period lies within one year. A period that does not fit its comparison is a 422 naming `previous`. The back office sends periods to date (ending today at the latest), so days that have not happened are neither counted nor drawn. */
+                previous?: components["parameters"]["KpiPrevious"];
             };
             header?: never;
             path: {
@@ -5103,6 +5119,8 @@ export interface operations {
                 start: components["parameters"]["KpiStart"];
                 /** @description Last day of the period (inclusive), same format. */
                 end: components["parameters"]["KpiEnd"];
+                /** @description Which period the period is compared with, so that like is compared with like. `before` (the default): the same number of days just before it (a day, a custom range). `week`: the same days a week earlier (at most seven days). `month`: the same days of the previous month, the day clamped to that month's length, and a period ending on its month's last day against the whole previous month (1–27 November against 1–27 October; 1–31 March against 1–29 February); the period lies within one month. `year`: the same days of the previous year; the period lies within one year. A period that does not fit its comparison is a 422 naming `previous`. The back office sends periods to date (ending today at the latest), so days that have not happened are neither counted nor drawn. */
+                previous?: components["parameters"]["KpiPrevious"];
                 age?: boolean;
                 session?: boolean;
             };
@@ -5128,6 +5146,8 @@ export interface operations {
                 start: components["parameters"]["KpiStart"];
                 /** @description Last day of the period (inclusive), same format. */
                 end: components["parameters"]["KpiEnd"];
+                /** @description Which period the period is compared with, so that like is compared with like. `before` (the default): the same number of days just before it (a day, a custom range). `week`: the same days a week earlier (at most seven days). `month`: the same days of the previous month, the day clamped to that month's length, and a period ending on its month's last day against the whole previous month (1–27 November against 1–27 October; 1–31 March against 1–29 February); the period lies within one month. `year`: the same days of the previous year; the period lies within one year. A period that does not fit its comparison is a 422 naming `previous`. The back office sends periods to date (ending today at the latest), so days that have not happened are neither counted nor drawn. */
+                previous?: components["parameters"]["KpiPrevious"];
             };
             header?: never;
             path?: never;
