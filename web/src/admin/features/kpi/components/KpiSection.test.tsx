@@ -133,6 +133,12 @@ describe('KpiSection', { timeout: 30_000 }, () => {
     expect(within(box('ticketAverage')).getByText('€39.82')).toBeInTheDocument();
     expect(within(box('ticketAverage')).getByText('\u20680%\u2069 against the previous period')).toBeInTheDocument();
     expect(within(box('averagePerDay')).getByText('€41.15')).toBeInTheDocument();
+    // One term for the company's members in every language: "Members" in English, as the server and the
+    // other six languages say (it read "Partners" here and "members" in Arabic).
+    expect(screen.getByRole('heading', { name: 'Members' })).toBeInTheDocument();
+    expect(within(box('partners')).getByText('Total members')).toBeInTheDocument();
+    expect(within(box('newPartners')).getByText('New members')).toBeInTheDocument();
+    expect(screen.queryByText(/partner/i)).not.toBeInTheDocument();
     expect(within(box('partners')).getByText('512')).toBeInTheDocument();
     expect(within(box('newPartners')).getByText('12')).toBeInTheDocument();
     expect(within(box('oldPartners')).getByText('500')).toBeInTheDocument();
