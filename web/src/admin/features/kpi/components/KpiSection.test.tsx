@@ -143,6 +143,10 @@ describe('KpiSection', { timeout: 30_000 }, () => {
     expect(within(box('newPartners')).getByText('12')).toBeInTheDocument();
     expect(within(box('oldPartners')).getByText('500')).toBeInTheDocument();
     expect(within(box('drivers')).getByText('88')).toBeInTheDocument();
+    // The drivers box names why it differs from the bookings list's total (a driver per session raced, not per booking).
+    expect(within(box('drivers')).getByTestId('kpi-drivers-note')).toHaveTextContent(
+      'Each driver counts once per session raced (a three-session booking, three times); the bookings list counts each driver once per booking. Cancelled bookings count in neither.',
+    );
     expect(within(box('driverAge')).getByText('27.46')).toBeInTheDocument();
     expect(within(box('driversPerSession')).getByText('6.33')).toBeInTheDocument();
     expect(box('billing')).toHaveAttribute('data-colour', 'blue');
