@@ -46,23 +46,18 @@ func exportLang(raw string) string {
 	return "en"
 }
 
-// safeCell neutralises a customer-typed cell that a spreadsheet would read as a formula (OWASP CSV
-// injection): a value starting with = + - @, a tab or a carriage return is prefixed with a quote.
-func safeCell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}
-
-// exportCells is one row of the export: its text cells (customer-typed ones neutralised) and its two
-// amounts.
+// exportCells is one row of the export: its text cells as stored, and its two amounts. Cells 1 to 5
+// (booking, customer, phone, e-mail, products) are customer-typed: CSV neutralises them (see neutralise);
+// XLSX writes them as string cells, which no spreadsheet reads as a formula, so they stay exactly as
+// typed there ("+34600123456", not "'+34600123456").
 func exportCells(rep billing.Report, row billing.Row) ([]string, [2]float64) {
 	at := row.At.In(rep.From.Location()).Format("2006-01-02 15:04")
-	text := []string{at, safeCell(row.Identifier), safeCell(row.ContactName), safeCell(row.Phone), safeCell(row.Email),
-		safeCell(row.Name()), row.Source, row.Type, row.State}
+	text := []string{at, row.Identifier, row.ContactName, row.Phone, row.Email, row.Name(), row.Source, row.Type, row.State}
 	return text, [2]float64{decimal(row.AmountCents), decimal(row.RefundableCents)}
 }
+
+// billingTyped reports whether column i of exportCells is customer-typed text.
+func billingTyped(i int) bool { return i >= 1 && i <= 5 }
 
 func (s *Server) exportBilling(w http.ResponseWriter, r *http.Request, sc Scope) {
 	q := r.URL.Query()
@@ -95,6 +90,11 @@ func (s *Server) billingCSV(w http.ResponseWriter, r *http.Request, rep billing.
 	_ = cw.Write(billingHeaders[lang])
 	for _, row := range rep.Rows {
 		text, amounts := exportCells(rep, row)
+		for i := range text {
+			if billingTyped(i) {
+				text[i] = neutralise(text[i])
+			}
+		}
 		_ = cw.Write(append(text, formatAmount(amounts[0]), formatAmount(amounts[1])))
 	}
 	total := make([]string, len(billingHeaders[lang]))
@@ -134,7 +134,7 @@ func (s *Server) billingXLSX(w http.ResponseWriter, r *http.Request, rep billing
 		text, amounts := exportCells(rep, row)
 		cells := make([]any, 0, len(text)+2)
 		for _, t := range text {
-			cells = append(cells, t)
+			cells = append(cells, excelize.Cell{Value: xmlSafe(t)})
 		}
 		cells = append(cells, amounts[0], amounts[1])
 		cell, _ := excelize.CoordinatesToCellName(1, line)

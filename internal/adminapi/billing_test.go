@@ -202,7 +202,8 @@ func TestExportBilling(t *testing.T) {
 	e.seedSale(t, sale{company: e.a, cents: 4000, qty: 2, chargedAt: local(2026, 3, 2, 10, 0, 0),
 		refunds: []refund{{1000, local(2026, 3, 3, 10, 0, 0)}}})
 	evil := e.seedSale(t, sale{company: e.a, cents: 1234, chargedAt: local(2026, 3, 4, 10, 0, 0), email: "=HYPERLINK(\"http://x\")@e.com"})
-	e.exec(t, `UPDATE bookings SET contact_name = '@SUM(A1:A9)', phone = '-1+1' WHERE id = ?`, evil.bookingID)
+	e.exec(t, `UPDATE bookings SET contact_name = '@SUM(A1:A9)', phone = '+34600123456' WHERE id = ?`, evil.bookingID)
+	e.exec(t, `UPDATE bookings SET contact_name = '=1+1', phone = '-1+1' WHERE id <> ? AND company_id = ?`, evil.bookingID, e.a.CompanyID)
 	target := func(format string) string {
 		return fmt.Sprintf("/api/admin/export-billing?idCompany=%d&dateIni=2026-03-01&dateEnd=2026-03-31&format=%s&lang=es-ES", e.a.CompanyID, format)
 	}
@@ -229,7 +230,8 @@ func TestExportBilling(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(string(res.Body), "'@SUM(A1:A9)") || !strings.Contains(string(res.Body), "'-1+1") {
+	if !strings.Contains(string(res.Body), "'@SUM(A1:A9)") || !strings.Contains(string(res.Body), "'-1+1") ||
+		!strings.Contains(string(res.Body), "'+34600123456") || !strings.Contains(string(res.Body), "'=1+1") {
 		t.Errorf("the customer's cells are not neutralised:\n%s", res.Body)
 	}
 
@@ -256,6 +258,27 @@ func TestExportBilling(t *testing.T) {
 				t.Errorf("cell %s holds a formula %q", cell, formula)
 			}
 		}
+	}
+	// In XLSX a string cell is already safe: the customer's texts read exactly as typed, as strings,
+	// with no quote added (the quote belongs to CSV only).
+	found := map[string]bool{}
+	for r, row := range xrows {
+		for c, v := range row {
+			cell, _ := excelize.CoordinatesToCellName(c+1, r+1)
+			if strings.HasPrefix(v, "'") {
+				t.Errorf("cell %s reads %q: a quote became part of the text", cell, v)
+			}
+			switch v {
+			case "+34600123456", "=1+1", "@SUM(A1:A9)", "-1+1", `=HYPERLINK("http://x")@e.com`:
+				if typ, _ := f.GetCellType(sheet, cell); typ != excelize.CellTypeSharedString && typ != excelize.CellTypeInlineString {
+					t.Errorf("cell %s %q is of type %v, want a string cell", cell, v, typ)
+				}
+				found[v] = true
+			}
+		}
+	}
+	if len(found) != 5 {
+		t.Errorf("texts read exactly as typed: %v, want the phone +34600123456, =1+1, @SUM(A1:A9), -1+1 and the e-mail", found)
 	}
 	if v, _ := f.GetCellValue(sheet, "J5"); v != "42.34" {
 		t.Errorf("xlsx total %q", v)

@@ -5,8 +5,10 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
+	"pitlane/internal/httpapi/apitest"
 	"pitlane/internal/store"
 	"pitlane/internal/store/storetest"
 )
@@ -191,6 +193,58 @@ func TestCreateFullEventRefusalsWriteNothing(t *testing.T) {
 		res := e.api.Do("POST", "/api/event/createFullEvent", `{"idCompany":`+strconv.FormatInt(e.company, 10)+`,"event":{"maxStock":"many"}}`, bearer(e.super)...)
 		if res.Status != http.StatusBadRequest {
 			t.Errorf("maxStock as text: %d %s, want 400", res.Status, res.Body)
+		}
+	})
+}
+
+// Two creations at the same moment with discount codes that differ only in case: the schema itself keeps
+// one code per company whatever the case, so exactly one is created (201) and the other is a 422 naming
+// discount.code that leaves nothing of its event behind. Several rounds, so that on PostgreSQL both
+// transactions do overlap at least once.
+func TestCreateFullEventConcurrentCodesDifferingInCase(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEvEnv(t, db)
+		const rounds = 10
+		for i := range rounds {
+			codes := [2]string{"RACE" + strconv.Itoa(i), "race" + strconv.Itoa(i)}
+			var res [2]*apitest.Response
+			start := make(chan struct{})
+			var wg sync.WaitGroup
+			for j, code := range codes {
+				body := eventPayload(e.company, func(m map[string]any) { m["discount"].(map[string]any)["code"] = code })
+				wg.Go(func() {
+					<-start
+					res[j] = e.api.Do("POST", "/api/event/createFullEvent", body, bearer(e.super)...)
+				})
+			}
+			close(start)
+			wg.Wait()
+			var created, refused int
+			for _, r := range res {
+				var body struct{ Fields map[string]string }
+				switch r.Status {
+				case http.StatusCreated:
+					created++
+				case http.StatusUnprocessableEntity:
+					r.JSON(t, &body)
+					if body.Fields["discount.code"] == "" || len(body.Fields) != 1 {
+						t.Errorf("round %d: 422 %s, want it to name discount.code alone", i, r.Body)
+					}
+					refused++
+				default:
+					t.Errorf("round %d: %d %s", i, r.Status, r.Body)
+				}
+			}
+			if created != 1 || refused != 1 {
+				t.Errorf("round %d: %d created and %d refused, want one of each", i, created, refused)
+			}
+			if n := count(t, db, `SELECT COUNT(*) FROM discount_codes WHERE company_id = ? AND LOWER(code) = ?`, e.company, codes[1]); n != 1 {
+				t.Errorf("round %d: %d codes %q for the company, want 1", i, n, codes[1])
+			}
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM events WHERE company_id = ?`, e.company); n != rounds {
+			t.Errorf("%d events, want %d: a refused creation left its event", n, rounds)
 		}
 	})
 }

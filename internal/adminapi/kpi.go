@@ -37,7 +37,7 @@ type kpiJSON struct {
 // seriesDayJSON is one day of the KpiSeries schema.
 type seriesDayJSON struct {
 	Date            string  `json:"date"`
-	PreviousDate    string  `json:"previousDate"`
+	PreviousDate    *string `json:"previousDate"`
 	Billing         float64 `json:"billing"`
 	PreviousBilling float64 `json:"previousBilling"`
 	Drivers         int64   `json:"drivers"`
@@ -52,6 +52,7 @@ type kpiBillingQuery struct {
 	IDCompany int64  `json:"idCompany"`
 	DateStart string `json:"dateStart"`
 	DateEnd   string `json:"dateEnd"`
+	Previous  string `json:"previous"`
 }
 
 // reports returns the KPI service, or the 503 error when the server was built without one.
@@ -72,9 +73,11 @@ func writeKPI(w http.ResponseWriter, r *http.Request, k report.KPI, err error) {
 		Increment: k.Increment, SimbolCoinType: k.Symbol, AverageAge: k.AverageAge, AverageSession: k.AverageSession})
 }
 
-// period reads a KPI period from two date strings: 400 when missing or malformed, 422 when the start
-// is after the end or the period is longer than report.MaxDays.
-func period(startField, start, endField, end string) (report.Period, error) {
+// period reads a KPI period from two date strings and the comparison it is to be read with (the
+// previous field: before, week, month or year; empty is before): 400 when missing or malformed, 422
+// when the start is after the end, the period is longer than report.MaxDays or does not fit the
+// comparison.
+func period(startField, start, endField, end, previous string) (report.Period, error) {
 	fe := apperr.FieldErrors{}
 	if start == "" {
 		fe[startField] = "required"
@@ -93,7 +96,15 @@ func period(startField, start, endField, end string) (report.Period, error) {
 	if err != nil {
 		return report.Period{}, err
 	}
-	return report.NewPeriod(a, b)
+	c, err := report.ParseCompare("previous", previous)
+	if err != nil {
+		return report.Period{}, err
+	}
+	p, err := report.NewPeriod(a, b)
+	if err != nil {
+		return p, err
+	}
+	return p.WithCompare("previous", c)
 }
 
 // checkState accepts the sales state filter: absent or 'cerrado' (settled), the only one the back
@@ -108,7 +119,7 @@ func checkState(state string) error {
 // queryPeriod reads the period of a KPI call's start and end query parameters.
 func queryPeriod(r *http.Request) (report.Period, error) {
 	q := r.URL.Query()
-	return period("start", q.Get("start"), "end", q.Get("end"))
+	return period("start", q.Get("start"), "end", q.Get("end"), q.Get("previous"))
 }
 
 // queryFlag reads an optional boolean query parameter (absent: false).
@@ -140,7 +151,7 @@ func (s *Server) kpiTotalBilling(w http.ResponseWriter, r *http.Request, sc Scop
 		httpx.WriteError(w, r, err)
 		return
 	}
-	p, err := period("dateStart", in.DateStart, "dateEnd", in.DateEnd)
+	p, err := period("dateStart", in.DateStart, "dateEnd", in.DateEnd, in.Previous)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -213,7 +224,7 @@ func (s *Server) kpiMembersByAge(w http.ResponseWriter, r *http.Request, sc Scop
 	if end == "" {
 		end = q.Get("date")
 	}
-	p, err := period("date", q.Get("date"), "end", end)
+	p, err := period("date", q.Get("date"), "end", end, q.Get("previous"))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -268,9 +279,13 @@ func (s *Server) kpiSeries(w http.ResponseWriter, r *http.Request, sc Scope) {
 	}
 	days := make([]seriesDayJSON, len(series.Days))
 	for i, d := range series.Days {
-		days[i] = seriesDayJSON{Date: d.Date.String(), PreviousDate: d.PreviousDate.String(),
+		days[i] = seriesDayJSON{Date: d.Date.String(),
 			Billing: d.Billing, PreviousBilling: d.PreviousBilling, Drivers: d.Drivers, PreviousDrivers: d.PreviousDrivers,
 			Tickets: d.Tickets, TicketAverage: d.TicketAverage}
+		if d.HasPrevious {
+			pd := d.PreviousDate.String()
+			days[i].PreviousDate = &pd
+		}
 	}
 	httpx.WriteJSON(w, http.StatusOK, struct {
 		SimbolCoinType string          `json:"simbolCoinType"`

@@ -207,6 +207,38 @@ func TestKPIHTTP(t *testing.T) {
 			{"participants start after end", "GET", "/api/kpi/participant?company=" + A + "&start=2026-03-24&end=2026-03-23", nil, kpiToken, 422, nil},
 			{"participants of another company", "GET", "/api/kpi/participant?company=" + B + week, nil, kpiToken, 403, nil},
 
+			// Like with like: 23 April by the month is compared with 23 March (not 22 April), and the
+			// month's comparison skips the days between the two periods.
+			{"billing by the month", "POST", "/api/kpi/ticket/totalBilling",
+				map[string]any{"idCompany": a.CompanyID, "dateStart": "2026-04-23", "dateEnd": "2026-04-23", "previous": "month"}, kpiToken, 200,
+				func(t *testing.T, k kpi) {
+					if k.Total != 0 || k.Previous != 25.5 {
+						t.Errorf("billing of 23 April against 23 March %+v", k)
+					}
+				}},
+			{"month to date", "GET", "/api/kpi/ticket/average?company=" + A + "&start=2026-04-01&end=2026-04-23&previous=month", nil, kpiToken, 200,
+				func(t *testing.T, k kpi) {
+					if k.Total != 0 || k.Previous != 17.75 { // 1–23 March: 35.50 over 2 tickets
+						t.Errorf("1–23 April against 1–23 March %+v", k)
+					}
+				}},
+			{"drivers by the week", "GET", "/api/kpi/participant?company=" + A + "&start=2026-03-29&end=2026-03-29&previous=week", nil, kpiToken, 200,
+				func(t *testing.T, k kpi) {
+					if k.Total != 0 || k.Previous != 1 { // Sunday 22 March
+						t.Errorf("drivers of Sunday against the Sunday before %+v", k)
+					}
+				}},
+			{"new members by the year", "GET", "/api/kpi/member/new?company=" + A + "&date=2027-03-24&previous=year", nil, kpiToken, 200,
+				func(t *testing.T, k kpi) {
+					if k.Total != 0 || k.Previous != 1 {
+						t.Errorf("new members of 24 March 2027 against 24 March 2026 %+v", k)
+					}
+				}},
+			{"an unknown comparison", "GET", "/api/kpi/ticket?company=" + A + week + "&previous=quarter", nil, kpiToken, 400, nil},
+			{"a month's comparison across two months", "GET", "/api/kpi/ticket?company=" + A + "&start=2026-03-23&end=2026-04-05&previous=month", nil, kpiToken, 422, nil},
+			{"a week's comparison over eight days", "POST", "/api/kpi/ticket/totalBilling",
+				map[string]any{"idCompany": a.CompanyID, "dateStart": "2026-03-22", "dateEnd": "2026-03-29", "previous": "week"}, kpiToken, 422, nil},
+
 			{"series malformed", "GET", "/api/kpi/series?company=" + A + "&start=2026-03-23&end=soon", nil, kpiToken, 400, nil},
 			{"series start after end", "GET", "/api/kpi/series?company=" + A + "&start=2026-03-24&end=2026-03-23", nil, kpiToken, 422, nil},
 			{"series of another company", "GET", "/api/kpi/series?company=" + B + week, nil, kpiToken, 403, nil},
@@ -253,6 +285,43 @@ func TestKPIHTTP(t *testing.T) {
 			}
 			if sun.Date != "2026-03-29" || sun.PreviousDate != "2026-03-22" || sun.PreviousBilling != 10 || sun.PreviousDrivers != 1 || sun.Billing != 0 {
 				t.Errorf("Sunday %+v", sun)
+			}
+		})
+
+		// April by the month: day k against day k of March; a full March against a shorter February has
+		// no previous day for its last three days (null, not a made-up one).
+		t.Run("series by the month", func(t *testing.T) {
+			var s struct {
+				Days []struct {
+					Date            string
+					PreviousDate    *string
+					Billing         float64
+					PreviousBilling float64
+				}
+			}
+			res := c.Do("GET", "/api/kpi/series?company="+A+"&start=2026-04-01&end=2026-04-23&previous=month", nil, "Authorization", "Bearer "+kpiToken)
+			res.JSON(t, &s)
+			if res.Status != 200 || len(s.Days) != 23 {
+				t.Fatalf("%d %s", res.Status, res.Body)
+			}
+			if d := s.Days[22]; d.Date != "2026-04-23" || d.PreviousDate == nil || *d.PreviousDate != "2026-03-23" || d.PreviousBilling != 25.5 {
+				t.Errorf("23 April %+v", d)
+			}
+			if d := s.Days[21]; d.PreviousDate == nil || *d.PreviousDate != "2026-03-22" || d.PreviousBilling != 10 {
+				t.Errorf("22 April %+v", d)
+			}
+			res = c.Do("GET", "/api/kpi/series?company="+A+"&start=2026-03-01&end=2026-03-31&previous=month", nil, "Authorization", "Bearer "+kpiToken)
+			res.JSON(t, &s)
+			if res.Status != 200 || len(s.Days) != 31 {
+				t.Fatalf("%d %s", res.Status, res.Body)
+			}
+			if d := s.Days[27]; d.PreviousDate == nil || *d.PreviousDate != "2026-02-28" {
+				t.Errorf("28 March %+v", d)
+			}
+			for _, d := range s.Days[28:] {
+				if d.PreviousDate != nil || d.PreviousBilling != 0 {
+					t.Errorf("%s has a previous day in a 28-day February: %+v", d.Date, d)
+				}
 			}
 		})
 	})

@@ -2,6 +2,7 @@ package adminapi
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 
 	"pitlane/internal/account"
@@ -29,16 +30,47 @@ type publiPhotoBody struct {
 
 // updatePubliBody is schema UpdatePubliRequest.
 type updatePubliBody struct {
-	IDCompany            int64   `json:"idCompany"`
-	ImgLeftDefault       *string `json:"imgLeftDefault"`
-	ImgRightDefault      *string `json:"imgRightDefault"`
-	ImgLeftENG           *string `json:"imgLeftENG"`
-	ImgRightENG          *string `json:"imgRightENG"`
-	HyperlinkLeft        *string `json:"hyperlinkLeft"`
-	HyperlinkRight       *string `json:"hyperlinkRight"`
-	IsActive             *bool   `json:"isActive"`
-	DefaultKioskLanguage *string `json:"defaultKioskLanguage"`
-	KioskIdleSeconds     *int    `json:"kioskIdleSeconds"`
+	IDCompany            int64          `json:"idCompany"`
+	ImgLeftDefault       requiredString `json:"imgLeftDefault"`
+	ImgRightDefault      requiredString `json:"imgRightDefault"`
+	ImgLeftENG           requiredString `json:"imgLeftENG"`
+	ImgRightENG          requiredString `json:"imgRightENG"`
+	HyperlinkLeft        requiredString `json:"hyperlinkLeft"`
+	HyperlinkRight       requiredString `json:"hyperlinkRight"`
+	IsActive             *bool          `json:"isActive"`
+	DefaultKioskLanguage *string        `json:"defaultKioskLanguage"`
+	KioskIdleSeconds     *int           `json:"kioskIdleSeconds"`
+}
+
+// requiredString is a required, nullable text of a body: null (none) and absent are told apart, because
+// a field left out must not be read as "none" and erase what is stored.
+type requiredString struct {
+	Present bool
+	Value   *string
+}
+
+// UnmarshalJSON implements json.Unmarshaler; it is called for null too.
+func (s *requiredString) UnmarshalJSON(raw []byte) error {
+	s.Present = true
+	return json.Unmarshal(raw, &s.Value)
+}
+
+// missing is the 422 naming each required field of fields that the body left out, or nil.
+func (b *updatePubliBody) missing() error {
+	fe := map[string]string{}
+	for _, f := range []struct {
+		name string
+		v    requiredString
+	}{{"imgLeftDefault", b.ImgLeftDefault}, {"imgRightDefault", b.ImgRightDefault}, {"imgLeftENG", b.ImgLeftENG},
+		{"imgRightENG", b.ImgRightENG}, {"hyperlinkLeft", b.HyperlinkLeft}, {"hyperlinkRight", b.HyperlinkRight}} {
+		if !f.v.Present {
+			fe[f.name] = "required (null for none)"
+		}
+	}
+	if len(fe) == 0 {
+		return nil
+	}
+	return apperr.WithFields(apperr.Unprocessable, "Some advertising fields are missing; nothing was changed.", fe)
 }
 
 func (s *Server) publiSvc(w http.ResponseWriter, r *http.Request) (PubliAdmin, bool) {
@@ -79,9 +111,13 @@ func (s *Server) updatePubli(w http.ResponseWriter, r *http.Request, sc Scope) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	ch, err := svc.UpdatePubli(r.Context(), sc.CompanyID, company.PubliUpdate{ImgLeftDefault: b.ImgLeftDefault,
-		ImgRightDefault: b.ImgRightDefault, ImgLeftENG: b.ImgLeftENG, ImgRightENG: b.ImgRightENG,
-		HyperlinkLeft: b.HyperlinkLeft, HyperlinkRight: b.HyperlinkRight, IsActive: b.IsActive,
+	if err := b.missing(); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	ch, err := svc.UpdatePubli(r.Context(), sc.CompanyID, company.PubliUpdate{ImgLeftDefault: b.ImgLeftDefault.Value,
+		ImgRightDefault: b.ImgRightDefault.Value, ImgLeftENG: b.ImgLeftENG.Value, ImgRightENG: b.ImgRightENG.Value,
+		HyperlinkLeft: b.HyperlinkLeft.Value, HyperlinkRight: b.HyperlinkRight.Value, IsActive: b.IsActive,
 		KioskLanguage: b.DefaultKioskLanguage, KioskIdleSeconds: b.KioskIdleSeconds}, sc.Staff)
 	if err != nil {
 		httpx.WriteError(w, r, err)

@@ -2,10 +2,12 @@ package adminapi_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"image"
 	"image/color"
 	"image/png"
+	"maps"
 	"net/http"
 	"strconv"
 	"strings"
@@ -173,4 +175,68 @@ func TestAdvertisingUploadUpdateAndPublicData(t *testing.T) {
 			}
 		}
 	})
+}
+
+// The six advertising fields are required (null says "none"): a call that leaves any of them out is a
+// 422 naming each one missing, and the company's advertising stays as it was — a body with only
+// idCompany once answered 200 and erased every image and link.
+func TestUpdatePubliMissingFieldsChangeNothing(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEvEnv(t, db)
+		_, left := e.upload(t, e.admin, e.company, "left", publiPNG(t, 300, 700, color.NRGBA{200, 0, 0, 255}))
+		full := map[string]any{"idCompany": e.company, "imgLeftDefault": left, "imgRightDefault": nil, "imgLeftENG": nil,
+			"imgRightENG": left, "hyperlinkLeft": "https://alpha.example/birthday", "hyperlinkRight": nil}
+		if res := e.api.Do("POST", "/api/company/updatePubli", full, bearer(e.admin)...); res.Status != http.StatusOK {
+			t.Fatalf("update: %d %s", res.Status, res.Body)
+		}
+		stored := func() string {
+			var s string
+			if err := db.Read(context.Background(), func(tx *store.Tx) error {
+				return tx.QueryRow(context.Background(), `SELECT publi FROM companies WHERE id = ?`, e.company).Scan(&s)
+			}); err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+		before, audits := stored(), count(t, db, `SELECT COUNT(*) FROM audit_log WHERE action = 'publi.update'`)
+		all := []string{"imgLeftDefault", "imgRightDefault", "imgLeftENG", "imgRightENG", "hyperlinkLeft", "hyperlinkRight"}
+		for name, c := range map[string]struct {
+			body    any
+			missing []string
+		}{
+			"only idCompany":      {map[string]any{"idCompany": e.company}, all},
+			"only the kiosk":      {map[string]any{"idCompany": e.company, "isActive": false, "kioskIdleSeconds": 60}, all},
+			"one link left out":   {without(full, "hyperlinkLeft"), []string{"hyperlinkLeft"}},
+			"two images left out": {without(full, "imgLeftDefault", "imgRightENG"), []string{"imgLeftDefault", "imgRightENG"}},
+			"nulls left out":      {without(full, "hyperlinkRight", "imgLeftENG"), []string{"hyperlinkRight", "imgLeftENG"}},
+		} {
+			res := e.api.Do("POST", "/api/company/updatePubli", c.body, bearer(e.admin)...)
+			var out struct{ Fields map[string]string }
+			res.JSON(t, &out)
+			if res.Status != http.StatusUnprocessableEntity || len(out.Fields) != len(c.missing) {
+				t.Errorf("%s: %d %s, want 422 naming %v", name, res.Status, res.Body, c.missing)
+			}
+			for _, f := range c.missing {
+				if out.Fields[f] == "" {
+					t.Errorf("%s: %s not named: %v", name, f, out.Fields)
+				}
+			}
+			if after := stored(); after != before {
+				t.Errorf("%s: advertising changed %s → %s", name, before, after)
+			}
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM audit_log WHERE action = 'publi.update'`); n != audits {
+			t.Errorf("refused updates were audited: %d → %d", audits, n)
+		}
+	})
+}
+
+// without is a copy of m without the keys.
+func without(m map[string]any, keys ...string) map[string]any {
+	out := maps.Clone(m)
+	for _, k := range keys {
+		delete(out, k)
+	}
+	return out
 }

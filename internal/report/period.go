@@ -69,9 +69,72 @@ func ParseDate(field, s string) (Date, error) {
 // years back, and a leap day).
 const MaxDays = 3*365 + 1
 
-// Period is a run of whole local dates, Start to End inclusive.
+// Period is a run of whole local dates, Start to End inclusive, and how its previous period is found.
 type Period struct {
 	Start, End Date
+	Compare    Compare // zero: CompareBefore
+}
+
+// Compare says which period a period is compared with, so that like is compared with like: a month to
+// date (1–27 November) with the same days of the previous month (1–27 October), not with the 27 days
+// before it (5–31 October).
+type Compare string
+
+// The comparisons.
+const (
+	// CompareBefore is the same number of days just before the period (a day, a custom range).
+	CompareBefore Compare = "before"
+	// CompareWeek is the same days one week earlier (a week to date: Monday to Thursday against the
+	// previous Monday to Thursday). The period is at most seven days.
+	CompareWeek Compare = "week"
+	// CompareMonth is the same days of the previous month, the day of the month clamped to that month's
+	// length, and a period that ends on its month's last day against one that ends on the previous month's
+	// last day (1–31 March against 1–29 February of a leap year, 1–30 November against 1–31 October). The
+	// period lies within one month.
+	CompareMonth Compare = "month"
+	// CompareYear is the same days of the previous year (29 February becomes the 28th), and a period
+	// ending on 31 December against the whole of the previous year's end. The period lies within one year.
+	CompareYear Compare = "year"
+)
+
+// ParseCompare reads a comparison: empty is CompareBefore; anything unknown is apperr.Invalid naming field.
+func ParseCompare(field, s string) (Compare, error) {
+	switch c := Compare(s); c {
+	case "":
+		return CompareBefore, nil
+	case CompareBefore, CompareWeek, CompareMonth, CompareYear:
+		return c, nil
+	}
+	return "", apperr.WithFields(apperr.Invalid, "The comparison is not known.",
+		map[string]string{field: "must be before, week, month or year"})
+}
+
+// WithCompare returns the period compared by c. Returns apperr.Unprocessable naming field when the period
+// does not fit the comparison: longer than a week for CompareWeek, across two months for CompareMonth,
+// across two years for CompareYear.
+func (p Period) WithCompare(field string, c Compare) (Period, error) {
+	sy, sm, _ := p.Start.Civil()
+	ey, em, _ := p.End.Civil()
+	var problem string
+	switch c {
+	case CompareWeek:
+		if p.Days() > 7 {
+			problem = "a week's comparison needs a period of at most seven days"
+		}
+	case CompareMonth:
+		if sy != ey || sm != em {
+			problem = "a month's comparison needs a period within one month"
+		}
+	case CompareYear:
+		if sy != ey {
+			problem = "a year's comparison needs a period within one year"
+		}
+	}
+	if problem != "" {
+		return p, apperr.WithFields(apperr.Unprocessable, "The period cannot be compared that way.", map[string]string{field: problem})
+	}
+	p.Compare = c
+	return p, nil
 }
 
 // NewPeriod checks a requested period: start not after end, at most MaxDays long.
@@ -92,10 +155,31 @@ func NewPeriod(start, end Date) (Period, error) {
 // Days is the number of dates in the period.
 func (p Period) Days() int { return int(p.End-p.Start) + 1 }
 
-// Previous is the period of the same length immediately before this one.
+// Previous is the period this one is compared with (see Compare): by default the period of the same
+// length immediately before it.
 func (p Period) Previous() Period {
+	switch p.Compare {
+	case CompareWeek:
+		return Period{Start: p.Start - 7, End: p.End - 7}
+	case CompareMonth:
+		return Period{Start: monthsBack(p.Start, 1), End: monthsBack(p.End, 1)}
+	case CompareYear:
+		return Period{Start: monthsBack(p.Start, 12), End: monthsBack(p.End, 12)}
+	}
 	n := Date(p.Days())
 	return Period{Start: p.Start - n, End: p.Start - 1}
+}
+
+// monthsBack is the same day n months earlier, clamped to that month's length; the last day of a month
+// gives the last day of that month.
+func monthsBack(d Date, n int) Date {
+	y, m, day := d.Civil()
+	last := DateOf(y, m-time.Month(n)+1, 1) - 1 // the last day of the target month
+	_, _, lastDay := last.Civil()
+	if d+1 == DateOf(y, m+1, 1) || day >= lastDay {
+		return last
+	}
+	return DateOf(y, m-time.Month(n), day)
 }
 
 // Contains reports whether the date is in the period.

@@ -148,10 +148,10 @@ func TestInstantsAreLocalMidnights(t *testing.T) {
 		from, to string // RFC 3339 in UTC
 		hours    float64
 	}{
-		{"spring forward day is 23 h", madrid, Period{d("2026-03-29"), d("2026-03-29")}, "2026-03-28T23:00:00Z", "2026-03-29T22:00:00Z", 23},
-		{"fall back day is 25 h", madrid, Period{d("2026-10-25"), d("2026-10-25")}, "2026-10-24T22:00:00Z", "2026-10-25T23:00:00Z", 25},
-		{"winter week", madrid, Period{d("2026-01-05"), d("2026-01-11")}, "2026-01-04T23:00:00Z", "2026-01-11T23:00:00Z", 168},
-		{"UTC+5:30 day starts the evening before in UTC", kolkata, Period{d("2026-05-04"), d("2026-05-04")}, "2026-05-03T18:30:00Z", "2026-05-04T18:30:00Z", 24},
+		{"spring forward day is 23 h", madrid, Period{Start: d("2026-03-29"), End: d("2026-03-29")}, "2026-03-28T23:00:00Z", "2026-03-29T22:00:00Z", 23},
+		{"fall back day is 25 h", madrid, Period{Start: d("2026-10-25"), End: d("2026-10-25")}, "2026-10-24T22:00:00Z", "2026-10-25T23:00:00Z", 25},
+		{"winter week", madrid, Period{Start: d("2026-01-05"), End: d("2026-01-11")}, "2026-01-04T23:00:00Z", "2026-01-11T23:00:00Z", 168},
+		{"UTC+5:30 day starts the evening before in UTC", kolkata, Period{Start: d("2026-05-04"), End: d("2026-05-04")}, "2026-05-03T18:30:00Z", "2026-05-04T18:30:00Z", 24},
 	} {
 		from, to := c.p.Instants(c.loc)
 		if got := from.UTC().Format(time.RFC3339); got != c.from {
@@ -192,5 +192,68 @@ func TestOffsetsBucketEveryInstantOnItsLocalDate(t *testing.T) {
 	from, to := Period{Start: d("2026-01-01"), End: d("2026-12-31")}.Instants(madrid)
 	if n := len(Offsets(from, to, madrid)); n != 3 {
 		t.Errorf("Madrid's 2026 has %d stretches of one offset, want 3 (winter, summer, winter)", n)
+	}
+}
+
+// Like is compared with like: a period to date with the same days of the previous month, week or year,
+// a full month with the whole previous month, a custom range with as many days just before it.
+func TestPreviousComparesLikeWithLike(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		start, end string
+		compare    Compare
+		want       string // the previous period, start..end
+	}{
+		{"month to date", "2026-11-01", "2026-11-27", CompareMonth, "2026-10-01..2026-10-27"},
+		{"full month after a longer one", "2026-11-01", "2026-11-30", CompareMonth, "2026-10-01..2026-10-31"},
+		{"full month after a shorter one", "2026-10-01", "2026-10-31", CompareMonth, "2026-09-01..2026-09-30"},
+		{"March to the 30th, leap February", "2024-03-01", "2024-03-30", CompareMonth, "2024-02-01..2024-02-29"},
+		{"full March, leap February", "2024-03-01", "2024-03-31", CompareMonth, "2024-02-01..2024-02-29"},
+		{"full March, common February", "2026-03-01", "2026-03-31", CompareMonth, "2026-02-01..2026-02-28"},
+		{"full leap February", "2024-02-01", "2024-02-29", CompareMonth, "2024-01-01..2024-01-31"},
+		{"January to date, across the year", "2027-01-01", "2027-01-15", CompareMonth, "2026-12-01..2026-12-15"},
+		{"week to date", "2026-11-23", "2026-11-26", CompareWeek, "2026-11-16..2026-11-19"},
+		{"year to date", "2026-01-01", "2026-11-27", CompareYear, "2025-01-01..2025-11-27"},
+		{"year to a leap day", "2024-01-01", "2024-02-29", CompareYear, "2023-01-01..2023-02-28"},
+		{"full year", "2026-01-01", "2026-12-31", CompareYear, "2025-01-01..2025-12-31"},
+		{"custom range", "2026-11-10", "2026-11-16", CompareBefore, "2026-11-03..2026-11-09"},
+		{"custom range over a month end", "2026-10-20", "2026-11-05", CompareBefore, "2026-10-03..2026-10-19"},
+		{"today", "2026-11-27", "2026-11-27", CompareBefore, "2026-11-26..2026-11-26"},
+		{"no comparison said: just before", "2026-11-01", "2026-11-27", "", "2026-10-05..2026-10-31"},
+	} {
+		p, err := NewPeriod(d(c.start), d(c.end))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.compare != "" {
+			if p, err = p.WithCompare("previous", c.compare); err != nil {
+				t.Errorf("%s: %v", c.name, err)
+				continue
+			}
+		}
+		pre := p.Previous()
+		if got := pre.Start.String() + ".." + pre.End.String(); got != c.want {
+			t.Errorf("%s: %s..%s by %q is compared with %s, want %s", c.name, c.start, c.end, c.compare, got, c.want)
+		}
+	}
+	// A comparison the period does not fit is refused by name; an unknown one is malformed.
+	for _, c := range []struct {
+		start, end string
+		compare    Compare
+	}{
+		{"2026-10-20", "2026-11-05", CompareMonth},
+		{"2025-12-01", "2026-01-31", CompareYear},
+		{"2026-11-01", "2026-11-08", CompareWeek},
+	} {
+		p, _ := NewPeriod(d(c.start), d(c.end))
+		if _, err := p.WithCompare("previous", c.compare); !apperr.Is(err, apperr.Unprocessable) {
+			t.Errorf("%s..%s by %s: %v, want unprocessable", c.start, c.end, c.compare, err)
+		}
+	}
+	if _, err := ParseCompare("previous", "quarter"); !apperr.Is(err, apperr.Invalid) {
+		t.Errorf("an unknown comparison: %v", err)
+	}
+	if c, err := ParseCompare("previous", ""); err != nil || c != CompareBefore {
+		t.Errorf("no comparison: %q %v", c, err)
 	}
 }

@@ -52,10 +52,11 @@ type Store interface {
 	// [from, to), the day's charges, refunds and tickets (bookings whose first charge entry it is). A
 	// date may come in more than one row (split by an offset change): its rows add up.
 	LedgerDays(ctx context.Context, companyID, from, to int64, offsets []Offset) ([]LedgerDay, error)
-	// LedgerTotals sums the ledger of the company over [from, split) and over [split, to).
-	LedgerTotals(ctx context.Context, companyID, from, split, to int64) (before, after LedgerSum, err error)
-	// SessionTotals sums the sessions starting in [from, split) and in [split, to).
-	SessionTotals(ctx context.Context, companyID, from, split, to int64) (before, after SessionSum, err error)
+	// LedgerTotals sums the ledger of the company over the previous period pre and over the period cur
+	// (pre ends at or before cur begins; they need not touch).
+	LedgerTotals(ctx context.Context, companyID int64, pre, cur Span) (before, after LedgerSum, err error)
+	// SessionTotals sums the sessions starting in pre and in cur (pre ends at or before cur begins).
+	SessionTotals(ctx context.Context, companyID int64, pre, cur Span) (before, after SessionSum, err error)
 	// SessionDays returns, per local date (bucketed with offsets) with sessions starting in [from, to),
 	// the sessions holding places of the company's non-cancelled bookings and those places; a date's
 	// rows add up.
@@ -75,14 +76,16 @@ type Service struct {
 // NewService returns the KPI service over its store.
 func NewService(s Store) *Service { return &Service{store: s} }
 
+// Span is a half-open range of instants [From, To), Unix ms.
+type Span struct{ From, To int64 }
+
 // frame is a company's period and its previous period as instants, with the zone's offsets over both.
 type frame struct {
 	company  Company
 	loc      *time.Location
 	cur, pre Period
-	from     int64 // start of the previous period
-	split    int64 // start of the current period
-	to       int64 // end of the current period
+	preSpan  Span // the previous period's instants
+	curSpan  Span // the period's instants
 	offsets  []Offset
 }
 
@@ -96,10 +99,11 @@ func (s *Service) frame(ctx context.Context, companyID int64, p Period) (frame, 
 		return frame{}, fmt.Errorf("company %d time zone %q: %w", companyID, c.TimeZone, err)
 	}
 	f := frame{company: c, loc: loc, cur: p, pre: p.Previous()}
-	from, _ := f.pre.Instants(loc)
-	split, to := p.Instants(loc)
-	f.from, f.split, f.to = from.UnixMilli(), split.UnixMilli(), to.UnixMilli()
-	f.offsets = Offsets(from, to, loc)
+	preFrom, preTo := f.pre.Instants(loc)
+	curFrom, curTo := p.Instants(loc)
+	f.preSpan = Span{preFrom.UnixMilli(), preTo.UnixMilli()}
+	f.curSpan = Span{curFrom.UnixMilli(), curTo.UnixMilli()}
+	f.offsets = Offsets(preFrom, curTo, loc)
 	return f, nil
 }
 
@@ -110,7 +114,7 @@ func (s *Service) Billing(ctx context.Context, companyID int64, p Period) (KPI, 
 	if err != nil {
 		return KPI{}, err
 	}
-	pre, cur, err := s.store.LedgerTotals(ctx, companyID, f.from, f.split, f.to)
+	pre, cur, err := s.store.LedgerTotals(ctx, companyID, f.preSpan, f.curSpan)
 	if err != nil {
 		return KPI{}, err
 	}
@@ -124,7 +128,7 @@ func (s *Service) Tickets(ctx context.Context, companyID int64, p Period) (KPI, 
 	if err != nil {
 		return KPI{}, err
 	}
-	pre, cur, err := s.store.LedgerTotals(ctx, companyID, f.from, f.split, f.to)
+	pre, cur, err := s.store.LedgerTotals(ctx, companyID, f.preSpan, f.curSpan)
 	if err != nil {
 		return KPI{}, err
 	}
@@ -137,7 +141,7 @@ func (s *Service) TicketAverage(ctx context.Context, companyID int64, p Period) 
 	if err != nil {
 		return KPI{}, err
 	}
-	pre, cur, err := s.store.LedgerTotals(ctx, companyID, f.from, f.split, f.to)
+	pre, cur, err := s.store.LedgerTotals(ctx, companyID, f.preSpan, f.curSpan)
 	if err != nil {
 		return KPI{}, err
 	}
@@ -165,11 +169,11 @@ func (s *Service) NewMembers(ctx context.Context, companyID int64, p Period) (KP
 	if err != nil {
 		return KPI{}, err
 	}
-	pre, err := s.store.MembersCreated(ctx, companyID, f.from, f.split)
+	pre, err := s.store.MembersCreated(ctx, companyID, f.preSpan.From, f.preSpan.To)
 	if err != nil {
 		return KPI{}, err
 	}
-	cur, err := s.store.MembersCreated(ctx, companyID, f.split, f.to)
+	cur, err := s.store.MembersCreated(ctx, companyID, f.curSpan.From, f.curSpan.To)
 	if err != nil {
 		return KPI{}, err
 	}
@@ -183,11 +187,11 @@ func (s *Service) OldMembers(ctx context.Context, companyID int64, p Period) (KP
 	if err != nil {
 		return KPI{}, err
 	}
-	pre, err := s.store.MembersCreated(ctx, companyID, math.MinInt64, f.from)
+	pre, err := s.store.MembersCreated(ctx, companyID, math.MinInt64, f.preSpan.From)
 	if err != nil {
 		return KPI{}, err
 	}
-	cur, err := s.store.MembersCreated(ctx, companyID, math.MinInt64, f.split)
+	cur, err := s.store.MembersCreated(ctx, companyID, math.MinInt64, f.curSpan.From)
 	if err != nil {
 		return KPI{}, err
 	}
@@ -206,11 +210,11 @@ func (s *Service) Participants(ctx context.Context, companyID int64, p Period, a
 	var pre, cur SessionSum
 	var ages Ages
 	err = both(func() (err error) {
-		pre, cur, err = s.store.SessionTotals(ctx, companyID, f.from, f.split, f.to)
+		pre, cur, err = s.store.SessionTotals(ctx, companyID, f.preSpan, f.curSpan)
 		return err
 	}, func() (err error) {
 		if age {
-			ages, err = s.store.Ages(ctx, companyID, f.split, f.to, p.End)
+			ages, err = s.store.Ages(ctx, companyID, f.curSpan.From, f.curSpan.To, p.End)
 		}
 		return err
 	})

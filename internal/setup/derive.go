@@ -3,8 +3,10 @@ package setup
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 
+	"pitlane/internal/apperr"
 	"pitlane/internal/schedule"
 )
 
@@ -74,20 +76,115 @@ func Gaps(opening, closing string, periods []schedule.Period) []schedule.Range {
 	return out
 }
 
-// DeriveRules sets the excluded hours of every weekday the weekly schedule lists to its Gaps,
-// keeping its excluded days; weekdays the weekly schedule does not list keep their rules.
-func DeriveRules(b Booking) Booking {
+// DeriveRules sets the excluded hours of the weekdays whose opening this save changes (old is the
+// stored settings, next the saved ones): a weekday whose open periods and the general hours are as
+// before keeps its rules exactly as sent, so a save that changes something else (an e-mail address,
+// the booking window) changes nothing here. A weekday whose opening changes gets the gaps of its new
+// periods (admin spec section 4) together with its own breaks — the excluded hours it had beyond the
+// gaps of its old periods, such as a Saturday 14:00–14:30 maintenance stop — which a change of hours
+// never drops silently. A weekday the weekly schedule lists closed has an empty rule. Returns
+// apperr.Unprocessable naming data.rules.<day>.excludedHours when the gaps and the breaks together make
+// more than schedule.MaxExcludedHours ranges.
+func DeriveRules(old, next Booking) (Booking, error) {
 	days := map[schedule.Weekday]schedule.DayRules{}
-	for k, v := range b.Rules.Days {
+	for k, v := range next.Rules.Days {
 		days[k] = v
 	}
-	for wd, periods := range b.GeneralSchedule {
-		r := days[wd]
-		r.ExcludedHours = Gaps(b.Opening, b.Closing, periods)
-		days[wd] = r
+	sameHours := old.Opening == next.Opening && old.Closing == next.Closing
+	fe := apperr.FieldErrors{}
+	for _, wd := range weekdays {
+		oldP, inOld := old.GeneralSchedule[wd]
+		newP, inNew := next.GeneralSchedule[wd]
+		if !inOld && !inNew || sameHours && inOld == inNew && sameOpening(oldP, newP) {
+			continue
+		}
+		r, had := days[wd]
+		var oldGaps []schedule.Range
+		if inOld {
+			oldGaps = Gaps(old.Opening, old.Closing, oldP)
+		}
+		var own []schedule.Range
+		for _, x := range r.ExcludedHours {
+			if !slices.Contains(oldGaps, x) {
+				own = append(own, x)
+			}
+		}
+		switch {
+		case inNew && !anyOpen(newP):
+			r.ExcludedHours = []schedule.Range{}
+		case inNew:
+			r.ExcludedHours = mergeRanges(append(Gaps(next.Opening, next.Closing, newP), own...))
+		default: // back to the general hours: no gaps, the breaks stay
+			r.ExcludedHours = mergeRanges(own)
+		}
+		if len(r.ExcludedHours) > schedule.MaxExcludedHours {
+			fe.Add("data.rules."+string(wd)+".excludedHours", fmt.Sprintf(
+				"the new hours leave %d excluded ranges with the day's own breaks, more than %d: remove a break or change the hours",
+				len(r.ExcludedHours), schedule.MaxExcludedHours))
+		}
+		if had || len(r.ExcludedHours) > 0 || inNew {
+			days[wd] = r
+		}
 	}
-	b.Rules.Days = days
-	return b
+	if err := fe.Err(apperr.Unprocessable, "Some settings are out of bounds; nothing was saved."); err != nil {
+		return next, err
+	}
+	next.Rules.Days = days
+	return next, nil
+}
+
+// weekdays are the seven weekday keys in the spec's order.
+var weekdays = []schedule.Weekday{schedule.Monday, schedule.Tuesday, schedule.Wednesday, schedule.Thursday,
+	schedule.Friday, schedule.Saturday, schedule.Sunday}
+
+// anyOpen reports whether one of the periods is open.
+func anyOpen(periods []schedule.Period) bool {
+	return slices.ContainsFunc(periods, func(p schedule.Period) bool { return p.Open })
+}
+
+// sameOpening reports whether two lists of periods open the same hours: their open periods, in order of
+// start, are equal (a closed period, or its times, changes nothing).
+func sameOpening(a, b []schedule.Period) bool {
+	open := func(ps []schedule.Period) []schedule.Period {
+		var out []schedule.Period
+		for _, p := range ps {
+			if p.Open {
+				out = append(out, p)
+			}
+		}
+		sort.Slice(out, func(i, j int) bool { return out[i].From < out[j].From })
+		return out
+	}
+	return slices.Equal(open(a), open(b))
+}
+
+// mergeRanges sorts ranges by start and joins those that overlap or touch; a range that wraps past
+// midnight is kept as it is, after the others.
+func mergeRanges(rs []schedule.Range) []schedule.Range {
+	type span struct{ from, to int }
+	var spans []span
+	var wrapping []schedule.Range
+	for _, r := range rs {
+		f, okF := minutesOf(r.From, false)
+		t, okT := minutesOf(r.To, true)
+		if !okF || !okT || t <= f {
+			if !slices.Contains(wrapping, r) {
+				wrapping = append(wrapping, r)
+			}
+			continue
+		}
+		spans = append(spans, span{f, t})
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i].from < spans[j].from })
+	out := []schedule.Range{}
+	for i := 0; i < len(spans); {
+		cur := spans[i]
+		for i++; i < len(spans) && spans[i].from <= cur.to; i++ {
+			cur.to = max(cur.to, spans[i].to)
+		}
+		out = append(out, schedule.Range{From: clockText(cur.from), To: clockText(cur.to)})
+	}
+	return append(out, wrapping...)
 }
 
 // weekdayClosed reports whether the weekly schedule lists wd with no open period.

@@ -53,7 +53,7 @@ func (s *Service) VariantsAndCircuits(ctx context.Context, companyID int64) (Var
 }
 
 // Save checks in against every bound (apperr.Unprocessable with field errors, nothing saved),
-// derives the weekly schedule's excluded hours, and saves it with an audit entry of what changed if
+// derives the excluded hours of the weekdays whose opening changes (see DeriveRules), and saves it with an audit entry of what changed if
 // the settings are still at in.Version (apperr.Conflict otherwise). The company's cached customer
 // answers are dropped, so the next availability answer follows the new schedule. Returns the settings
 // as stored and the weekDayClosed warnings of the special rows it added.
@@ -79,7 +79,9 @@ func (s *Service) Save(ctx context.Context, in Save, actor Actor) (Saved, error)
 	if err := Validate(in.Booking, today, known); err != nil {
 		return Saved{}, err
 	}
-	in.Booking = DeriveRules(in.Booking)
+	if in.Booking, err = DeriveRules(Normalise(old.Booking), in.Booking); err != nil {
+		return Saved{}, err
+	}
 	sort.SliceStable(in.Booking.SpecialSchedule, func(i, j int) bool {
 		return in.Booking.SpecialSchedule[i].Date[0] < in.Booking.SpecialSchedule[j].Date[0]
 	})

@@ -61,33 +61,44 @@ func (r Reports) LedgerDays(ctx context.Context, companyID, from, to int64, offs
 	return out, err
 }
 
-// LedgerTotals sums the company's ledger over [from, split) and over [split, to): the charges, the
+// LedgerTotals sums the company's ledger over the previous period pre and the period cur: the charges, the
 // refunds and the tickets (bookings whose first charge entry it is), from the daily ledger and the
 // quarter hours at the ends.
-func (r Reports) LedgerTotals(ctx context.Context, companyID, from, split, to int64) (before, after report.LedgerSum, err error) {
+func (r Reports) LedgerTotals(ctx context.Context, companyID int64, pre, cur report.Span) (before, after report.LedgerSum, err error) {
 	err = r.db.Read(ctx, func(tx *Tx) error {
-		s, err := ledgerRollup.segments(ctx, tx, companyID, []int64{from, split, to})
+		points, iCur := spanPoints(pre, cur)
+		s, err := ledgerRollup.segments(ctx, tx, companyID, points)
 		if err != nil {
 			return err
 		}
 		before = report.LedgerSum{ChargeCents: s[0][0], RefundCents: s[0][1], Tickets: s[0][2]}
-		after = report.LedgerSum{ChargeCents: s[1][0], RefundCents: s[1][1], Tickets: s[1][2]}
+		after = report.LedgerSum{ChargeCents: s[iCur][0], RefundCents: s[iCur][1], Tickets: s[iCur][2]}
 		return nil
 	})
 	return before, after, err
 }
 
-// SessionTotals sums the company's sessions starting in [from, split) and in [split, to): the sessions
-// holding places of non-cancelled bookings, and those places, from the daily rollup of kpi_sessions and
-// the sessions at the ends.
-func (r Reports) SessionTotals(ctx context.Context, companyID, from, split, to int64) (before, after report.SessionSum, err error) {
+// spanPoints are the segment edges of a previous period and a period (pre ends at or before cur
+// begins), and the index of cur's segment: 1 when they touch, 2 when a gap lies between them.
+func spanPoints(pre, cur report.Span) ([]int64, int) {
+	if pre.To == cur.From {
+		return []int64{pre.From, pre.To, cur.To}, 1
+	}
+	return []int64{pre.From, pre.To, cur.From, cur.To}, 2
+}
+
+// SessionTotals sums the company's sessions starting in pre and in cur: the sessions holding places of
+// non-cancelled bookings, and those places, from the daily rollup of kpi_sessions and the sessions at
+// the ends.
+func (r Reports) SessionTotals(ctx context.Context, companyID int64, pre, cur report.Span) (before, after report.SessionSum, err error) {
 	err = r.db.Read(ctx, func(tx *Tx) error {
-		s, err := sessionRollup.segments(ctx, tx, companyID, []int64{from, split, to})
+		points, iCur := spanPoints(pre, cur)
+		s, err := sessionRollup.segments(ctx, tx, companyID, points)
 		if err != nil {
 			return err
 		}
 		before = report.SessionSum{Sessions: s[0][0], Drivers: s[0][1]}
-		after = report.SessionSum{Sessions: s[1][0], Drivers: s[1][1]}
+		after = report.SessionSum{Sessions: s[iCur][0], Drivers: s[iCur][1]}
 		return nil
 	})
 	return before, after, err

@@ -159,6 +159,39 @@ func TestKPIFiguresRecount(t *testing.T) {
 			// January holds New Year's Day 00:30 (3.00); the 31 days before, New Year's Eve 23:30 (7.00).
 			wantKPI(t, "january", k, 3, 7, 0.1, -57.14)
 		})
+		t.Run("against the same days of the previous month", func(t *testing.T) {
+			// 23–29 April by the month is compared with 23–29 March (the week above), the days between
+			// them counting in neither.
+			p, err := report.Period{Start: w.week.Start + 31, End: w.week.End + 31}.WithCompare("previous", report.CompareMonth)
+			if err != nil {
+				t.Fatal(err)
+			}
+			af, at := bounds(w.madrid, 2026, 4, 23, 29)
+			k, err := svc.Billing(ctx, A, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := recount(t, db, recountBilling, A, wf, wt); k.Previous != 65 || r != k.Previous {
+				t.Errorf("previous billing %v, want 65 (SQL recount %v)", k.Previous, r)
+			}
+			if r := recount(t, db, recountBilling, A, af, at); r != k.Total {
+				t.Errorf("billing %v, SQL recount %v", k.Total, r)
+			}
+			d, err := svc.Participants(ctx, A, p, false, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Previous != 13 {
+				t.Errorf("previous drivers %v, want 13 (the week above)", d.Previous)
+			}
+			s, err := svc.Series(ctx, A, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(s.Days) != 7 || !s.Days[0].HasPrevious || s.Days[0].PreviousDate != w.week.Start || s.Days[0].PreviousBilling != 50 {
+				t.Errorf("series by the month %+v", s.Days)
+			}
+		})
 		t.Run("tickets", func(t *testing.T) {
 			k, err := svc.Tickets(ctx, A, w.week)
 			if err != nil {

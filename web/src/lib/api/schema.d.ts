@@ -969,7 +969,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sales of the range as a CSV or XLSX download named detalles-facturacion, streamed. */
+        /**
+         * The sales of the range as a CSV or XLSX download named detalles-facturacion, streamed.
+         * @description In CSV, every customer-typed text cell (booking, customer, phone, e-mail, products) that starts with =, +, -, @, tab or carriage return is prefixed with a single quote (OWASP CSV injection). In XLSX those texts are string cells, never formulas, and read exactly as typed (a phone "+34600123456" has no quote).
+         */
         get: operations["adminExportBilling"];
         put?: never;
         post?: never;
@@ -1005,7 +1008,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Billing of the period (settled sales less refunds) against the previous period of the same length. */
+        /** Billing of the period (settled sales less refunds) against the previous period (see KpiPrevious). */
         post: operations["kpiTotalBilling"];
         delete?: never;
         options?: never;
@@ -1126,7 +1129,7 @@ export interface paths {
         put?: never;
         /**
          * The settings of one installation of the company (its first when idInstallation is absent or 0), with the version a save must be based on.
-         * @description The settings response and installation settings of admin spec section 3. interval is in minutes; openingDate and closingDate are HH:mm. generalSchedule lists, per weekday key (MO..SU), up to two opening periods; a weekday absent from it uses openingDate-closingDate, a weekday listed with no open period is closed. rules holds, per weekday, the excluded hours (derived on save as the gaps between the general hours and the open periods) and excluded days. specialSchedule rows are a day or a range (date holds one or two dates), closed, open24h or with up to two periods (value).
+         * @description The settings response and installation settings of admin spec section 3. interval is in minutes; openingDate and closingDate are HH:mm. generalSchedule lists, per weekday key (MO..SU), up to two opening periods; a weekday absent from it uses openingDate-closingDate, a weekday listed with no open period is closed. rules holds, per weekday, the excluded hours and excluded days. A save keeps a weekday's rules as sent unless it changes that weekday's open periods or the general hours; then the day's excluded hours become the gaps between the general hours and its open periods together with the day's own breaks (its excluded hours that were not gaps before), and a closed day has none. specialSchedule rows are a day or a range (date holds one or two dates), closed, open24h or with up to two periods (value).
          */
         post: operations["adminRetrieveConfig"];
         delete?: never;
@@ -2653,6 +2656,11 @@ export interface components {
             dateStart: string;
             /** @description YYYY-MM-DD or YYYY-MM-DDT00:00:00Z (inclusive) */
             dateEnd: string;
+            /**
+             * @description As the KpiPrevious parameter.
+             * @enum {string}
+             */
+            previous?: "before" | "week" | "month" | "year";
         };
         Kpi: {
             /** @description The figure over the period, two decimals. */
@@ -2672,8 +2680,11 @@ export interface components {
             days: {
                 /** Format: date */
                 date: string;
-                /** Format: date */
-                previousDate: string;
+                /**
+                 * Format: date
+                 * @description The same offset day of the previous period (the k-th day against the k-th day); null, with previous figures 0, when the previous period is shorter and has no such day.
+                 */
+                previousDate: string | null;
                 billing: number;
                 previousBilling: number;
                 drivers: number;
@@ -3231,6 +3242,8 @@ export interface components {
         KpiStart: string;
         /** @description Last day of the period (inclusive), same format. */
         KpiEnd: string;
+        /** @description Which period the period is compared with, so that like is compared with like. `before` (the default): the same number of days just before it (a day, a custom range). `week`: the same days a week earlier (at most seven days). `month`: the same days of the previous month, the day clamped to that month's length, and a period ending on its month's last day against the whole previous month (1–27 November against 1–27 October; 1–31 March against 1–29 February); the period lies within one month. `year`: the same days of the previous year; the period lies within one year. A period that does not fit its comparison is a 422 naming `previous`. The back office sends periods to date (ending today at the latest), so days that have not happened are neither counted nor drawn. */
+        KpiPrevious: "before" | "week" | "month" | "year";
     };
     requestBodies: never;
     headers: never;
@@ -5008,6 +5021,8 @@ export interface operations {
                 start: components["parameters"]["KpiStart"];
                 /** @description Last day of the period (inclusive), same format. */
                 end: components["parameters"]["KpiEnd"];
+                /** @description Which period the period is compared with, so that like is compared with like. `before` (the default): the same number of days just before it (a day, a custom range). `week`: the same days a week earlier (at most seven days). `month`: the same days of the previous month, the day clamped to that month's length, and a period ending on its month's last day against the whole previous month (1–27 November against 1–27 October; 1–31 March against 1–29 February); the period lies within one month. `year`: the same days of the previous year; the period lies within one year. A period that does not fit its comparison is a 422 naming `previous`. The back office sends periods to date (ending today at the latest), so days that have not happened are neither counted nor drawn. */
+                previous?: components["parameters"]["KpiPrevious"];
             };
             header?: never;
             path?: never;
@@ -5033,6 +5048,8 @@ export interface operations {
                 start: components["parameters"]["KpiStart"];
                 /** @description Last day of the period (inclusive), same format. */
                 end: components["parameters"]["KpiEnd"];
+                /** @description Which period the period is compared with, so that like is compared with like. `before` (the default): the same number of days just before it (a day, a custom range). `week`: the same days a week earlier (at most seven days). `month`: the same days of the previous month, the day clamped to that month's length, and a period ending on its month's last day against the whole previous month (1–27 November against 1–27 October; 1–31 March against 1–29 February); the period lies within one month. `year`: the same days of the previous year; the period lies within one year. A period that does not fit its comparison is a 422 naming `previous`. The back office sends periods to date (ending today at the latest), so days that have not happened are neither counted nor drawn. */
+                previous?: components["parameters"]["KpiPrevious"];
             };
             header?: never;
             path?: never;
@@ -5074,6 +5091,8 @@ export interface operations {
                 date: string;
                 /** @description End of the period (inclusive); the start's day when absent. */
                 end?: string;
+                /** @description Which period the period is compared with, so that like is compared with like. `before` (the default): the same number of days just before it (a day, a custom range). `week`: the same days a week earlier (at most seven days). `month`: the same days of the previous month, the day clamped to that month's length, and a period ending on its month's last day against the whole previous month (1–27 November against 1–27 October; 1–31 March against 1–29 February); the period lies within one month. `year`: the same days of the previous year; the period lies within one year. A period that does not fit its comparison is a 422 naming `previous`. The back office sends periods to date (ending today at the latest), so days that have not happened are neither counted nor drawn. */
+                previous?: components["parameters"]["KpiPrevious"];
             };
             header?: never;
             path: {
@@ -5100,6 +5119,8 @@ export interface operations {
                 start: components["parameters"]["KpiStart"];
                 /** @description Last day of the period (inclusive), same format. */
                 end: components["parameters"]["KpiEnd"];
+                /** @description Which period the period is compared with, so that like is compared with like. `before` (the default): the same number of days just before it (a day, a custom range). `week`: the same days a week earlier (at most seven days). `month`: the same days of the previous month, the day clamped to that month's length, and a period ending on its month's last day against the whole previous month (1–27 November against 1–27 October; 1–31 March against 1–29 February); the period lies within one month. `year`: the same days of the previous year; the period lies within one year. A period that does not fit its comparison is a 422 naming `previous`. The back office sends periods to date (ending today at the latest), so days that have not happened are neither counted nor drawn. */
+                previous?: components["parameters"]["KpiPrevious"];
                 age?: boolean;
                 session?: boolean;
             };
@@ -5125,6 +5146,8 @@ export interface operations {
                 start: components["parameters"]["KpiStart"];
                 /** @description Last day of the period (inclusive), same format. */
                 end: components["parameters"]["KpiEnd"];
+                /** @description Which period the period is compared with, so that like is compared with like. `before` (the default): the same number of days just before it (a day, a custom range). `week`: the same days a week earlier (at most seven days). `month`: the same days of the previous month, the day clamped to that month's length, and a period ending on its month's last day against the whole previous month (1–27 November against 1–27 October; 1–31 March against 1–29 February); the period lies within one month. `year`: the same days of the previous year; the period lies within one year. A period that does not fit its comparison is a 422 naming `previous`. The back office sends periods to date (ending today at the latest), so days that have not happened are neither counted nor drawn. */
+                previous?: components["parameters"]["KpiPrevious"];
             };
             header?: never;
             path?: never;
@@ -5798,7 +5821,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description `fields` names each refused field: a hyperlink that is not an http(s) URL, an image that is not an uploaded advertising image of the company, an unknown kiosk language, an idle period outside 15–3600 seconds. */
+            /** @description `fields` names each refused field: a required image or hyperlink left out of the body (send null for none), a hyperlink that is not an http(s) URL, an image that is not an uploaded advertising image of the company, an unknown kiosk language, an idle period outside 15–3600 seconds. Nothing is changed. */
             422: {
                 headers: {
                     [name: string]: unknown;

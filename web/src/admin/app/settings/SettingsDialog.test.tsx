@@ -48,17 +48,17 @@ function config(version: number, interval = 15): AdminConfig {
   };
 }
 
-/** The settings API double: the saves it got, answering 409 when `stale` is set. */
-function settingsApi({ stale = false } = {}) {
+/** The settings API double: the saves it got, answering 409 when `stale` is set; `shape` changes what it reads. */
+function settingsApi({ stale = false, shape = (c: AdminConfig) => c } = {}) {
   const saves: AdminConfigSave[] = [];
   server.use(
     http.post('/api/admin/retrieveVariantsAndCircuits', () => HttpResponse.json({ variants: [], circuits: [] })),
-    http.post('/api/admin/retrieveConfig', () => HttpResponse.json(config(4))),
+    http.post('/api/admin/retrieveConfig', () => HttpResponse.json(shape(config(4)))),
     http.post('/api/admin/saveConfig', async ({ request }) => {
       const body = (await request.json()) as AdminConfigSave;
       saves.push(body);
       if (stale) return HttpResponse.json({ code: 'conflict', message: 'Saved by someone else.' }, { status: 409 });
-      return HttpResponse.json(config(body.version + 1, body.interval));
+      return HttpResponse.json(shape(config(body.version + 1, body.interval)));
     }),
     http.get('/api/users/me', () => HttpResponse.json({ user: { id: 1, email: 'ana@norte.example', name: 'Ana' }, companies: [] })),
   );
@@ -152,6 +152,54 @@ describe('the settings dialog', () => {
     expect(screen.getByLabelText('Session length (minutes)')).toHaveValue('25');
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toHaveFocus());
+  });
+
+  it('sends back everything it did not change exactly as read: adding an e-mail keeps a Saturday break and a one-period day', async () => {
+    // Saturday is open 10–22 in one period with a 14:00–14:30 maintenance break in its rules.
+    const withBreak = (c: AdminConfig): AdminConfig => ({
+      ...c,
+      installation: {
+        ...c.installation,
+        data: {
+          ...c.installation.data,
+          rules: { SA: { excludedHours: [{ from: '14:00', to: '14:30' }], excludedDays: ['2030-12-28'] } },
+          generalSchedule: { ...c.installation.data.generalSchedule, SA: [{ from: '10:00', to: '22:00', open: true }] },
+        },
+      },
+    });
+    const saves = settingsApi({ shape: withBreak });
+    await open();
+    const list = screen.getByRole('region', { name: 'Booking confirmation e-mails' });
+    await userEvent.type(within(list).getByLabelText('Booking confirmation e-mails: New e-mail address'), 'night@norte.example');
+    await userEvent.click(within(list).getByRole('button', { name: 'Add' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Save the settings?' })).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    const i = withBreak(config(4)).installation;
+    expect(saves[0]).toEqual({
+      idCompany: 7,
+      idInstallation: 3,
+      version: 4,
+      enableBooking: i.enableBooking,
+      interval: i.interval,
+      maxParticipants: i.maxParticipants,
+      openingDate: i.openingDate,
+      closingDate: i.closingDate,
+      confirmationBookingEmails: [...i.confirmationBookingEmails, 'night@norte.example'],
+      cancelBookingEmails: i.cancelBookingEmails,
+      data: {
+        showEmails: i.data.showEmails,
+        emailOptional: i.data.emailOptional,
+        maxDaysBooking: i.data.maxDaysBooking,
+        maxSlotsBooking: i.data.maxSlotsBooking,
+        disableHoursBooking: i.data.disableHoursBooking,
+        enableGroupedProducts: i.data.enableGroupedProducts,
+        dateLimitBooking: i.data.dateLimitBooking,
+        rules: i.data.rules,
+        generalSchedule: i.data.generalSchedule,
+        specialSchedule: i.data.specialSchedule.map(({ date, schedule }) => ({ date, schedule })),
+      },
+    });
   });
 
   it('shows a bound error beside the field', async () => {

@@ -16,6 +16,8 @@ interface Box {
   kind: 'amount' | 'figure';
   /** The KPI whose previous value and change the box shows, when it has one. */
   compare?: (kpis: KpiSet) => Kpi;
+  /** A note under the figure saying what it counts, when it differs from what another screen shows. */
+  note?: KpiKey;
 }
 
 const GROUPS: { group: Group; boxes: Box[] }[] = [
@@ -39,7 +41,8 @@ const GROUPS: { group: Group; boxes: Box[] }[] = [
   {
     group: 'drivers',
     boxes: [
-      { id: 'drivers', label: 'boxes.drivers', value: (k) => k.drivers.total, kind: 'figure', compare: (k) => k.drivers },
+      // Drivers count once per session raced, the bookings list's once per booking: the box says so.
+      { id: 'drivers', label: 'boxes.drivers', value: (k) => k.drivers.total, kind: 'figure', compare: (k) => k.drivers, note: 'boxes.driversNote' },
       { id: 'driverAge', label: 'boxes.driverAge', value: (k) => k.driverAge.averageAge, kind: 'figure' },
       { id: 'driversPerSession', label: 'boxes.driversPerSession', value: (k) => k.driversPerSession.averageSession, kind: 'figure' },
     ],
@@ -92,6 +95,11 @@ export function KpiBoxes({ kpis, kind, company }: KpiBoxesProps) {
                     {write(box.value(kpis), box)}
                   </Text>
                   {compared && <Comparison kpi={compared} write={(v) => write(v, box)} />}
+                  {box.note && (
+                    <Text size="xs" c="gray.7" mt={4} data-testid={`kpi-${box.id}-note`}>
+                      {t(box.note)}
+                    </Text>
+                  )}
                 </Paper>
               );
             })}

@@ -22,6 +22,15 @@ export const CHART_SIZE = { width: 560, height: 260 } as const;
 
 type Day = KpiSeries['days'][number];
 
+/** A day as the charts draw it: a previous figure the previous period does not have is null (no point), not 0. */
+type Drawn = Omit<Day, 'previousBilling' | 'previousDrivers'> & { previousBilling: number | null; previousDrivers: number | null };
+
+/**
+ * The billing lines' curve: monotone cubic (d3's curveMonotoneX), which never overshoots its points, so
+ * the line stays within the data's range (a smoothing such as 'natural' dipped below €0 between days).
+ */
+export const BILLING_CURVE = 'monotone' as const;
+
 const MARGIN = { top: 8, right: 16, bottom: 8, left: 16 };
 
 interface KpiChartsProps {
@@ -59,7 +68,7 @@ export function KpiCharts({ series, company }: KpiChartsProps) {
         const payload = item.payload as Day;
         const previous = name === t('charts.previousPeriod');
         const shown = format(Number(value));
-        return [previous ? `${shown} (${day(payload.previousDate)})` : shown, name];
+        return [previous && payload.previousDate ? `${shown} (${day(payload.previousDate)})` : shown, name];
       }}
     />
   );
@@ -67,12 +76,13 @@ export function KpiCharts({ series, company }: KpiChartsProps) {
   // The hidden table of a chart that compares the period with the previous one, day by day.
   const compared = (format: (v: number) => string, current: (d: Day) => number, previous: (d: Day) => number) => [
     { label: t('charts.thisPeriod'), value: (d: Day) => format(current(d)) },
-    { label: t('charts.previousDate'), value: (d: Day) => day(d.previousDate) },
-    { label: t('charts.previousPeriod'), value: (d: Day) => format(previous(d)) },
+    { label: t('charts.previousDate'), value: (d: Day) => (d.previousDate ? day(d.previousDate) : '—') },
+    { label: t('charts.previousPeriod'), value: (d: Day) => (d.previousDate ? format(previous(d)) : '—') },
   ];
 
   // One day is one point: a line needs its dot to show at all.
   const single = series.days.length === 1;
+  const drawn: Drawn[] = series.days.map((d) => (d.previousDate ? d : { ...d, previousBilling: null, previousDrivers: null }));
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
       <ChartFigure
@@ -80,15 +90,15 @@ export function KpiCharts({ series, company }: KpiChartsProps) {
         days={series.days}
         columns={compared(amount, (d) => d.billing, (d) => d.previousBilling)}
       >
-        <LineChart accessibilityLayer={false} data={series.days} margin={MARGIN}>
+        <LineChart accessibilityLayer={false} data={drawn} margin={MARGIN}>
           <CartesianGrid strokeDasharray="3 3" />
           {xAxis}
           {yAxis(amount)}
           {tooltip(amount)}
           <Legend />
-          <Line type="monotone" dataKey="billing" name={t('charts.thisPeriod')} stroke={theme.colors.blue[7]} strokeWidth={2} dot={single} isAnimationActive={false} />
+          <Line type={BILLING_CURVE} dataKey="billing" name={t('charts.thisPeriod')} stroke={theme.colors.blue[7]} strokeWidth={2} dot={single} isAnimationActive={false} />
           <Line
-            type="monotone"
+            type={BILLING_CURVE}
             dataKey="previousBilling"
             name={t('charts.previousPeriod')}
             stroke={theme.colors.gray[6]}
@@ -104,7 +114,7 @@ export function KpiCharts({ series, company }: KpiChartsProps) {
         days={series.days}
         columns={compared(figure, (d) => d.drivers, (d) => d.previousDrivers)}
       >
-        <BarChart accessibilityLayer={false} data={series.days} margin={MARGIN}>
+        <BarChart accessibilityLayer={false} data={drawn} margin={MARGIN}>
           <CartesianGrid strokeDasharray="3 3" />
           {xAxis}
           {yAxis(figure)}

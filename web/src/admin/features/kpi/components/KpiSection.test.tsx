@@ -29,6 +29,23 @@ const series: KpiSeries = {
   ],
 };
 
+/**
+ * A series as the server answers it for a query: one day per day of the period (to its end), billing
+ * 0, 1000, 0, 0, 5000, 0… and the same day of October before, none for a day October lacks (here the
+ * 29th is made to lack one, to show how that reads).
+ */
+function seriesOf(query: Record<string, string>): KpiSeries {
+  const days: KpiSeries['days'] = [];
+  const pattern = [0, 1000, 0, 0, 5000, 0];
+  for (let d = new Date(query.start); d <= new Date(query.end); d.setUTCDate(d.getUTCDate() + 1)) {
+    const date = d.toISOString().slice(0, 10);
+    const k = days.length;
+    const previousDate = date === '2026-11-29' ? null : `2026-10-${date.slice(8)}`;
+    days.push({ date, previousDate, billing: pattern[k % pattern.length], previousBilling: previousDate ? 100 : 0, drivers: 1, previousDrivers: previousDate ? 1 : 0, tickets: 1, ticketAverage: 10 });
+  }
+  return { simbolCoinType: '€', days };
+}
+
 interface Call {
   method: string;
   path: string;
@@ -36,8 +53,8 @@ interface Call {
   body?: unknown;
 }
 
-/** The KPI API double: records each call and answers fixed figures (or 500 for the paths in `failing`). */
-function kpiApi(failing: string[] = []) {
+/** The KPI API double: records each call and answers fixed figures (or 500 for the paths in `failing`); `seriesOf` answers the series from the call's query. */
+function kpiApi(failing: string[] = [], seriesOf?: (query: Record<string, string>) => KpiSeries) {
   const calls: Call[] = [];
   const answer = (path: string, body: Kpi | KpiSeries) =>
     failing.includes(path) ? HttpResponse.json({ code: 'internal', message: 'Internal error.' }, { status: 500 }) : HttpResponse.json(body);
@@ -76,8 +93,8 @@ function kpiApi(failing: string[] = []) {
       return answer('/api/kpi/participant', kpi({ total: 88, previous: 80, increment: 10 }));
     }),
     http.get('/api/kpi/series', async ({ request }) => {
-      await record(request);
-      return answer('/api/kpi/series', series);
+      const call = await record(request);
+      return answer('/api/kpi/series', seriesOf ? seriesOf(call.query) : series);
     }),
   );
   return calls;
@@ -104,8 +121,9 @@ describe('KpiSection', { timeout: 30_000 }, () => {
     renderAdmin(<KpiSection company={company} />);
 
     await waitFor(() => expect(within(box('billing')).getByText('€1,234.57')).toBeInTheDocument());
-    expect(plain('kpi-current')).toContain('Current period: 2026-11-01 – 2026-11-30');
-    expect(plain('kpi-previous')).toContain('Previous period: 2026-10-02 – 2026-10-31');
+    // This month to date, against the same days of October (not the 29 days just before).
+    expect(plain('kpi-current')).toContain('Current period: 2026-11-01 – 2026-11-29');
+    expect(plain('kpi-previous')).toContain('Compared with 2026-10-01 – 2026-10-29');
     expect(within(box('billing')).getByText('Billing this month')).toBeInTheDocument();
     expect(within(box('billing')).getByText('Previous period: €1,100.00')).toBeInTheDocument();
     expect(within(box('billing')).getByText('\u2068+12.23%\u2069 against the previous period')).toBeInTheDocument();
@@ -115,10 +133,20 @@ describe('KpiSection', { timeout: 30_000 }, () => {
     expect(within(box('ticketAverage')).getByText('€39.82')).toBeInTheDocument();
     expect(within(box('ticketAverage')).getByText('\u20680%\u2069 against the previous period')).toBeInTheDocument();
     expect(within(box('averagePerDay')).getByText('€41.15')).toBeInTheDocument();
+    // One term for the company's members in every language: "Members" in English, as the server and the
+    // other six languages say (it read "Partners" here and "members" in Arabic).
+    expect(screen.getByRole('heading', { name: 'Members' })).toBeInTheDocument();
+    expect(within(box('partners')).getByText('Total members')).toBeInTheDocument();
+    expect(within(box('newPartners')).getByText('New members')).toBeInTheDocument();
+    expect(screen.queryByText(/partner/i)).not.toBeInTheDocument();
     expect(within(box('partners')).getByText('512')).toBeInTheDocument();
     expect(within(box('newPartners')).getByText('12')).toBeInTheDocument();
     expect(within(box('oldPartners')).getByText('500')).toBeInTheDocument();
     expect(within(box('drivers')).getByText('88')).toBeInTheDocument();
+    // The drivers box names why it differs from the bookings list's total (a driver per session raced, not per booking).
+    expect(within(box('drivers')).getByTestId('kpi-drivers-note')).toHaveTextContent(
+      'Each driver counts once per session raced (a three-session booking, three times); the bookings list counts each driver once per booking. Cancelled bookings count in neither.',
+    );
     expect(within(box('driverAge')).getByText('27.46')).toBeInTheDocument();
     expect(within(box('driversPerSession')).getByText('6.33')).toBeInTheDocument();
     expect(box('billing')).toHaveAttribute('data-colour', 'blue');
@@ -126,27 +154,28 @@ describe('KpiSection', { timeout: 30_000 }, () => {
     expect(box('driverAge')).toHaveAttribute('data-colour', 'green');
 
     const start = '2026-11-01T00:00:00Z';
-    const end = '2026-11-30T00:00:00Z';
+    const end = '2026-11-29T00:00:00Z'; // today: the 30th has not happened
+    const previous = 'month';
     const calledWith = (path: string) => calls.filter((c) => c.path === path);
-    expect(calledWith('/api/kpi/ticket/totalBilling')[0].body).toEqual({ state: 'cerrado', idCompany: 7, dateStart: start, dateEnd: end });
-    expect(calledWith('/api/kpi/ticket')[0].query).toEqual({ company: '7', state: 'cerrado', start, end });
-    expect(calledWith('/api/kpi/ticket/average')[0].query).toEqual({ company: '7', state: 'cerrado', start, end });
+    expect(calledWith('/api/kpi/ticket/totalBilling')[0].body).toEqual({ state: 'cerrado', idCompany: 7, dateStart: start, dateEnd: end, previous });
+    expect(calledWith('/api/kpi/ticket')[0].query).toEqual({ company: '7', state: 'cerrado', start, end, previous });
+    expect(calledWith('/api/kpi/ticket/average')[0].query).toEqual({ company: '7', state: 'cerrado', start, end, previous });
     expect(calledWith('/api/kpi/member')[0].query).toEqual({ company: '7' });
-    expect(calledWith('/api/kpi/member/new')[0].query).toEqual({ company: '7', date: start, end });
-    expect(calledWith('/api/kpi/member/old')[0].query).toEqual({ company: '7', date: start, end });
+    expect(calledWith('/api/kpi/member/new')[0].query).toEqual({ company: '7', date: start, end, previous });
+    expect(calledWith('/api/kpi/member/old')[0].query).toEqual({ company: '7', date: start, end, previous });
     expect(calledWith('/api/kpi/participant').map((c) => c.query).sort((a, b) => Object.keys(a).length - Object.keys(b).length)).toEqual([
-      { company: '7', start, end },
-      { company: '7', start, end, age: 'true' },
-      { company: '7', start, end, session: 'true' },
+      { company: '7', start, end, previous },
+      { company: '7', start, end, previous, age: 'true' },
+      { company: '7', start, end, previous, session: 'true' },
     ]);
-    await waitFor(() => expect(calledWith('/api/kpi/series')[0]?.query).toEqual({ company: '7', start, end }));
+    await waitFor(() => expect(calledWith('/api/kpi/series')[0]?.query).toEqual({ company: '7', start, end, previous }));
   });
 
   it.each([
-    ['Today', '2026-11-29T00:00:00Z', '2026-11-29T00:00:00Z', 'Billing today', '2026-11-28 – 2026-11-28'],
-    ['Week', '2026-11-23T00:00:00Z', '2026-11-29T00:00:00Z', 'Billing this week', '2026-11-16 – 2026-11-22'],
-    ['Year', '2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z', 'Billing this year', '2025-01-01 – 2025-12-31'],
-  ])('reloads for %s with its days', async (label, start, end, title, previous) => {
+    ['Today', '2026-11-29T00:00:00Z', '2026-11-29T00:00:00Z', 'Billing today', '2026-11-28 – 2026-11-28', 'before'],
+    ['Week', '2026-11-23T00:00:00Z', '2026-11-29T00:00:00Z', 'Billing this week', '2026-11-16 – 2026-11-22', 'week'],
+    ['Year', '2026-01-01T00:00:00Z', '2026-11-29T00:00:00Z', 'Billing this year', '2025-01-01 – 2025-11-29', 'year'],
+  ])('reloads for %s with its days to date', async (label, start, end, title, previous, compare) => {
     const calls = kpiApi();
     const user = userEvent.setup();
     renderAdmin(<KpiSection company={company} />);
@@ -154,13 +183,14 @@ describe('KpiSection', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('radio', { name: label }));
     await screen.findByText(title);
-    expect(plain('kpi-previous')).toContain(`Previous period: ${previous}`);
+    expect(plain('kpi-previous')).toContain(`Compared with ${previous}`);
     await waitFor(() =>
       expect(calls.filter((c) => c.path === '/api/kpi/ticket/totalBilling').at(-1)?.body).toEqual({
         state: 'cerrado',
         idCompany: 7,
         dateStart: start,
         dateEnd: end,
+        previous: compare,
       }),
     );
     expect(calls.filter((c) => c.path === '/api/kpi/participant' && c.query.start === start && c.query.end === end)).toHaveLength(3);
@@ -184,7 +214,7 @@ describe('KpiSection', { timeout: 30_000 }, () => {
     await user.tab();
 
     await waitFor(() => expect(plain('kpi-current')).toContain('Current period: 2026-11-10 – 2026-11-16'));
-    expect(plain('kpi-previous')).toContain('Previous period: 2026-11-03 – 2026-11-09');
+    expect(plain('kpi-previous')).toContain('Compared with 2026-11-03 – 2026-11-09');
     await waitFor(() =>
       expect(calls.some((c) => c.path === '/api/kpi/series' && c.query.start === '2026-11-10T00:00:00Z' && c.query.end === '2026-11-16T00:00:00Z')).toBe(true),
     );
@@ -212,6 +242,44 @@ describe('KpiSection', { timeout: 30_000 }, () => {
     expect(container.querySelectorAll('.recharts-bar-rectangle').length).toBe(4);
     expect(within(billing).getAllByText('2026-11-01').length).toBeGreaterThan(0); // the axis tick and the table
     expect(container.querySelectorAll('.recharts-legend-item').length).toBe(5);
+  });
+
+  it('draws and lists the days up to today only, and a previous day the previous period lacks as none', async () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const sized = this.classList.contains('recharts-responsive-container');
+      return DOMRect.fromRect(sized ? { width: 560, height: 260 } : { width: 0, height: 0 });
+    });
+    const calls = kpiApi([], seriesOf);
+    renderAdmin(<KpiSection company={company} />);
+    const billing = await screen.findByRole('figure', { name: 'Daily billing, this period against the previous one' });
+    const table = within(billing).getByRole('table', { name: 'Daily billing, this period against the previous one' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(1 + 29)); // the heading and 1–29 November
+    const rows = within(table).getAllByRole('row');
+    expect(rows.at(-1)).toHaveTextContent(/^2026-11-29/);
+    expect(within(table).queryByRole('row', { name: /^2026-11-30/ })).not.toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/kpi/series')?.query.end).toBe('2026-11-29T00:00:00Z');
+    // A day without a previous one shows no previous figure rather than €0.00.
+    expect(within(table).getByRole('row', { name: /^2026-11-29/ })).toHaveTextContent('—');
+  });
+
+  it('smooths the billing line without leaving the range of its figures', async () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const sized = this.classList.contains('recharts-responsive-container');
+      return DOMRect.fromRect(sized ? { width: 560, height: 260 } : { width: 0, height: 0 });
+    });
+    kpiApi([], seriesOf);
+    const { container } = renderAdmin(<KpiSection company={company} />);
+    const billing = await screen.findByRole('figure', { name: 'Daily billing, this period against the previous one' });
+    await waitFor(() => expect(billing.querySelectorAll('.recharts-line-curve').length).toBe(2));
+    // The first day's billing is €0: the path starts on the €0 line; no point or control point of the
+    // curve may lie below it (a larger y), as a natural spline between 0, 1000, 0, 0, 5000 would.
+    const path = billing.querySelector('.recharts-line-curve')!.getAttribute('d')!;
+    const numbers = (path.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
+    const ys = numbers.filter((_, i) => i % 2 === 1);
+    expect(ys.length).toBeGreaterThan(20);
+    const zero = ys[0];
+    expect(Math.max(...ys)).toBeLessThanOrEqual(zero + 0.01);
+    expect(container.querySelectorAll('.recharts-line').length).toBe(3);
   });
 
   it('speaks Arabic, right to left', async () => {

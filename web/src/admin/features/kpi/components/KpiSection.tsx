@@ -12,8 +12,8 @@ import { toast } from '@/lib/toast';
 
 /**
  * The back office's KPI section (admin spec sections 2 to 4), loaded only when chosen: a period
- * (this month at first) in the company's time zone, the current and previous periods, the KPI boxes and
- * the daily charts. Changing the period recomputes the days and reloads; a failure shows the generic
+ * (this month at first) in the company's time zone, counted to date and compared like with like (see
+ * utils/periods.ts), the two periods named, the KPI boxes and the daily charts up to today. Changing the period recomputes the days and reloads; a failure shows the generic
  * error toast and ends the loading.
  */
 export function KpiSection({ company }: { company: components['schemas']['AdminCompany'] }) {
@@ -25,8 +25,8 @@ export function KpiSection({ company }: { company: components['schemas']['AdminC
     () => (kind === 'RANGE' && range ? periodPair('RANGE', today, range) : periodPair(kind === 'RANGE' ? 'MONTH' : kind, today)),
     [kind, range, today],
   );
-  const kpis = useKpis(company.idCompany, pair.current);
-  const series = useKpiSeries(company.idCompany, pair.current);
+  const kpis = useKpis(company.idCompany, pair.current, pair.compare);
+  const series = useKpiSeries(company.idCompany, pair.current, pair.compare);
 
   const failedAt = Math.max(kpis.isError ? kpis.errorUpdatedAt : 0, series.isError ? series.errorUpdatedAt : 0);
   useEffect(() => {
@@ -45,8 +45,9 @@ export function KpiSection({ company }: { company: components['schemas']['AdminC
           kind={kind}
           timeZone={company.timeZone}
           pair={pair}
+          range={kind === 'RANGE' ? range : undefined}
           onKind={(next) => {
-            if (next === 'RANGE') setRange(pair.current);
+            if (next === 'RANGE') setRange(range ?? pair.current);
             setKind(next);
           }}
           onRange={setRange}

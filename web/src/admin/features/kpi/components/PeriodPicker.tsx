@@ -9,6 +9,8 @@ interface PeriodPickerProps {
   /** The company's time zone: the date fields' today and bounds are its own. */
   timeZone: string;
   pair: PeriodPair;
+  /** The custom range as chosen (it may end after today; pair.current stops at today). */
+  range?: DayPeriod;
   onKind: (kind: PeriodKind) => void;
   /** Called with a custom range once it is valid (start not after end). */
   onRange: (range: DayPeriod) => void;
@@ -16,9 +18,10 @@ interface PeriodPickerProps {
 
 /**
  * The KPI period selector (admin spec sections 2 and 5): today, week, month, year or a custom range with
- * a start not after its end (the date fields keep it so); the current and previous periods written below it.
+ * a start not after its end (the date fields keep it so); below it, the period counted (to date) and the
+ * period it is compared with.
  */
-export function PeriodPicker({ kind, timeZone, pair, onKind, onRange }: PeriodPickerProps) {
+export function PeriodPicker({ kind, timeZone, pair, range, onKind, onRange }: PeriodPickerProps) {
   const { t, language } = useKpiTexts();
   const day = (value: string) => isolate(formatDay(value, language));
 
@@ -35,7 +38,7 @@ export function PeriodPicker({ kind, timeZone, pair, onKind, onRange }: PeriodPi
         style={{ alignSelf: 'flex-start' }}
       />
       {kind === 'RANGE' && (
-        <DateRangeFields value={pair.current} onChange={onRange} timeZone={timeZone} maxDays={MAX_PERIOD_DAYS} />
+        <DateRangeFields value={range ?? pair.current} onChange={onRange} timeZone={timeZone} maxDays={MAX_PERIOD_DAYS} />
       )}
       <div aria-live="polite">
         <Text size="sm" data-testid="kpi-current">

@@ -49,20 +49,60 @@ describe('periodPair', () => {
     expect(periodPair('WEEK', '2026-11-29')).toEqual({
       current: { start: '2026-11-23', end: '2026-11-29' },
       previous: { start: '2026-11-16', end: '2026-11-22' },
+      compare: 'week',
     });
   });
 
-  it('gives a leap year whole, and the 366 days before it', () => {
+  it('compares a week to date with the same weekdays of the week before', () => {
+    expect(periodPair('WEEK', '2026-11-26')).toEqual({
+      current: { start: '2026-11-23', end: '2026-11-26' },
+      previous: { start: '2026-11-16', end: '2026-11-19' },
+      compare: 'week',
+    });
+  });
+
+  it('compares a month to date with the same days of the previous month, not the days just before', () => {
+    expect(periodPair('MONTH', '2026-11-27')).toEqual({
+      current: { start: '2026-11-01', end: '2026-11-27' },
+      previous: { start: '2026-10-01', end: '2026-10-27' },
+      compare: 'month',
+    });
+  });
+
+  it('compares a whole month with the whole previous one, a leap February included', () => {
+    expect(periodPair('MONTH', '2028-03-31').previous).toEqual({ start: '2028-02-01', end: '2028-02-29' });
+    expect(periodPair('MONTH', '2028-03-30').previous).toEqual({ start: '2028-02-01', end: '2028-02-29' });
+    expect(periodPair('MONTH', '2026-11-30').previous).toEqual({ start: '2026-10-01', end: '2026-10-31' });
+    expect(periodPair('MONTH', '2027-01-15').previous).toEqual({ start: '2026-12-01', end: '2026-12-15' });
+  });
+
+  it('compares a year to date with the same days of the previous year', () => {
     expect(periodPair('YEAR', '2028-07-01')).toEqual({
-      current: { start: '2028-01-01', end: '2028-12-31' },
-      previous: { start: '2026-12-31', end: '2027-12-31' },
+      current: { start: '2028-01-01', end: '2028-07-01' },
+      previous: { start: '2027-01-01', end: '2027-07-01' },
+      compare: 'year',
+    });
+    expect(periodPair('YEAR', '2028-02-29').previous).toEqual({ start: '2027-01-01', end: '2027-02-28' });
+  });
+
+  it('compares a custom range with as many days just before it, cut to today', () => {
+    expect(periodPair('RANGE', '2026-11-27', { start: '2026-11-10', end: '2026-11-16' })).toEqual({
+      current: { start: '2026-11-10', end: '2026-11-16' },
+      previous: { start: '2026-11-03', end: '2026-11-09' },
+      compare: 'before',
+    });
+    expect(periodPair('RANGE', '2026-11-27', { start: '2026-11-20', end: '2026-12-10' })).toEqual({
+      current: { start: '2026-11-20', end: '2026-11-27' },
+      previous: { start: '2026-11-12', end: '2026-11-19' },
+      compare: 'before',
     });
   });
 
-  it('gives a month and the same number of days before it', () => {
-    expect(periodPair('MONTH', '2026-03-15')).toEqual({
-      current: { start: '2026-03-01', end: '2026-03-31' },
-      previous: { start: '2026-01-29', end: '2026-02-28' },
+  it('compares today with yesterday', () => {
+    expect(periodPair('TODAY', '2026-03-01')).toEqual({
+      current: { start: '2026-03-01', end: '2026-03-01' },
+      previous: { start: '2026-02-28', end: '2026-02-28' },
+      compare: 'before',
     });
   });
 });

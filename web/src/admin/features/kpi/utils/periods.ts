@@ -1,7 +1,10 @@
 /**
  * The KPI section's periods (admin spec section 4): TODAY, WEEK (Monday to Sunday), MONTH (first to last
- * day), YEAR (1 January to 31 December) or a custom range, each with the previous period of the same
- * length immediately before it. Days are "YYYY-MM-DD" strings of the company's time zone (today comes
+ * day), YEAR (1 January to 31 December) or a custom range, counted to date (a period ends today at the
+ * latest: days that have not happened are neither counted nor drawn), each compared like with like: the
+ * week, month or year to date with the same days of the previous week, month or year (1–27 November with
+ * 1–27 October), today and a custom range with as many days just before them. The server finds the same
+ * previous period from the comparison (the KPI calls' `previous`). Days are "YYYY-MM-DD" strings of the company's time zone (today comes
  * from todayIn of src/admin/lib/dates.ts, which also does the day arithmetic), never Dates, so a staff
  * member abroad sees the circuit's days.
  */
@@ -20,11 +23,18 @@ export interface DayPeriod {
   end: string;
 }
 
-/** A period and the previous one of the same length. */
+/** How the previous period is found (the KPI calls' `previous` parameter). */
+export type Compare = 'before' | 'week' | 'month' | 'year';
+
+/** A period to date, the period it is compared with, and how that one was found. */
 export interface PeriodPair {
   current: DayPeriod;
   previous: DayPeriod;
+  compare: Compare;
 }
+
+/** Each choice's comparison. */
+export const COMPARE_OF: Record<PeriodKind, Compare> = { TODAY: 'before', WEEK: 'week', MONTH: 'month', YEAR: 'year', RANGE: 'before' };
 
 /** The longest custom period the KPI API accepts, both ends included (three years and a day). */
 export const MAX_PERIOD_DAYS = 3 * 365 + 1;
@@ -82,10 +92,41 @@ export function previousPeriod(period: DayPeriod): DayPeriod {
   return { start: shiftDay(end, 1 - periodLength(period)), end };
 }
 
-/** A period choice resolved to its days and its previous period. */
+/** A period cut to today: its days that have not happened yet left out (a period all in the future stays whole). */
+export function toDate(period: DayPeriod, today: string): DayPeriod {
+  return period.start <= today && period.end > today ? { start: period.start, end: today } : period;
+}
+
+/** The same day months earlier, clamped to that month's length; a month's last day gives that month's last day. */
+export function monthsBack(day: string, months: number): string {
+  const date = toUtc(day);
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth();
+  const lastOfTarget = new Date(Date.UTC(year, month - months + 1, 0)).getUTCDate();
+  const lastOfOwn = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const target = date.getUTCDate() === lastOfOwn ? lastOfTarget : Math.min(date.getUTCDate(), lastOfTarget);
+  return fromUtc(new Date(Date.UTC(year, month - months, target)));
+}
+
+/** The period a period is compared with (as the server finds it from `compare`). */
+export function comparedPeriod(period: DayPeriod, compare: Compare): DayPeriod {
+  switch (compare) {
+    case 'week':
+      return { start: shiftDay(period.start, -7), end: shiftDay(period.end, -7) };
+    case 'month':
+      return { start: monthsBack(period.start, 1), end: monthsBack(period.end, 1) };
+    case 'year':
+      return { start: monthsBack(period.start, 12), end: monthsBack(period.end, 12) };
+    case 'before':
+      return previousPeriod(period);
+  }
+}
+
+/** A period choice resolved to its days to date, the period it is compared with, and how. */
 export function periodPair(kind: PeriodKind, today: string, range?: DayPeriod): PeriodPair {
-  const current = currentPeriod(kind, today, range);
-  return { current, previous: previousPeriod(current) };
+  const current = toDate(currentPeriod(kind, today, range), today);
+  const compare = COMPARE_OF[kind];
+  return { current, previous: comparedPeriod(current, compare), compare };
 }
 
 /** What is wrong with a custom range ('invalid' days or start after end 'order'), or undefined. */

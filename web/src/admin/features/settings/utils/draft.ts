@@ -31,9 +31,16 @@ export interface Draft {
   disableHoursBooking: number;
   enableGroupedProducts: boolean;
   dateLimit: { enabled: boolean; date: string };
-  /** Weekdays the weekly schedule lists, each with its two periods; an absent day keeps the general hours. */
-  weekly: Partial<Record<Weekday, [Period, Period]>>;
-  /** The rules as read (excluded days, allowed days); excluded hours are derived by the server on save. */
+  /**
+   * Weekdays the weekly schedule lists, each with its periods as read (one or two) until the user edits the
+   * day, then two; an absent day keeps the general hours. Kept as read so that a save that does not touch
+   * the weekly schedule sends it back unchanged.
+   */
+  weekly: Partial<Record<Weekday, Period[]>>;
+  /**
+   * The rules as read (excluded hours and days, allowed days), sent back untouched: the server derives the
+   * excluded hours only of the weekdays whose opening a save changes, keeping each day's own breaks.
+   */
   rules: Record<string, unknown>;
   special: SpecialRow[];
   confirmationEmails: string[];
@@ -46,10 +53,7 @@ export function draftOf(c: AdminConfig): Draft {
   const weekly: Draft['weekly'] = {};
   for (const wd of WEEKDAYS) {
     const periods = i.data.generalSchedule[wd];
-    if (!periods) continue;
-    const p1 = periods[0] ?? { from: i.openingDate, to: i.closingDate, open: false };
-    const p2 = periods[1] ?? { from: p1.to, to: i.closingDate, open: false };
-    weekly[wd] = [{ ...p1 }, { ...p2 }];
+    if (periods) weekly[wd] = periods.map((p) => ({ ...p }));
   }
   return {
     idInstallation: c.idInstallation,
@@ -74,18 +78,27 @@ export function draftOf(c: AdminConfig): Draft {
   };
 }
 
-/** The two periods a weekday shows: its own, or the general hours when the weekly schedule does not list it. */
+/**
+ * The two periods a weekday shows: its own (a missing second one shown closed), or the general hours when
+ * the weekly schedule does not list it.
+ */
 export function dayPeriods(d: Draft, wd: Weekday): [Period, Period] {
-  return d.weekly[wd] ?? [
-    { from: d.openingDate, to: d.closingDate, open: true },
-    { from: d.closingDate, to: d.closingDate, open: false },
-  ];
+  const periods = d.weekly[wd];
+  if (!periods) {
+    return [
+      { from: d.openingDate, to: d.closingDate, open: true },
+      { from: d.closingDate, to: d.closingDate, open: false },
+    ];
+  }
+  const p1 = periods[0] ?? { from: d.openingDate, to: d.closingDate, open: false };
+  const p2 = periods[1] ?? { from: p1.to, to: d.closingDate, open: false };
+  return [{ ...p1 }, { ...p2 }];
 }
 
 /** Whether the weekly schedule lists the weekday with no open period (the day is closed). */
 export function weekdayClosed(d: Draft, wd: Weekday): boolean {
   const day = d.weekly[wd];
-  return !!day && !day[0].open && !day[1].open;
+  return !!day && !day.some((p) => p.open);
 }
 
 /** The body of POST /api/admin/saveConfig for the draft at a version. */
