@@ -48,7 +48,7 @@ test.describe('back office: cancelling a booking', () => {
     await signInByApi(page, demoAdmin(FJORD_ADMIN), DEMO.fjord);
     await openBookings(page);
     await queryBookings(page, { start: booked.date, end: booked.date, by: 'session' });
-    const row = bookingRow(page, booked.identifier);
+    const row = bookingRow(page, booked.reference);
     await expect(row).toBeVisible();
     await expect(row.getByRole('cell').nth(4)).toHaveText('Ana Berg');
     await expect(row.getByRole('cell').nth(6)).toHaveText(booked.email);
@@ -57,10 +57,10 @@ test.describe('back office: cancelling a booking', () => {
     await expect(row.getByRole('cell').nth(9)).toHaveText('Pending');
 
     // The confirmation popover: 'Keep it' changes nothing.
-    const cancel = row.getByRole('button', { name: `Cancel booking ${booked.identifier}` });
+    const cancel = row.getByRole('button', { name: `Cancel booking ${booked.reference}` });
     await cancel.click();
-    const confirm = page.getByRole('alertdialog', { name: `Cancel booking ${booked.identifier}` });
-    await expect(confirm).toContainText(`Cancel booking ${booked.identifier}? Its places are freed`);
+    const confirm = page.getByRole('alertdialog', { name: `Cancel booking ${booked.reference}` });
+    await expect(confirm).toContainText(`Cancel booking ${booked.reference}? Its places are freed`);
     await snapshot(page, testInfo, 'cancel-confirmation');
     await confirm.getByRole('button', { name: 'Keep it' }).click();
     await expect(confirm).toBeHidden();
@@ -73,7 +73,7 @@ test.describe('back office: cancelling a booking', () => {
     await expect(page.getByText('Booking cancelled.')).toBeVisible();
     // The grid reloads: the row is cancelled and can no longer be cancelled.
     await expect(row.getByRole('cell').nth(9)).toHaveText('Cancelled');
-    await expect(row.getByRole('button', { name: `Cancel booking ${booked.identifier}` })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: `Cancel booking ${booked.reference}` })).toHaveCount(0);
     await snapshot(page, testInfo, 'cancelled');
 
     // The customer's page shows the session's places freed by the booking's two drivers.

@@ -10,6 +10,7 @@ import (
 
 	"pitlane/internal/apperr"
 	"pitlane/internal/billing"
+	"pitlane/internal/checkout"
 	"pitlane/internal/httpx"
 )
 
@@ -19,14 +20,17 @@ const billingExportName = "detalles-facturacion"
 // billingHeaders are the export's column titles by language (the lang query parameter's first two
 // letters); English when the language is unknown.
 var billingHeaders = map[string][]string{
-	"en": {"Date", "Booking", "Customer", "Phone", "E-mail", "Products", "Source", "Type", "State", "Amount", "Refundable"},
-	"es": {"Fecha", "Reserva", "Cliente", "Teléfono", "Correo", "Productos", "Origen", "Tipo", "Estado", "Importe", "Reembolsable"},
-	"da": {"Dato", "Booking", "Kunde", "Telefon", "E-mail", "Produkter", "Kilde", "Type", "Status", "Beløb", "Kan refunderes"},
-	"ar": {"التاريخ", "الحجز", "العميل", "الهاتف", "البريد الإلكتروني", "المنتجات", "المصدر", "النوع", "الحالة", "المبلغ", "قابل للاسترداد"},
-	"de": {"Datum", "Buchung", "Kunde", "Telefon", "E-Mail", "Produkte", "Quelle", "Art", "Status", "Betrag", "Erstattbar"},
-	"nb": {"Dato", "Bestilling", "Kunde", "Telefon", "E-post", "Produkter", "Kilde", "Type", "Status", "Beløp", "Kan refunderes"},
-	"sv": {"Datum", "Bokning", "Kund", "Telefon", "E-post", "Produkter", "Källa", "Typ", "Status", "Belopp", "Återbetalningsbart"},
+	"en": {"Date", "Reference", "Booking", "Customer", "Phone", "E-mail", "Products", "Source", "Type", "State", "Amount", "Refundable"},
+	"es": {"Fecha", "Referencia", "Reserva", "Cliente", "Teléfono", "Correo", "Productos", "Origen", "Tipo", "Estado", "Importe", "Reembolsable"},
+	"da": {"Dato", "Reference", "Booking", "Kunde", "Telefon", "E-mail", "Produkter", "Kilde", "Type", "Status", "Beløb", "Kan refunderes"},
+	"ar": {"التاريخ", "المرجع", "الحجز", "العميل", "الهاتف", "البريد الإلكتروني", "المنتجات", "المصدر", "النوع", "الحالة", "المبلغ", "قابل للاسترداد"},
+	"de": {"Datum", "Referenz", "Buchung", "Kunde", "Telefon", "E-Mail", "Produkte", "Quelle", "Art", "Status", "Betrag", "Erstattbar"},
+	"nb": {"Dato", "Referanse", "Bestilling", "Kunde", "Telefon", "E-post", "Produkter", "Kilde", "Type", "Status", "Beløp", "Kan refunderes"},
+	"sv": {"Datum", "Referens", "Bokning", "Kund", "Telefon", "E-post", "Produkter", "Källa", "Typ", "Status", "Belopp", "Återbetalningsbart"},
 }
+
+// billingAmountColumn is the index of the amount column, under which the totals row writes the total.
+const billingAmountColumn = 10
 
 // billingTotalLabel is the first cell of the totals row, by language.
 var billingTotalLabel = map[string]string{"en": "Total", "es": "Total", "da": "I alt", "ar": "الإجمالي", "de": "Gesamt", "nb": "Totalt", "sv": "Totalt"}
@@ -59,7 +63,7 @@ func safeCell(s string) string {
 // amounts.
 func exportCells(rep billing.Report, row billing.Row) ([]string, [2]float64) {
 	at := row.At.In(rep.From.Location()).Format("2006-01-02 15:04")
-	text := []string{at, safeCell(row.Identifier), safeCell(row.ContactName), safeCell(row.Phone), safeCell(row.Email),
+	text := []string{at, checkout.FormatReference(row.Reference), safeCell(row.Identifier), safeCell(row.ContactName), safeCell(row.Phone), safeCell(row.Email),
 		safeCell(row.Name()), row.Source, row.Type, row.State}
 	return text, [2]float64{decimal(row.AmountCents), decimal(row.RefundableCents)}
 }
@@ -98,7 +102,7 @@ func (s *Server) billingCSV(w http.ResponseWriter, r *http.Request, rep billing.
 		_ = cw.Write(append(text, formatAmount(amounts[0]), formatAmount(amounts[1])))
 	}
 	total := make([]string, len(billingHeaders[lang]))
-	total[0], total[9] = billingTotalLabel[lang], formatAmount(decimal(rep.TotalCents))
+	total[0], total[billingAmountColumn] = billingTotalLabel[lang], formatAmount(decimal(rep.TotalCents))
 	_ = cw.Write(total)
 	cw.Flush()
 	if err := cw.Error(); err != nil {
@@ -145,7 +149,7 @@ func (s *Server) billingXLSX(w http.ResponseWriter, r *http.Request, rep billing
 		line++
 	}
 	total := make([]any, len(head))
-	total[0], total[9] = billingTotalLabel[lang], decimal(rep.TotalCents)
+	total[0], total[billingAmountColumn] = billingTotalLabel[lang], decimal(rep.TotalCents)
 	cell, _ := excelize.CoordinatesToCellName(1, line)
 	if err := sw.SetRow(cell, total); err != nil {
 		httpx.WriteError(w, r, err)
