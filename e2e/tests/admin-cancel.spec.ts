@@ -46,7 +46,20 @@ test.describe('back office: cancelling a booking', () => {
     const before = await freePlaces(browser, testInfo, 'customer-before-cancel', session);
 
     await signInByApi(page, demoAdmin(FJORD_ADMIN), DEMO.fjord);
-    await openBookings(page);
+    const region = await openBookings(page);
+    // The desk finds it over all dates by the reference as read out: lower case, without the dash.
+    const search = region.getByRole('searchbox', { name: 'Find a booking' });
+    const searched = page.waitForResponse(
+      (r) => r.url().endsWith('/api/admin/retrieve-bookings') && JSON.stringify(r.request().postDataJSON()).includes('"search"'),
+    );
+    await search.fill(booked.reference.replace('-', '').toLowerCase());
+    const answer = await searched;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().postDataJSON()).not.toHaveProperty('dateIni');
+    await expect(region.getByRole('table')).toHaveAccessibleName(`Bookings found for “${booked.reference.replace('-', '').toLowerCase()}”`);
+    await expect(bookingRow(page, booked.reference)).toBeVisible();
+    await expect(region.getByRole('table')).toHaveAttribute('aria-rowcount', '2');
+    await search.fill('');
     await queryBookings(page, { start: booked.date, end: booked.date, by: 'session' });
     const row = bookingRow(page, booked.reference);
     await expect(row).toBeVisible();
