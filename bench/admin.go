@@ -18,6 +18,7 @@ import (
 // The back office's targets (issue 13).
 const (
 	targetRetrieveP95 = 150 * time.Millisecond // retrieve-bookings over 31 days
+	targetSearchP95   = 50 * time.Millisecond  // retrieve-bookings' search over all dates (issue 23)
 	targetKPIP95      = 100 * time.Millisecond // every KPI over a year
 	targetExport      = 5 * time.Second        // XLSX export of 100,000 rows
 	targetExportMemMB = 80.0                   // growth of the server's resident memory during the export
@@ -154,6 +155,10 @@ type adminFixture struct {
 	exportBookings  int64
 	bookings        int64
 	took            time.Duration
+	// searches are what the desk types to find a booking, taken from bookings spread over the history:
+	// the reference in lower case without the dash, the customer's full name, the e-mail up to the @, the
+	// phone as stored (with its country code) and its last 9 digits.
+	searches []string
 }
 
 // seedAdmin migrates the database and seeds Circuito Norte alone with a history of about n bookings
@@ -201,6 +206,9 @@ func seedAdmin(ctx context.Context, url string, n int) (adminFixture, error) {
 	if err := q(`SELECT COUNT(*) FROM bookings WHERE company_id = ?`, &fx.bookings); err != nil {
 		return fx, err
 	}
+	if fx.searches, err = searchTerms(ctx, db, fx.companyID, fx.bookings); err != nil {
+		return fx, err
+	}
 	// The export range: from the newest session day back until it holds exportRows bookings, or until it
 	// spans the longest range the bookings query accepts (MaxDaysBooking days, both ends counted), which a
 	// small history reaches first.
@@ -239,4 +247,47 @@ func exportSpan(from, to string) int {
 		return 0
 	}
 	return int(t.Sub(f).Hours()/24) + 1
+}
+
+// searchTerms picks about ten bookings spread over the company's history and returns, for each, the texts
+// the desk would type to find it (adminFixture.searches).
+func searchTerms(ctx context.Context, db *store.DB, companyID, bookings int64) ([]string, error) {
+	step := max(bookings/10, 1)
+	rows, err := db.SQL().QueryContext(ctx, db.Rebind(`SELECT COALESCE(reference, ''), contact_name,
+			COALESCE(contact_surname, ''), email, phone
+		FROM bookings WHERE company_id = ? AND id % ? = 0 ORDER BY id LIMIT 10`), companyID, step)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var ref, name, surname, email, phone string
+		if err := rows.Scan(&ref, &name, &surname, &email, &phone); err != nil {
+			return nil, err
+		}
+		if ref != "" {
+			out = append(out, strings.ToLower(ref))
+		}
+		out = append(out, strings.TrimSpace(name+" "+surname), phone)
+		if at := strings.IndexByte(email, '@'); at >= 2 {
+			out = append(out, email[:at+1])
+		}
+		digits := strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, phone)
+		if len(digits) >= 9 {
+			out = append(out, digits[len(digits)-9:])
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no booking to search for")
+	}
+	return out, nil
 }

@@ -40,6 +40,25 @@ func measureAdmin(ctx context.Context, s *server, fx adminFixture, samples int) 
 	}
 	rows = append(rows, adminRow{"retrieve-bookings, 31 days, p95", withCPU(p95, s), "≤ " + ms(targetRetrieveP95), p95 <= targetRetrieveP95, false})
 
+	// The desk's search over all dates: each term of the fixture in turn (reference, name, e-mail, phone
+	// with and without the country code), every one of which must find its booking.
+	searches := max(samples, len(fx.searches)) // every term at least once
+	progress("admin: retrieve-bookings search over all dates, %d calls over %d terms", searches, len(fx.searches))
+	if err := searchesFind(ctx, s, fx); err != nil {
+		return rows, fmt.Errorf("retrieve-bookings search: %w", err)
+	}
+	i = 0
+	p95, err = sample(ctx, s, searches, func() (string, string, []byte) {
+		term := fx.searches[i%len(fx.searches)]
+		i++
+		body, _ := json.Marshal(map[string]any{"idCompany": fx.companyID, "search": term})
+		return http.MethodPost, "/api/admin/retrieve-bookings", body
+	})
+	if err != nil {
+		return rows, fmt.Errorf("retrieve-bookings search: %w", err)
+	}
+	rows = append(rows, adminRow{"retrieve-bookings search, all dates, p95", withCPU(p95, s), "≤ " + ms(targetSearchP95), p95 <= targetSearchP95, false})
+
 	// Every KPI over the last year.
 	from, to := day(fx.today.AddDate(-1, 0, 1)), day(fx.today)
 	q := url.Values{"company": {fmt.Sprint(fx.companyID)}, "start": {from}, "end": {to}}
@@ -82,6 +101,32 @@ func measureAdmin(ctx context.Context, s *server, fx adminFixture, samples int) 
 			fmt.Sprintf("%.1f MB (RSS %.1f → peak %.1f)", ex.hwmAfter-ex.rssBefore, ex.rssBefore, ex.hwmAfter),
 			fmt.Sprintf("≤ %.0f MB", targetExportMemMB), ex.hwmAfter-ex.rssBefore <= targetExportMemMB, true})
 	return rows, nil
+}
+
+// searchesFind checks that every search term of the fixture finds at least one booking, so the figure is
+// the time of searches that find something.
+func searchesFind(ctx context.Context, s *server, fx adminFixture) error {
+	for _, term := range fx.searches {
+		body, _ := json.Marshal(map[string]any{"idCompany": fx.companyID, "search": term})
+		var out bytes.Buffer
+		status, resp, err := s.do(ctx, http.MethodPost, "/api/admin/retrieve-bookings", body, &out)
+		if err != nil {
+			return err
+		}
+		if status != http.StatusOK {
+			return fmt.Errorf("search %q answered %d: %s", term, status, resp)
+		}
+		var answer struct {
+			Data []json.RawMessage `json:"data"`
+		}
+		if err := json.Unmarshal(out.Bytes(), &answer); err != nil {
+			return fmt.Errorf("search %q: %w", term, err)
+		}
+		if len(answer.Data) == 0 {
+			return fmt.Errorf("search %q found no booking", term)
+		}
+	}
+	return nil
 }
 
 // sample sends two unrecorded requests, then n recorded ones one after the other, and returns the

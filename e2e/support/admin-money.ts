@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   acceptTerms,
   bookableDay,
@@ -64,10 +64,12 @@ export async function openSection(page: Page, name: 'Bookings' | 'Billing' | 'KP
   await page.getByRole('navigation', { name: 'Sections' }).getByText(name, { exact: true }).click();
 }
 
-/** A sale paid online, with the contact's unique e-mail and the booking's identifier. */
+/** A sale paid online, with the contact's unique e-mail, the booking's identifier and its short reference. */
 export interface OnlineSale {
   email: string;
   identifier: string;
+  /** The short reference the back office names the sale by (ABCD-2345). */
+  reference: string;
 }
 
 /**
@@ -89,7 +91,16 @@ export async function payOnlineSaleAtNorte(page: Page, time = '12:30:00'): Promi
     const status = (await (await page.request.get(`/api/booking/status/${identifier}`)).json()) as Record<string, unknown>;
     expect(status).toMatchObject({ status: 'pagada', paymentMode: 'online', paymentStatus: 'approved' });
   }).toPass({ timeout: 30_000 });
-  return { email, identifier };
+  return { email, identifier, reference: await referenceOf(page.request, identifier) };
+}
+
+/** A booking's short reference (ABCD-2345), from the done page's summary of it. */
+export async function referenceOf(request: APIRequestContext, identifier: string): Promise<string> {
+  const answer = await request.get(`/api/booking/summary/${identifier}`);
+  expect(answer.status(), 'booking summary').toBe(200);
+  const { reference } = (await answer.json()) as { reference: string };
+  expect(reference).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+  return reference;
 }
 
 /** Today (YYYY-MM-DD) in a time zone, as the back office computes it. */

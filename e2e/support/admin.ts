@@ -164,7 +164,7 @@ export function dayFromToday(offset: number): string {
   return circuitDay(offset);
 }
 
-/** The grid row of a booking, by its identifier. */
-export function bookingRow(page: Page, identifier: string): Locator {
-  return sectionRegion(page, 'Bookings').getByRole('row').filter({ has: page.getByRole('cell', { name: identifier, exact: true }) });
+/** The grid row of a booking, by its short reference (ABCD-2345, the grid's first column). */
+export function bookingRow(page: Page, reference: string): Locator {
+  return sectionRegion(page, 'Bookings').getByRole('row').filter({ has: page.getByRole('cell', { name: reference, exact: true }) });
 }

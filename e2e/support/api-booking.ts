@@ -11,6 +11,8 @@ export interface Booked {
   companyId: number;
   /** The booking's identifier (the success page's ?booking=). */
   identifier: string;
+  /** The booking's short reference (ABCD-2345), as the back office shows it. */
+  reference: string;
   /** The session booked: its day (YYYY-MM-DD) and start (HH:mm:ss). */
   date: string;
   startTime: string;
@@ -72,11 +74,16 @@ export async function bookAtCircuitByApi(
   expect(saved.status()).toBe(200);
   const { url } = await saved.json();
   const success = new URL(url);
+  const identifier = success.searchParams.get('booking') ?? '';
+  const summary = await request.get(`/api/booking/summary/${identifier}`);
+  expect(summary.status(), 'booking summary').toBe(200);
+  const { reference } = (await summary.json()) as { reference: string };
   return {
     email,
     successUrl: success.pathname + success.search,
     companyId: config.idCompany,
-    identifier: success.searchParams.get('booking') ?? '',
+    identifier,
+    reference,
     date,
     startTime: slot!.startTime,
     productName: product.name,

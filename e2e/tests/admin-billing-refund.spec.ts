@@ -12,8 +12,8 @@ import { snapshot } from '../support/screenshot.ts';
 import { DEMO } from '../support/state.ts';
 
 /** The refund dialog of the open sale, its amount field and its accept button. */
-function refundDialog(page: Page, identifier: string) {
-  const dialog = page.getByRole('dialog', { name: `Refund sale ${identifier}` });
+function refundDialog(page: Page, reference: string) {
+  const dialog = page.getByRole('dialog', { name: `Refund sale ${reference}` });
   return {
     dialog,
     amount: dialog.getByRole('textbox', { name: 'Amount to refund' }),
@@ -22,17 +22,17 @@ function refundDialog(page: Page, identifier: string) {
 }
 
 /** Opens the refund dialog of a sale and returns what it says is still refundable. */
-async function openRefund(page: Page, row: Locator, identifier: string): Promise<number> {
-  await row.getByRole('button', { name: `Refund ${identifier}`, exact: true }).click();
-  const { dialog } = refundDialog(page, identifier);
+async function openRefund(page: Page, row: Locator, reference: string): Promise<number> {
+  await row.getByRole('button', { name: `Refund ${reference}`, exact: true }).click();
+  const { dialog } = refundDialog(page, reference);
   await expect(dialog).toBeVisible();
   const text = await dialog.getByText(/^Refundable: /).textContent();
   return amountOf(text!.replace('Refundable: ', ''));
 }
 
 /** Types an amount, accepts, and waits for the 'refund sent' toast and the dialog to close. */
-async function refund(page: Page, identifier: string, amount: string): Promise<void> {
-  const { dialog, amount: field, accept } = refundDialog(page, identifier);
+async function refund(page: Page, reference: string, amount: string): Promise<void> {
+  const { dialog, amount: field, accept } = refundDialog(page, reference);
   await field.fill(amount);
   await expect(accept).toBeEnabled();
   const answer = page.waitForResponse((r) => r.url().includes('/api/payment/execute-refund'));
@@ -57,7 +57,8 @@ test.describe('billing: refunding a sale paid online', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill(sale.email);
     const rows = saleRows(page);
     await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText(sale.identifier);
+    await expect(rows.first()).toContainText(sale.reference);
+    await expect(rows.first()).not.toContainText(sale.identifier);
     const saleTestId = (await rows.first().getAttribute('data-testid'))!;
     expect(saleTestId).toMatch(/^sale-S\d+$/);
     const saleRow = page.getByTestId(saleTestId);
@@ -67,8 +68,8 @@ test.describe('billing: refunding a sale paid online', () => {
     await snapshot(page, testInfo, 'billing-sale-paid');
 
     // The dialog accepts more than 0 and no more than what is left.
-    expect(await openRefund(page, saleRow, sale.identifier)).toBe(paid);
-    const { amount, accept } = refundDialog(page, sale.identifier);
+    expect(await openRefund(page, saleRow, sale.reference)).toBe(paid);
+    const { amount, accept } = refundDialog(page, sale.reference);
     await expect(accept).toBeDisabled();
     await amount.fill('0');
     await expect(accept).toBeDisabled();
@@ -81,7 +82,7 @@ test.describe('billing: refunding a sale paid online', () => {
 
     // First refund: 10.00; a negative REFUND row appears and the sale is partly refunded.
     const first = 10;
-    await refund(page, sale.identifier, first.toFixed(2));
+    await refund(page, sale.reference, first.toFixed(2));
     await expect(rows).toHaveCount(2);
     // Refund rows have ids R<ledger entry>, sales S<booking>.
     const refundRows = page.getByRole('table', { name: 'Sales detail' }).locator('tbody tr[data-testid^="sale-R"]');
@@ -90,16 +91,16 @@ test.describe('billing: refunding a sale paid online', () => {
     await expect(refundRows.first().locator('td').nth(8)).toHaveText('Refund');
     await expect(saleRow).toContainText('Partially refunded');
     // A refund row cannot itself be refunded.
-    await expect(refundRows.first().getByRole('button', { name: `Refund ${sale.identifier}` })).toBeDisabled();
+    await expect(refundRows.first().getByRole('button', { name: `Refund ${sale.reference}` })).toBeDisabled();
     await snapshot(page, testInfo, 'billing-after-first-refund');
 
     // Second refund: the rest, which the dialog now names.
     const rest = Math.round((paid - first) * 100) / 100;
-    expect(await openRefund(page, saleRow, sale.identifier)).toBe(rest);
-    await refund(page, sale.identifier, rest.toFixed(2));
+    expect(await openRefund(page, saleRow, sale.reference)).toBe(rest);
+    await refund(page, sale.reference, rest.toFixed(2));
     await expect(rows).toHaveCount(3);
     await expect(saleRow).toContainText('Refunded');
-    await expect(saleRow.getByRole('button', { name: `Refund ${sale.identifier}`, exact: true })).toBeDisabled();
+    await expect(saleRow.getByRole('button', { name: `Refund ${sale.reference}`, exact: true })).toBeDisabled();
     await snapshot(page, testInfo, 'billing-refunded');
 
     // The staff view of the booking: one payment, two refunds by this admin, nothing left.
@@ -142,9 +143,9 @@ test.describe('billing: refunding a sale paid online', () => {
     expect(payment?.status).toBe('refunded');
 
     // The sales-detail modal still shows the sale's line.
-    await saleRow.getByRole('button', { name: `Details of ${sale.identifier}` }).click();
-    const details = page.getByRole('dialog', { name: `Sale ${sale.identifier}` });
-    await expect(details.getByRole('table', { name: `Sale ${sale.identifier}` })).toBeVisible();
+    await saleRow.getByRole('button', { name: `Details of ${sale.reference}` }).click();
+    const details = page.getByRole('dialog', { name: `Sale ${sale.reference}` });
+    await expect(details.getByRole('table', { name: `Sale ${sale.reference}` })).toBeVisible();
     await expect(details.getByRole('row')).not.toHaveCount(1);
     await snapshot(page, testInfo, 'sale-details');
   });

@@ -46,9 +46,22 @@ test.describe('back office: cancelling a booking', () => {
     const before = await freePlaces(browser, testInfo, 'customer-before-cancel', session);
 
     await signInByApi(page, demoAdmin(FJORD_ADMIN), DEMO.fjord);
-    await openBookings(page);
+    const region = await openBookings(page);
+    // The desk finds it over all dates by the reference as read out: lower case, without the dash.
+    const search = region.getByRole('searchbox', { name: 'Find a booking' });
+    const searched = page.waitForResponse(
+      (r) => r.url().endsWith('/api/admin/retrieve-bookings') && JSON.stringify(r.request().postDataJSON()).includes('"search"'),
+    );
+    await search.fill(booked.reference.replace('-', '').toLowerCase());
+    const answer = await searched;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().postDataJSON()).not.toHaveProperty('dateIni');
+    await expect(region.getByRole('table')).toHaveAccessibleName(`Bookings found for “${booked.reference.replace('-', '').toLowerCase()}”`);
+    await expect(bookingRow(page, booked.reference)).toBeVisible();
+    await expect(region.getByRole('table')).toHaveAttribute('aria-rowcount', '2');
+    await search.fill('');
     await queryBookings(page, { start: booked.date, end: booked.date, by: 'session' });
-    const row = bookingRow(page, booked.identifier);
+    const row = bookingRow(page, booked.reference);
     await expect(row).toBeVisible();
     await expect(row.getByRole('cell').nth(4)).toHaveText('Ana Berg');
     await expect(row.getByRole('cell').nth(6)).toHaveText(booked.email);
@@ -57,10 +70,10 @@ test.describe('back office: cancelling a booking', () => {
     await expect(row.getByRole('cell').nth(9)).toHaveText('Pending');
 
     // The confirmation popover: 'Keep it' changes nothing.
-    const cancel = row.getByRole('button', { name: `Cancel booking ${booked.identifier}` });
+    const cancel = row.getByRole('button', { name: `Cancel booking ${booked.reference}` });
     await cancel.click();
-    const confirm = page.getByRole('alertdialog', { name: `Cancel booking ${booked.identifier}` });
-    await expect(confirm).toContainText(`Cancel booking ${booked.identifier}? Its places are freed`);
+    const confirm = page.getByRole('alertdialog', { name: `Cancel booking ${booked.reference}` });
+    await expect(confirm).toContainText(`Cancel booking ${booked.reference}? Its places are freed`);
     await snapshot(page, testInfo, 'cancel-confirmation');
     await confirm.getByRole('button', { name: 'Keep it' }).click();
     await expect(confirm).toBeHidden();
@@ -73,7 +86,7 @@ test.describe('back office: cancelling a booking', () => {
     await expect(page.getByText('Booking cancelled.')).toBeVisible();
     // The grid reloads: the row is cancelled and can no longer be cancelled.
     await expect(row.getByRole('cell').nth(9)).toHaveText('Cancelled');
-    await expect(row.getByRole('button', { name: `Cancel booking ${booked.identifier}` })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: `Cancel booking ${booked.reference}` })).toHaveCount(0);
     await snapshot(page, testInfo, 'cancelled');
 
     // The customer's page shows the session's places freed by the booking's two drivers.

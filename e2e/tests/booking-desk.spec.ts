@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { bookingRow, demoAdmin, openBookings, queryBookings, sectionRegion, signInByApi } from '../support/admin.ts';
+import { referenceOf } from '../support/admin-money.ts';
 import { acceptTerms, bookableDay, company, startBooking, toSummary, uniqueEmail } from '../support/booking.ts';
 import { snapshot } from '../support/screenshot.ts';
 import { DEMO } from '../support/state.ts';
@@ -47,7 +48,7 @@ test.describe('a booking taken at the desk by the company’s staff', () => {
     await page.goto('/admin');
     await openBookings(page);
     await queryBookings(page, { start: session.day, end: session.day, by: 'session' });
-    const row = bookingRow(page, id);
+    const row = bookingRow(page, await referenceOf(page.request, id));
     await expect(row).toBeVisible();
     await row.getByRole('button', { name: /^Details of booking / }).click();
     const dialog = page.getByRole('dialog');

@@ -9,6 +9,7 @@ import (
 
 	"pitlane/internal/apperr"
 	"pitlane/internal/billing"
+	"pitlane/internal/checkout"
 	"pitlane/internal/httpx"
 	"pitlane/internal/pricing"
 )
@@ -67,6 +68,7 @@ type saleRow struct {
 	Email          string     `json:"email"`
 	Name           string     `json:"name"`
 	Token          string     `json:"token"`
+	Reference      string     `json:"reference"`
 	Type           string     `json:"type"`
 	PriceConverted float64    `json:"priceConverted"`
 	TotalPrice     float64    `json:"totalPrice"`
@@ -120,7 +122,8 @@ func billingBody(rep billing.Report, details bool) billingResponse {
 	for _, row := range rep.Rows {
 		sr := saleRow{ID: row.ID, IDBooking: row.BookingID, UpdatedAt: row.At.UTC().Format(time.RFC3339),
 			ContactName: row.ContactName, Phone: row.Phone, Email: row.Email, Name: row.Name(), Token: row.Identifier,
-			Type: row.Type, PriceConverted: decimal(row.AmountCents), TotalPrice: decimal(row.TotalCents),
+			Reference: checkout.FormatReference(row.Reference), Type: row.Type, PriceConverted: decimal(row.AmountCents),
+			TotalPrice: decimal(row.TotalCents),
 			Refundable: decimal(row.RefundableCents), PaymentMode: row.PaymentMode,
 			ShoppingCart: saleCart{Source: row.Source, State: row.State, Token: row.Identifier, Description: row.Name()},
 			Details:      []saleLine{}}

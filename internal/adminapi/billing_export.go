@@ -10,6 +10,7 @@ import (
 
 	"pitlane/internal/apperr"
 	"pitlane/internal/billing"
+	"pitlane/internal/checkout"
 	"pitlane/internal/httpx"
 )
 
@@ -19,14 +20,17 @@ const billingExportName = "detalles-facturacion"
 // billingHeaders are the export's column titles by language (the lang query parameter's first two
 // letters); English when the language is unknown.
 var billingHeaders = map[string][]string{
-	"en": {"Date", "Booking", "Customer", "Phone", "E-mail", "Products", "Source", "Type", "State", "Amount", "Refundable"},
-	"es": {"Fecha", "Reserva", "Cliente", "Teléfono", "Correo", "Productos", "Origen", "Tipo", "Estado", "Importe", "Reembolsable"},
-	"da": {"Dato", "Booking", "Kunde", "Telefon", "E-mail", "Produkter", "Kilde", "Type", "Status", "Beløb", "Kan refunderes"},
-	"ar": {"التاريخ", "الحجز", "العميل", "الهاتف", "البريد الإلكتروني", "المنتجات", "المصدر", "النوع", "الحالة", "المبلغ", "قابل للاسترداد"},
-	"de": {"Datum", "Buchung", "Kunde", "Telefon", "E-Mail", "Produkte", "Quelle", "Art", "Status", "Betrag", "Erstattbar"},
-	"nb": {"Dato", "Bestilling", "Kunde", "Telefon", "E-post", "Produkter", "Kilde", "Type", "Status", "Beløp", "Kan refunderes"},
-	"sv": {"Datum", "Bokning", "Kund", "Telefon", "E-post", "Produkter", "Källa", "Typ", "Status", "Belopp", "Återbetalningsbart"},
+	"en": {"Date", "Reference", "Booking", "Customer", "Phone", "E-mail", "Products", "Source", "Type", "State", "Amount", "Refundable"},
+	"es": {"Fecha", "Referencia", "Reserva", "Cliente", "Teléfono", "Correo", "Productos", "Origen", "Tipo", "Estado", "Importe", "Reembolsable"},
+	"da": {"Dato", "Reference", "Booking", "Kunde", "Telefon", "E-mail", "Produkter", "Kilde", "Type", "Status", "Beløb", "Kan refunderes"},
+	"ar": {"التاريخ", "المرجع", "الحجز", "العميل", "الهاتف", "البريد الإلكتروني", "المنتجات", "المصدر", "النوع", "الحالة", "المبلغ", "قابل للاسترداد"},
+	"de": {"Datum", "Referenz", "Buchung", "Kunde", "Telefon", "E-Mail", "Produkte", "Quelle", "Art", "Status", "Betrag", "Erstattbar"},
+	"nb": {"Dato", "Referanse", "Bestilling", "Kunde", "Telefon", "E-post", "Produkter", "Kilde", "Type", "Status", "Beløp", "Kan refunderes"},
+	"sv": {"Datum", "Referens", "Bokning", "Kund", "Telefon", "E-post", "Produkter", "Källa", "Typ", "Status", "Belopp", "Återbetalningsbart"},
 }
+
+// billingAmountColumn is the index of the amount column, under which the totals row writes the total.
+const billingAmountColumn = 10
 
 // billingTotalLabel is the first cell of the totals row, by language.
 var billingTotalLabel = map[string]string{"en": "Total", "es": "Total", "da": "I alt", "ar": "الإجمالي", "de": "Gesamt", "nb": "Totalt", "sv": "Totalt"}
@@ -46,18 +50,19 @@ func exportLang(raw string) string {
 	return "en"
 }
 
-// exportCells is one row of the export: its text cells as stored, and its two amounts. Cells 1 to 5
-// (booking, customer, phone, e-mail, products) are customer-typed: CSV neutralises them (see neutralise);
+// exportCells is one row of the export: its text cells as stored, and its two amounts. Cells 2 to 6
+// (booking, customer, phone, e-mail, products; cell 1 is the short reference) are customer-typed: CSV neutralises them (see neutralise);
 // XLSX writes them as string cells, which no spreadsheet reads as a formula, so they stay exactly as
 // typed there ("+34600123456", not "'+34600123456").
 func exportCells(rep billing.Report, row billing.Row) ([]string, [2]float64) {
 	at := row.At.In(rep.From.Location()).Format("2006-01-02 15:04")
-	text := []string{at, row.Identifier, row.ContactName, row.Phone, row.Email, row.Name(), row.Source, row.Type, row.State}
+	text := []string{at, checkout.FormatReference(row.Reference), row.Identifier, row.ContactName, row.Phone, row.Email, row.Name(),
+		row.Source, row.Type, row.State}
 	return text, [2]float64{decimal(row.AmountCents), decimal(row.RefundableCents)}
 }
 
 // billingTyped reports whether column i of exportCells is customer-typed text.
-func billingTyped(i int) bool { return i >= 1 && i <= 5 }
+func billingTyped(i int) bool { return i >= 2 && i <= 6 }
 
 func (s *Server) exportBilling(w http.ResponseWriter, r *http.Request, sc Scope) {
 	q := r.URL.Query()
@@ -98,7 +103,7 @@ func (s *Server) billingCSV(w http.ResponseWriter, r *http.Request, rep billing.
 		_ = cw.Write(append(text, formatAmount(amounts[0]), formatAmount(amounts[1])))
 	}
 	total := make([]string, len(billingHeaders[lang]))
-	total[0], total[9] = billingTotalLabel[lang], formatAmount(decimal(rep.TotalCents))
+	total[0], total[billingAmountColumn] = billingTotalLabel[lang], formatAmount(decimal(rep.TotalCents))
 	_ = cw.Write(total)
 	cw.Flush()
 	if err := cw.Error(); err != nil {
@@ -145,7 +150,7 @@ func (s *Server) billingXLSX(w http.ResponseWriter, r *http.Request, rep billing
 		line++
 	}
 	total := make([]any, len(head))
-	total[0], total[9] = billingTotalLabel[lang], decimal(rep.TotalCents)
+	total[0], total[billingAmountColumn] = billingTotalLabel[lang], decimal(rep.TotalCents)
 	cell, _ := excelize.CoordinatesToCellName(1, line)
 	if err := sw.SetRow(cell, total); err != nil {
 		httpx.WriteError(w, r, err)

@@ -202,7 +202,7 @@ func TestExportBilling(t *testing.T) {
 	e.seedSale(t, sale{company: e.a, cents: 4000, qty: 2, chargedAt: local(2026, 3, 2, 10, 0, 0),
 		refunds: []refund{{1000, local(2026, 3, 3, 10, 0, 0)}}})
 	evil := e.seedSale(t, sale{company: e.a, cents: 1234, chargedAt: local(2026, 3, 4, 10, 0, 0), email: "=HYPERLINK(\"http://x\")@e.com"})
-	e.exec(t, `UPDATE bookings SET contact_name = '@SUM(A1:A9)', phone = '+34600123456' WHERE id = ?`, evil.bookingID)
+	e.exec(t, `UPDATE bookings SET contact_name = '@SUM(A1:A9)', phone = '+34600123456', reference = 'KXR7PM42' WHERE id = ?`, evil.bookingID)
 	e.exec(t, `UPDATE bookings SET contact_name = '=1+1', phone = '-1+1' WHERE id <> ? AND company_id = ?`, evil.bookingID, e.a.CompanyID)
 	target := func(format string) string {
 		return fmt.Sprintf("/api/admin/export-billing?idCompany=%d&dateIni=2026-03-01&dateEnd=2026-03-31&format=%s&lang=es-ES", e.a.CompanyID, format)
@@ -216,19 +216,25 @@ func TestExportBilling(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(records) != 5 || records[0][0] != "Fecha" || records[0][9] != "Importe" {
+	if len(records) != 5 || records[0][0] != "Fecha" || records[0][1] != "Referencia" || records[0][10] != "Importe" {
 		t.Fatalf("csv: %q", records)
 	}
 	total := records[len(records)-1]
-	if total[0] != "Total" || total[9] != "42.34" { // 40.00 + 12.34 - 10.00
+	if total[0] != "Total" || total[10] != "42.34" { // 40.00 + 12.34 - 10.00
 		t.Errorf("totals row %q", total)
 	}
 	for _, rec := range records[1:4] {
-		for i, cell := range rec[:9] {
+		for i, cell := range rec[:10] {
 			if cell != "" && strings.ContainsRune("=+-@", rune(cell[0])) {
 				t.Errorf("column %d starts a formula: %q", i, cell)
 			}
 		}
+	}
+	if refs := referencesOf(records[1:4]); refs != "|KXR7-PM42|" && refs != "KXR7-PM42||" && refs != "||KXR7-PM42" {
+		t.Errorf("csv references %q: the evil sale's shown form, the others none", refs)
+	}
+	if v, _ := evilReference(e, t); v != "KXR7-PM42" {
+		t.Errorf("billing row reference %q", v)
 	}
 	if !strings.Contains(string(res.Body), "'@SUM(A1:A9)") || !strings.Contains(string(res.Body), "'-1+1") ||
 		!strings.Contains(string(res.Body), "'+34600123456") || !strings.Contains(string(res.Body), "'=1+1") {
@@ -252,7 +258,7 @@ func TestExportBilling(t *testing.T) {
 		t.Fatalf("xlsx rows %q", xrows)
 	}
 	for r := 1; r <= len(xrows); r++ {
-		for c := 1; c <= 11; c++ {
+		for c := 1; c <= 12; c++ {
 			cell, _ := excelize.CoordinatesToCellName(c, r)
 			if formula, _ := f.GetCellFormula(sheet, cell); formula != "" {
 				t.Errorf("cell %s holds a formula %q", cell, formula)
@@ -280,10 +286,10 @@ func TestExportBilling(t *testing.T) {
 	if len(found) != 5 {
 		t.Errorf("texts read exactly as typed: %v, want the phone +34600123456, =1+1, @SUM(A1:A9), -1+1 and the e-mail", found)
 	}
-	if v, _ := f.GetCellValue(sheet, "J5"); v != "42.34" {
+	if v, _ := f.GetCellValue(sheet, "K5"); v != "42.34" {
 		t.Errorf("xlsx total %q", v)
 	}
-	if typ, _ := f.GetCellType(sheet, "J2"); typ == excelize.CellTypeSharedString || typ == excelize.CellTypeInlineString {
+	if typ, _ := f.GetCellType(sheet, "K2"); typ == excelize.CellTypeSharedString || typ == excelize.CellTypeInlineString {
 		t.Errorf("amounts are written as text")
 	}
 
@@ -298,4 +304,32 @@ func TestExportBilling(t *testing.T) {
 			t.Errorf("%s: %d, want %d", c.target, res.Status, c.status)
 		}
 	}
+}
+
+// referencesOf joins the reference column of export records with "|".
+func referencesOf(records [][]string) string {
+	refs := make([]string, len(records))
+	for i, r := range records {
+		refs[i] = r[1]
+	}
+	return strings.Join(refs, "|")
+}
+
+// evilReference is the reference the billing list shows for the sale with the evil e-mail of TestExportBilling.
+func evilReference(e *env, t *testing.T) (string, error) {
+	res := e.api.Do("POST", "/api/admin/retrieveBillingBetweenDates",
+		fmt.Sprintf(`{"idCompany":%d,"dateIni":"2026-03-01","dateEnd":"2026-03-31"}`, e.a.CompanyID), e.auth...)
+	var out struct {
+		Payments []struct {
+			Email     string `json:"email"`
+			Reference string `json:"reference"`
+		} `json:"payments"`
+	}
+	res.JSON(t, &out)
+	for _, p := range out.Payments {
+		if strings.HasPrefix(p.Email, "=HYPERLINK") {
+			return p.Reference, nil
+		}
+	}
+	return "", fmt.Errorf("no such row")
 }

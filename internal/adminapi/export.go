@@ -109,6 +109,7 @@ func bookingCells(b checkout.BookingRow, l exportLabels, loc *time.Location) []e
 	}
 	return []exportCell{
 		{Number: float64(b.ID), IsNum: true},
+		{Text: b.Reference},
 		{Text: b.BookingIdentifier},
 		{Text: b.CreatedAt.In(loc).Format("2006-01-02 15:04")},
 		{Text: date},
@@ -123,15 +124,15 @@ func bookingCells(b checkout.BookingRow, l exportLabels, loc *time.Location) []e
 	}
 }
 
-// totalCells is the totals row: the number of bookings under the booking column, and the price,
+// totalCells is the totals row: the number of bookings under the reference column, and the price,
 // drivers and sessions of the rows that are not cancelled.
 func totalCells(t checkout.BookingTotals, l exportLabels) []exportCell {
 	cells := make([]exportCell, len(l.Columns))
 	cells[0] = exportCell{Text: l.Total}
 	cells[1] = exportCell{Number: float64(t.Bookings), IsNum: true}
-	cells[7] = exportCell{Number: float64(t.Price) / 100, IsNum: true, Money: true}
-	cells[8] = exportCell{Number: float64(t.Drivers), IsNum: true}
-	cells[9] = exportCell{Number: float64(t.Sessions), IsNum: true}
+	cells[8] = exportCell{Number: float64(t.Price) / 100, IsNum: true, Money: true}
+	cells[9] = exportCell{Number: float64(t.Drivers), IsNum: true}
+	cells[10] = exportCell{Number: float64(t.Sessions), IsNum: true}
 	return cells
 }
 

@@ -47,7 +47,7 @@ func TestExportLabels(t *testing.T) {
 	if len(exportLanguages) != 7 {
 		t.Errorf("%d languages", len(exportLanguages))
 	}
-	if labelsFor("es-ES").Columns[4] != "Cliente" || labelsFor("nb_NO").Total != "Totalt" || labelsFor("xx").Columns[4] != "Customer" {
+	if labelsFor("es-ES").Columns[5] != "Cliente" || labelsFor("nb_NO").Total != "Totalt" || labelsFor("xx").Columns[5] != "Customer" {
 		t.Errorf("labelsFor")
 	}
 }

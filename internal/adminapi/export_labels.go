@@ -9,7 +9,7 @@ import (
 // exportLabels are the texts of a bookings export in one language: the column headings (in the order
 // of exportColumns), the totals row's label and the booking states.
 type exportLabels struct {
-	Columns [12]string
+	Columns [13]string
 	Total   string
 	States  map[string]string
 }
@@ -17,37 +17,37 @@ type exportLabels struct {
 // exportLanguages are the back office's seven languages; English is the fallback.
 var exportLanguages = map[string]exportLabels{
 	"en": {
-		Columns: [12]string{"ID", "Booking", "Created", "Session date", "Customer", "Phone", "Email", "Price", "Drivers", "Sessions", "Status", "Track"},
+		Columns: [13]string{"ID", "Reference", "Booking", "Created", "Session date", "Customer", "Phone", "Email", "Price", "Drivers", "Sessions", "Status", "Track"},
 		Total:   "Total",
 		States:  states("Paid", "Cancelled", "Partially paid", "Pending"),
 	},
 	"es": {
-		Columns: [12]string{"ID", "Reserva", "Creada", "Fecha de sesión", "Cliente", "Teléfono", "Email", "Precio", "Pilotos", "Sesiones", "Estado", "Circuito"},
+		Columns: [13]string{"ID", "Referencia", "Reserva", "Creada", "Fecha de sesión", "Cliente", "Teléfono", "Email", "Precio", "Pilotos", "Sesiones", "Estado", "Circuito"},
 		Total:   "Total",
 		States:  states("Pagada", "Cancelada", "Parcialmente pagada", "Pendiente"),
 	},
 	"da": {
-		Columns: [12]string{"ID", "Booking", "Oprettet", "Sessionsdato", "Kunde", "Telefon", "E-mail", "Pris", "Kørere", "Sessioner", "Status", "Bane"},
+		Columns: [13]string{"ID", "Reference", "Booking", "Oprettet", "Sessionsdato", "Kunde", "Telefon", "E-mail", "Pris", "Kørere", "Sessioner", "Status", "Bane"},
 		Total:   "I alt",
 		States:  states("Betalt", "Annulleret", "Delvist betalt", "Afventer"),
 	},
 	"ar": {
-		Columns: [12]string{"المعرف", "الحجز", "تاريخ الإنشاء", "تاريخ الجلسة", "العميل", "الهاتف", "البريد الإلكتروني", "السعر", "السائقون", "الجلسات", "الحالة", "الحلبة"},
+		Columns: [13]string{"المعرف", "المرجع", "الحجز", "تاريخ الإنشاء", "تاريخ الجلسة", "العميل", "الهاتف", "البريد الإلكتروني", "السعر", "السائقون", "الجلسات", "الحالة", "الحلبة"},
 		Total:   "المجموع",
 		States:  states("مدفوع", "ملغى", "مدفوع جزئيًا", "قيد الانتظار"),
 	},
 	"de": {
-		Columns: [12]string{"ID", "Buchung", "Erstellt", "Sitzungsdatum", "Kunde", "Telefon", "E-Mail", "Preis", "Fahrer", "Sitzungen", "Status", "Strecke"},
+		Columns: [13]string{"ID", "Referenz", "Buchung", "Erstellt", "Sitzungsdatum", "Kunde", "Telefon", "E-Mail", "Preis", "Fahrer", "Sitzungen", "Status", "Strecke"},
 		Total:   "Summe",
 		States:  states("Bezahlt", "Storniert", "Teilweise bezahlt", "Ausstehend"),
 	},
 	"nb": {
-		Columns: [12]string{"ID", "Bestilling", "Opprettet", "Øktdato", "Kunde", "Telefon", "E-post", "Pris", "Førere", "Økter", "Status", "Bane"},
+		Columns: [13]string{"ID", "Referanse", "Bestilling", "Opprettet", "Øktdato", "Kunde", "Telefon", "E-post", "Pris", "Førere", "Økter", "Status", "Bane"},
 		Total:   "Totalt",
 		States:  states("Betalt", "Kansellert", "Delvis betalt", "Venter"),
 	},
 	"sv": {
-		Columns: [12]string{"ID", "Bokning", "Skapad", "Passdatum", "Kund", "Telefon", "E-post", "Pris", "Förare", "Pass", "Status", "Bana"},
+		Columns: [13]string{"ID", "Referens", "Bokning", "Skapad", "Passdatum", "Kund", "Telefon", "E-post", "Pris", "Förare", "Pass", "Status", "Bana"},
 		Total:   "Totalt",
 		States:  states("Betald", "Avbokad", "Delvis betald", "Väntar"),
 	},

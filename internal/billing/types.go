@@ -51,6 +51,7 @@ type Row struct {
 	ID              string // "S<booking id>" for a sale, "R<entry id>" for a refund
 	BookingID       int64
 	Identifier      string
+	Reference       string // the short reference as stored (ABCD2345), "" for a booking without one
 	At              time.Time
 	ContactName     string
 	Phone           string

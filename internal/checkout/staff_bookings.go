@@ -2,6 +2,7 @@ package checkout
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -60,8 +61,16 @@ type BookingsQuery struct {
 	Search string `json:"search,omitempty"`
 }
 
-// MaxSearchLength is the longest search text a bookings query accepts.
-const MaxSearchLength = 100
+// MinSearchLength and MaxSearchLength bound the search text a bookings query accepts (in characters,
+// after trimming); outside them the query is refused with 422.
+const (
+	MinSearchLength = 2
+	MaxSearchLength = 100
+)
+
+// SearchLimit is the most rows a search over all dates answers (the most recent sessions first); the
+// totals say when more matched (BookingTotals.Truncated).
+const SearchLimit = 200
 
 // BookingRange is a checked bookings query: the company, the inclusive local dates, and for sale dates
 // the instants [FromMs, UntilMs) of the company's local midnights that bound them.
@@ -78,6 +87,12 @@ type BookingRange struct {
 	// without the dash, in any case), or whose customer name or e-mail contains it (case-insensitive),
 	// or whose phone contains its digits (at least 3).
 	Search string
+	// AllDates: a search without dates, over all the company's bookings (From, To and the instants are
+	// unset): the reference exactly, the start of the name, of its second or third word or of the
+	// e-mail, or the phone's digits (at least 6) with or without the country code; at most Limit rows,
+	// the most recent session first.
+	AllDates bool
+	Limit    int
 }
 
 // RangeLimit is the longest range in days the bookings query accepts: the company's maxDaysBooking,
@@ -87,7 +102,22 @@ func RangeLimit(maxDaysBooking int) int { return max(maxDaysBooking, MinRangeDay
 // CheckBookingsQuery validates a bookings query against the company's limits (admin spec section 5):
 // dates are YYYY-MM-DD (apperr.Invalid otherwise, as is an unknown filter type), dateIni not after
 // dateEnd and the range no longer than RangeLimit days, both ends counted (apperr.Unprocessable).
+//
+// A search (2 to 100 characters once trimmed, 422 otherwise) without either date spans all dates
+// (BookingRange.AllDates); with dates it narrows the range.
 func CheckBookingsQuery(q BookingsQuery, l StaffLimits, loc *time.Location, now time.Time) (BookingRange, error) {
+	search := strings.TrimSpace(q.Search)
+	if n := len([]rune(search)); n > MaxSearchLength || (q.Search != "" && n < MinSearchLength) {
+		return BookingRange{}, apperr.WithFields(apperr.Unprocessable, "The search must be 2 to 100 characters long.",
+			map[string]string{"search": "must be " + strconv.Itoa(MinSearchLength) + " to " + strconv.Itoa(MaxSearchLength) + " characters"})
+	}
+	if search != "" && q.DateIni == "" && q.DateEnd == "" {
+		if q.FilterType != "" && q.FilterType != FilterSessionDate && q.FilterType != FilterSaleDate {
+			return BookingRange{}, apperr.WithFields(apperr.Invalid, "The bookings query is malformed.",
+				map[string]string{"filterType": "must be fechaReserva or fechaVenta"})
+		}
+		return BookingRange{CompanyName: l.CompanyName, Now: now, Search: search, AllDates: true, Limit: SearchLimit}, nil
+	}
 	fe := apperr.FieldErrors{}
 	from, errFrom := time.ParseInLocation(time.DateOnly, q.DateIni, loc)
 	if errFrom != nil {
@@ -104,10 +134,6 @@ func CheckBookingsQuery(q BookingsQuery, l StaffLimits, loc *time.Location, now 
 		bySale = true
 	default:
 		fe.Add("filterType", "must be fechaReserva or fechaVenta")
-	}
-	search := strings.TrimSpace(q.Search)
-	if len([]rune(search)) > MaxSearchLength {
-		fe.Add("search", "must be at most "+strconv.Itoa(MaxSearchLength)+" characters")
 	}
 	if err := fe.Err(apperr.Invalid, "The bookings query is malformed."); err != nil {
 		return BookingRange{}, err
@@ -162,6 +188,9 @@ type BookingTotals struct {
 	Sessions int           `json:"sessions"`
 	Drivers  int           `json:"drivers"`
 	Price    pricing.Cents `json:"price"`
+	// Truncated: a search over all dates matched more than SearchLimit bookings; the rows are the first
+	// SearchLimit (the most recent sessions).
+	Truncated bool `json:"truncated,omitempty"`
 }
 
 // Add counts a row into the totals.
@@ -181,6 +210,9 @@ type BookingRows struct {
 	Data   []BookingRow  `json:"data"`
 	Totals BookingTotals `json:"totals"`
 }
+
+// errEnough stops a walk that has its Limit rows.
+var errEnough = errors.New("checkout: enough rows")
 
 // Actor is the staff user behind a back-office write, for the audit log.
 type Actor struct {
@@ -217,9 +249,16 @@ func (s *Service) StaffEachBooking(ctx context.Context, r BookingRange, fn func(
 		return t, err
 	}
 	err = st.EachBooking(ctx, r, func(row BookingRow) error {
+		if r.Limit > 0 && t.Bookings >= r.Limit {
+			t.Truncated = true
+			return errEnough
+		}
 		row.Cancellable = StaffCancelReason(row.State, row.FirstStart, r.Now) == ""
 		t.Add(row)
 		return fn(row)
 	})
+	if errors.Is(err, errEnough) {
+		err = nil
+	}
 	return t, err
 }

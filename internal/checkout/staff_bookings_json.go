@@ -65,6 +65,9 @@ func (t BookingTotals) AppendJSON(b []byte) []byte {
 	b = strconv.AppendInt(b, int64(t.Drivers), 10)
 	b = append(b, `,"price":`...)
 	b = append(b, pricing.FormatCents(int64(t.Price))...)
+	if t.Truncated {
+		b = append(b, `,"truncated":true`...)
+	}
 	return append(b, '}')
 }
 

@@ -2,6 +2,7 @@ package checkout_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"fmt"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/xuri/excelize/v2"
 
+	"pitlane/internal/checkout"
 	"pitlane/internal/store"
 	"pitlane/internal/store/storetest"
 )
@@ -32,6 +34,10 @@ func (d *desk) seedInjections(t *testing.T) {
 	// Company B's booking in the same month never shows.
 	d.seedBooking(t, seed{company: d.b.CompanyID, circuit: d.b.Circuit, product: d.b.Product, start: "2026-11-10 10:00",
 		created: "2026-10-20 10:00", name: "Company B", drivers: 9, cents: 9900})
+	// Seeded rows get their references as old bookings do, from the start-up backfill.
+	if _, err := d.db.BackfillReferences(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func (d *desk) export(t *testing.T, query string) ([]byte, string) {
@@ -59,22 +65,25 @@ func TestStaffExportCSV(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(recs) != len(injections)+2 || recs[0][4] != "Cliente" || recs[0][5] != "Teléfono" {
+		if len(recs) != len(injections)+2 || recs[0][1] != "Referencia" || recs[0][5] != "Cliente" || recs[0][6] != "Teléfono" {
 			t.Fatalf("%d records, header %v", len(recs), recs[0])
 		}
 		for i, p := range injections {
 			r := recs[i+1]
-			for _, col := range []int{4, 5, 6} {
+			if checkout.NormalizeReference(r[1]) == "" || r[1][4] != '-' {
+				t.Errorf("row %d reference %q", i, r[1])
+			}
+			for _, col := range []int{5, 6, 7} {
 				if r[col] != "'"+p {
 					t.Errorf("row %d col %d: %q, want the payload quoted", i, col, r[col])
 				}
 			}
-			if r[7] != "20.00" || r[8] != "2" || r[10] != "Pagada" || r[11] != "Track A" {
+			if r[8] != "20.00" || r[9] != "2" || r[11] != "Pagada" || r[12] != "Track A" {
 				t.Errorf("row %d: %v", i, r)
 			}
 		}
 		total := recs[len(recs)-1]
-		if total[0] != "Total" || total[1] != fmt.Sprint(len(injections)) || total[7] != "120.00" || total[8] != "12" || total[9] != "6" {
+		if total[0] != "Total" || total[1] != fmt.Sprint(len(injections)) || total[8] != "120.00" || total[9] != "12" || total[10] != "6" {
 			t.Errorf("totals row %v", total)
 		}
 	})
@@ -100,22 +109,25 @@ func TestStaffExportXLSX(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(rows) != len(injections)+2 || rows[0][4] != "Customer" {
+		if len(rows) != len(injections)+2 || rows[0][1] != "Reference" || rows[0][5] != "Customer" {
 			t.Fatalf("%d rows, header %v", len(rows), rows[0])
 		}
 		for i, p := range injections {
-			for _, col := range []int{4, 5, 6} {
+			if checkout.NormalizeReference(rows[i+1][1]) == "" {
+				t.Errorf("row %d reference %q", i, rows[i+1][1])
+			}
+			for _, col := range []int{5, 6, 7} {
 				if rows[i+1][col] != p {
 					t.Errorf("row %d col %d: %q, want %q", i, col, rows[i+1][col], p)
 				}
 			}
 		}
 		total := rows[len(rows)-1]
-		if total[0] != "Total" || total[1] != fmt.Sprint(len(injections)) || total[7] != "120.00" || total[8] != "12" {
+		if total[0] != "Total" || total[1] != fmt.Sprint(len(injections)) || total[8] != "120.00" || total[9] != "12" {
 			t.Errorf("totals row %v", total)
 		}
 		for r := 1; r <= len(rows); r++ {
-			for c := 1; c <= 12; c++ {
+			for c := 1; c <= 13; c++ {
 				cell, _ := excelize.CoordinatesToCellName(c, r)
 				if formula, err := f.GetCellFormula("Bookings", cell); err != nil || formula != "" {
 					t.Errorf("%s: formula %q (%v)", cell, formula, err)

@@ -125,13 +125,13 @@ func TestStaffExportStreams(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(rows) != n+2 || len(rows[0]) < 5 || rows[0][4] != "Customer" {
+		if len(rows) != n+2 || len(rows[0]) < 6 || rows[0][5] != "Customer" {
 			t.Fatalf("%d rows in the file (heading %q), want the heading, %d bookings and the totals", len(rows), rows[0], n)
 		}
 		seen := map[string]int{}
 		for _, r := range rows[1 : n+1] {
-			if len(r) > 4 {
-				seen[r[4]]++
+			if len(r) > 5 {
+				seen[r[5]]++
 			}
 		}
 		for i := range n {

@@ -21,7 +21,7 @@ func columns(t *testing.T, db *store.DB) []string {
 	ctx := context.Background()
 	var out []string
 	err := db.Read(ctx, func(tx *store.Tx) error {
-		q := `SELECT m.name || '.' || p.name FROM sqlite_master m, pragma_table_info(m.name) p
+		q := `SELECT m.name || '.' || p.name FROM sqlite_master m, pragma_table_xinfo(m.name) p
 		      WHERE m.type IN ('table', 'view') AND m.name NOT LIKE 'sqlite_%' AND m.name <> 'goose_db_version'`
 		if tx.Engine() == store.Postgres {
 			q = `SELECT table_name || '.' || column_name FROM information_schema.columns

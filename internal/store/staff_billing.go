@@ -37,11 +37,12 @@ func (b Billing) BillingCompany(ctx context.Context, companyID int64) (billing.C
 }
 
 // saleColumns are the booking columns of a billing row, for scanRowBooking.
-const saleColumns = `b.id, b.identifier, b.contact_name, COALESCE(b.contact_surname, ''), b.phone, b.email, b.source,
-	b.payment_mode, b.total_cents`
+const saleColumns = `b.id, b.identifier, COALESCE(b.reference, ''), b.contact_name, COALESCE(b.contact_surname, ''), b.phone,
+	b.email, b.source, b.payment_mode, b.total_cents`
 
 func bookingFields(r *billing.Row, surname *string) []any {
-	return []any{&r.BookingID, &r.Identifier, &r.ContactName, surname, &r.Phone, &r.Email, &r.Source, &r.PaymentMode, &r.TotalCents}
+	return []any{&r.BookingID, &r.Identifier, &r.Reference, &r.ContactName, surname, &r.Phone, &r.Email, &r.Source,
+		&r.PaymentMode, &r.TotalCents}
 }
 
 // inRange is the subquery of the company's bookings with a ledger entry in [from, to).

@@ -73,7 +73,10 @@ func (b Bookings) EachBooking(ctx context.Context, r checkout.BookingRange, fn f
 		if r.BySale {
 			q, args = staffBySale, []any{r.CompanyID, r.FromMs, r.UntilMs}
 		}
-		if r.Search != "" {
+		switch {
+		case r.AllDates:
+			q, args = staffAllDates, staffAllDatesArgs(r.CompanyID, r.Search, r.Limit)
+		case r.Search != "":
 			q, args = staffSearchQuery(r), append(args, staffSearchArgs(r.Search)...)
 		}
 		tracks, err := newTrackNames(ctx, tx, r.CompanyID)
@@ -86,7 +89,7 @@ func (b Bookings) EachBooking(ctx context.Context, r checkout.BookingRange, fn f
 		}
 		defer rows.Close()
 		for rows.Next() {
-			row, err := scanStaffRow(rows, tracks)
+			row, err := scanStaffRow(rows, tracks, r.Location)
 			if err != nil {
 				return err
 			}
@@ -98,8 +101,9 @@ func (b Bookings) EachBooking(ctx context.Context, r checkout.BookingRange, fn f
 	})
 }
 
-// scanStaffRow reads one row of staffRows.
-func scanStaffRow(rows *sql.Rows, tracks *trackNames) (checkout.BookingRow, error) {
+// scanStaffRow reads one row of staffRows. A booking without sessions but with a start (an event's
+// registration: its date is the event's, not a session's) shows that start in the company's zone loc.
+func scanStaffRow(rows *sql.Rows, tracks *trackNames, loc *time.Location) (checkout.BookingRow, error) {
 	var id, created, total, drivers, sessions int64
 	var first sql.NullInt64
 	var identifier, name, surname, phone, email, status, source, mode, reference, circuits string
@@ -121,6 +125,12 @@ func scanStaffRow(rows *sql.Rows, tracks *trackNames) (checkout.BookingRow, erro
 		Sessions: int(sessions), FirstStart: instantOrNil(first)}
 	if local.Valid {
 		row.BookingDate = &local.String
+	} else if first.Valid {
+		if loc == nil {
+			loc = time.UTC
+		}
+		at := time.UnixMilli(first.Int64).In(loc).Format("2006-01-02 15:04")
+		row.BookingDate = &at
 	}
 	return row, nil
 }

@@ -8,6 +8,7 @@ import {
   rangeLength,
   rangeProblem,
   todayIn,
+  upcomingRange,
 } from '@/admin/lib/dates';
 
 describe('admin dates', () => {
@@ -47,6 +48,20 @@ describe('admin dates', () => {
 
   it('starts on the first of the month', () => {
     expect(defaultRange('2026-11-24')).toEqual({ start: '2026-11-01', end: '2026-11-24' });
+  });
+
+  it("opens the bookings on today up to the company's maxDaysBooking, within the query's longest range", () => {
+    expect(upcomingRange('2026-11-24', 14)).toEqual({ start: '2026-11-24', end: '2026-12-08' });
+    expect(upcomingRange('2026-11-24', 30)).toEqual({ start: '2026-11-24', end: '2026-12-24' });
+    // 31 days ahead would be 32 days counted: the range stops at the 31 the query allows.
+    expect(upcomingRange('2026-11-24', 31)).toEqual({ start: '2026-11-24', end: '2026-12-24' });
+    const year = upcomingRange('2026-11-24', 366);
+    expect(rangeLength(year.start, year.end)).toBe(maxRangeDays(366));
+    expect(rangeProblem(year, adminDayBounds('2026-11-24'), maxRangeDays(366))).toBeUndefined();
+    // Never past the pickers' last day (the end of next year).
+    expect(upcomingRange('2026-11-24', 800).end).toBe('2027-12-31');
+    expect(upcomingRange('2026-11-24', 0)).toEqual({ start: '2026-11-24', end: '2026-11-24' });
+    expect(upcomingRange('2026-11-24', undefined)).toEqual({ start: '2026-11-24', end: '2026-11-24' });
   });
 });
 

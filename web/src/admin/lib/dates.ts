@@ -107,6 +107,17 @@ export function defaultRange(today: IsoDay): DayRange {
 }
 
 /**
+ * The range the bookings section starts with (by session date): today up to today + maxDaysBooking, the
+ * days customers can book ahead, so next week's bookings are in view. It is kept within the query's
+ * longest range (maxRangeDays, both ends counted) and the pickers' bounds; a company without installations
+ * (maxDaysBooking 0) sees today.
+ */
+export function upcomingRange(today: IsoDay, maxDaysBooking: number | undefined): DayRange {
+  const ahead = Math.min(Math.max(0, Math.floor(maxDaysBooking ?? 0)), maxRangeDays(maxDaysBooking) - 1);
+  return { start: today, end: clampDay(addDays(today, ahead), adminDayBounds(today)) };
+}
+
+/**
  * An instant (ISO 8601, e.g. a row's createdAt) as the company's local "YYYY-MM-DD HH:mm", to be written
  * with @/lib/format's formatDayHour like the circuit-local times; the input as it is when unreadable.
  */

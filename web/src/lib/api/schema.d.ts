@@ -847,8 +847,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The company's bookings whose session date (fechaReserva) or sale date (fechaVenta) is in the range.
-         * @description fechaReserva selects by the local date of the booking's first session (vouchers, without a session, never match); fechaVenta by the instant of sale between the company's local midnights of dateIni and dateEnd + 1. Rows come in session order (the first session's local date, then its start, then id; by sale date, bookings without a session last). The range, both ends counted, may span at most the largest maxDaysBooking of the company's installations, and never less than 31 days, so a whole month always fits (admin spec section 5). The rows are written as they are read (a busy month is tens of thousands): an error before the answer starts is a JSON error; one after it cuts the connection, so a truncated list is never taken for a whole one.
+         * The company's bookings whose session date (fechaReserva) or sale date (fechaVenta) is in the range, or that a search finds over all dates.
+         * @description With `search` and neither date, the search spans all the company's dates (the desk's "find a booking"): a row matches by its short reference exactly (any case, with or without the dash), by the start of the customer's full name, of its second or third word, or of the e-mail (case-insensitive), or by the phone's digits (at least 6; separators ignored) with or without the country code ("615989202" and "+34 615 989 202" both find +34615989202). Each key is an index seek (migration 00030), so the answer's time does not grow with the number of bookings. The rows come latest session first (bookings without a session last), at most 200 of them; `totals.truncated` says when more matched. With dates, the search narrows the range instead (see BookingsQuery.search). fechaReserva selects by the local date of the booking's first session (vouchers, without a session, never match); fechaVenta by the instant of sale between the company's local midnights of dateIni and dateEnd + 1. Rows come in session order (the first session's local date, then its start, then id; by sale date, bookings without a session last). The range, both ends counted, may span at most the largest maxDaysBooking of the company's installations, and never less than 31 days, so a whole month always fits (admin spec section 5). The rows are written as they are read (a busy month is tens of thousands): an error before the answer starts is a JSON error; one after it cuts the connection, so a truncated list is never taken for a whole one.
          */
         post: operations["adminRetrieveBookings"];
         delete?: never;
@@ -866,7 +866,7 @@ export interface paths {
         };
         /**
          * The same rows as retrieve-bookings as a CSV or XLSX download with totals rows, streamed.
-         * @description Columns: ID, booking, created (company-local), session date, customer, phone, email, price, drivers, sessions, status (in the language), track; then a totals row (the number of bookings, and the price, drivers and sessions of the rows not cancelled). The same range rules as retrieve-bookings; errors are JSON answers sent before any byte of the file. Rows are written as they are read from the database. Formula injection (OWASP CSV injection): in CSV, every customer-typed text cell (customer, phone, email, track) that starts with =, +, -, @, tab or carriage return is prefixed with a single quote, so phone numbers written "+34 …" appear as '+34 … in the CSV text; in XLSX every text is an inline string, never a formula. The CSV is UTF-8 with a byte-order mark.
+         * @description Columns: ID, reference (ABCD-2345), booking, created (company-local), session date, customer, phone, email, price, drivers, sessions, status (in the language), track; then a totals row (the number of bookings, and the price, drivers and sessions of the rows not cancelled). The same range rules as retrieve-bookings; errors are JSON answers sent before any byte of the file. Rows are written as they are read from the database. Formula injection (OWASP CSV injection): in CSV, every customer-typed text cell (customer, phone, email, track) that starts with =, +, -, @, tab or carriage return is prefixed with a single quote, so phone numbers written "+34 …" appear as '+34 … in the CSV text; in XLSX every text is an inline string, never a formula. The CSV is UTF-8 with a byte-order mark.
          */
         get: operations["adminExportBookings"];
         put?: never;
@@ -971,7 +971,7 @@ export interface paths {
         };
         /**
          * The sales of the range as a CSV or XLSX download named detalles-facturacion, streamed.
-         * @description In CSV, every customer-typed text cell (booking, customer, phone, e-mail, products) that starts with =, +, -, @, tab or carriage return is prefixed with a single quote (OWASP CSV injection). In XLSX those texts are string cells, never formulas, and read exactly as typed (a phone "+34600123456" has no quote).
+         * @description Columns: date, reference (ABCD-2345), booking, customer, phone, e-mail, products, source, type, state, amount, refundable; then a totals row with the total under the amount. In CSV, every customer-typed text cell (booking, customer, phone, e-mail, products) that starts with =, +, -, @, tab or carriage return is prefixed with a single quote (OWASP CSV injection). In XLSX those texts are string cells, never formulas, and read exactly as typed (a phone "+34600123456" has no quote).
          */
         get: operations["adminExportBilling"];
         put?: never;
@@ -2382,20 +2382,21 @@ export interface components {
         AuditList: {
             data: components["schemas"]["AuditEntry"][];
         };
+        /** @description dateIni and dateEnd are required unless `search` is given without either; then the search spans all dates. */
         BookingsQuery: {
             /** Format: int64 */
             idCompany: number;
             /** Format: date */
-            dateIni: string;
+            dateIni?: string;
             /** Format: date */
-            dateEnd: string;
+            dateEnd?: string;
             /**
              * @description fechaReserva: by session date; fechaVenta: by sale date.
              * @default fechaReserva
              * @enum {string}
              */
             filterType: "fechaReserva" | "fechaVenta";
-            /** @description Optional: keeps the rows of the range whose short reference is this text (any case, with or without the dash), or whose customer name or e-mail contains it (case-insensitive), or whose phone contains its digits (at least 3, spaces and dashes ignored). */
+            /** @description Optional, 2 to 100 characters once trimmed (422 otherwise). Without dates: the search over all dates described at retrieve-bookings. With dates: keeps the rows of the range whose short reference is this text (any case, with or without the dash), or whose customer name or e-mail contains it (case-insensitive), or whose phone contains its digits (at least 3, spaces and dashes ignored). */
             search?: string;
         };
         BookingRow: {
@@ -2404,7 +2405,7 @@ export interface components {
             /** Format: int64 */
             idBooking: number;
             bookingIdentifier: string;
-            /** @description The short reference people read out, shown form ABCD-2345 (always sent; optional in the schema so that older clients and fixtures stay valid). */
+            /** @description The short reference people read out, shown form ABCD-2345 (always sent; optional in the schema so that older clients and fixtures stay valid). Empty only for a booking not yet given one (the start-up backfill gives one to every booking); the back office shows an em dash then. */
             reference?: string;
             /** Format: date-time */
             createdAt: string;
@@ -2436,6 +2437,8 @@ export interface components {
                 drivers: number;
                 /** @description Price of the rows (cancelled rows excluded). */
                 price: number;
+                /** @description Only on a search over all dates that matched more than 200 bookings: true, and the rows are the 200 latest. */
+                truncated?: boolean;
             };
         };
         CartDetailsQuery: {
@@ -2588,6 +2591,8 @@ export interface components {
             name: string;
             /** @description The booking identifier. */
             token: string;
+            /** @description The booking's short reference as people read it (ABCD-2345); empty for a booking without one. Always sent; optional in the schema so that older fixtures stay valid. */
+            reference?: string;
             /** @description SALE or REFUND */
             type: string;
             /** @description Negative on a refund row. */
@@ -4697,7 +4702,7 @@ export interface operations {
                     "application/json": components["schemas"]["BookingRows"];
                 };
             };
-            /** @description A date is not YYYY-MM-DD, filterType is unknown, or the body is malformed; `fields` names each. */
+            /** @description A date is missing (without a search) or not YYYY-MM-DD, filterType is unknown, or the body is malformed; `fields` names each. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4708,7 +4713,7 @@ export interface operations {
             };
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description dateIni is after dateEnd, or the range is longer than the limit (max(maxDaysBooking, 31) days); `fields` names the date. */
+            /** @description dateIni is after dateEnd, or the range is longer than the limit (max(maxDaysBooking, 31) days), or the search (trimmed) is shorter than 2 or longer than 100 characters; `fields` names the date or `search`. */
             422: {
                 headers: {
                     [name: string]: unknown;

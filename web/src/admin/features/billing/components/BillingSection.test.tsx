@@ -247,4 +247,37 @@ describe('BillingSection', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('2026-11-21 18:00')).toBeInTheDocument();
     expect(asked).toEqual([{ idCompany: 7, token: 'BK-0001' }]);
   });
+  it('shows the reference as a column and in the dialogs, and finds a sale by it typed without the dash', async () => {
+    billingApi(() =>
+      HttpResponse.json(
+        billingResponse({
+          payments: [
+            saleRow({ id: 'r1', token: 'f3a9c2d1e4b5a6978812345678901234', reference: 'KXR7-PM42', contactName: 'Ana Berg' }),
+            saleRow({ id: 'r2', token: 'aa11', reference: 'UE9B-KTGR', contactName: 'Luis Ortega' }),
+            saleRow({ id: 'r3', token: 'bb22', reference: '', contactName: 'Old Booking' }),
+          ],
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<BillingSection company={adminCompany()} />);
+    const row = await screen.findByTestId('sale-r1');
+    expect(within(row).getAllByRole('cell')[0]).toHaveTextContent('KXR7-PM42');
+    expect(within(screen.getByTestId('sale-r3')).getAllByRole('cell')[0]).toHaveTextContent('—');
+    expect(screen.getByRole('columnheader', { name: 'Reference' })).toBeInTheDocument();
+    expect(screen.queryByText('f3a9c2d1e4b5a6978812345678901234')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Search'), 'kxr7pm42');
+    expect(screen.getByText('1 of 3 rows')).toBeInTheDocument();
+    expect(screen.getByTestId('sale-r1')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Search'));
+    await user.type(screen.getByLabelText('Search'), 'ue9b-k');
+    expect(screen.getByText('1 of 3 rows')).toBeInTheDocument();
+    expect(screen.getByTestId('sale-r2')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Search'));
+
+    await user.click(within(screen.getByTestId('sale-r1')).getByRole('button', { name: 'Refund KXR7-PM42' }));
+    const refund = await screen.findByRole('dialog', { name: 'Refund sale KXR7-PM42' });
+    expect(within(refund).getByText('Ana Berg')).toBeInTheDocument();
+  });
 });

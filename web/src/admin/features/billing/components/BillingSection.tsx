@@ -29,7 +29,7 @@ export function BillingSection({ company }: { company: components['schemas']['Ad
   const { t, language } = useBillingTexts();
   const [draft, setDraft] = useState<BillingRange>(() => defaultRange(todayIn(company.timeZone)));
   const [range, setRange] = useState<BillingRange>(draft);
-  const [detailsOf, setDetailsOf] = useState<string>();
+  const [detailsOf, setDetailsOf] = useState<SaleRow>();
   const [refunding, setRefunding] = useState<SaleRow>();
   const billing = useBilling(company.idCompany, range);
 
@@ -42,7 +42,7 @@ export function BillingSection({ company }: { company: components['schemas']['Ad
   }, [isError, errorUpdatedAt]);
 
   const data = billing.isError ? undefined : billing.data;
-  const onDetails = useCallback((row: SaleRow) => setDetailsOf(row.token), []);
+  const onDetails = useCallback((row: SaleRow) => setDetailsOf(row), []);
   const onRefund = useCallback((row: SaleRow) => setRefunding(row), []);
 
   const send = () => {
@@ -87,7 +87,7 @@ export function BillingSection({ company }: { company: components['schemas']['Ad
 
         <SalesTable rows={data?.payments ?? NO_ROWS} company={company} onDetails={onDetails} onRefund={onRefund} />
 
-        <SaleDetailsModal token={detailsOf} company={company} onClose={() => setDetailsOf(undefined)} />
+        <SaleDetailsModal sale={detailsOf} company={company} onClose={() => setDetailsOf(undefined)} />
         {refunding && <RefundDialog key={refunding.id} row={refunding} company={company} onClose={() => setRefunding(undefined)} />}
       </Stack>
     </section>

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useExecuteRefund } from '@/admin/features/billing/api/execute-refund';
 import { useBillingTexts } from '@/admin/features/billing/hooks/useBillingTexts';
 import { money, type Money } from '@/admin/features/billing/utils/format';
-import { amountAllowed, newIdempotencyKey, parseAmount, toHundredths, type SaleRow } from '@/admin/features/billing/utils/refund';
+import { amountAllowed, newIdempotencyKey, parseAmount, saleName, toHundredths, type SaleRow } from '@/admin/features/billing/utils/refund';
+import { inSentence } from '@/admin/lib/reference';
 import { toast } from '@/lib/toast';
 
 interface RefundDialogProps {
@@ -49,7 +50,7 @@ export function RefundDialog({ row, company, onClose }: RefundDialogProps) {
       onClose={() => {
         if (!refund.isPending) onClose();
       }}
-      title={t('refundTitle', { token: row.token })}
+      title={t('refundTitle', { token: inSentence(saleName(row), language === 'ar' ? 'rtl' : 'ltr') })}
       centered
     >
       <form
@@ -59,6 +60,9 @@ export function RefundDialog({ row, company, onClose }: RefundDialogProps) {
         }}
       >
         <Stack gap="sm">
+          <Text size="sm">
+            <bdi>{row.contactName}</bdi> · <bdi>{row.name}</bdi>
+          </Text>
           <Text size="sm">{t('refundable', { amount: limit })}</Text>
           <TextInput
             label={t('refundAmount')}

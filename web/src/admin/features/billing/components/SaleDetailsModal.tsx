@@ -2,21 +2,24 @@ import { Alert, Center, Loader, Modal, Table, Text } from '@mantine/core';
 import { useCartDetails } from '@/admin/features/billing/api/cart-details';
 import { useBillingTexts } from '@/admin/features/billing/hooks/useBillingTexts';
 import { money, type Money } from '@/admin/features/billing/utils/format';
+import { saleName } from '@/admin/features/billing/utils/refund';
+import { inSentence } from '@/admin/lib/reference';
 import { formatDayHour } from '@/lib/format';
 
 interface SaleDetailsModalProps {
-  /** The sale whose lines to show, or undefined when the dialog is closed. */
-  token: string | undefined;
+  /** The sale whose lines to show (its booking identifier and reference), or undefined when closed. */
+  sale: { token: string; reference?: string } | undefined;
   company: Money & { idCompany: number };
   onClose: () => void;
 }
 
 /** The sales-detail dialog: the lines of one sale (POST /api/admin/retrieveShoppingCartDetails). */
-export function SaleDetailsModal({ token, company, onClose }: SaleDetailsModalProps) {
+export function SaleDetailsModal({ sale, company, onClose }: SaleDetailsModalProps) {
   const { t, language } = useBillingTexts();
-  const details = useCartDetails(company.idCompany, token);
+  const details = useCartDetails(company.idCompany, sale?.token);
+  const name = sale ? inSentence(saleName(sale), language === 'ar' ? 'rtl' : 'ltr') : '';
   return (
-    <Modal opened={token !== undefined} onClose={onClose} title={t('detailsTitle', { token: token ?? '' })} size="xl" centered>
+    <Modal opened={sale !== undefined} onClose={onClose} title={t('detailsTitle', { token: name })} size="xl" centered>
       {details.isPending && (
         <Center py="lg">
           <Loader aria-label={t('loading')} />
@@ -25,7 +28,7 @@ export function SaleDetailsModal({ token, company, onClose }: SaleDetailsModalPr
       {details.isError && <Alert color="red">{t('detailsFailed')}</Alert>}
       {details.data && (
         <Table.ScrollContainer minWidth={600}>
-          <Table aria-label={t('detailsTitle', { token: details.data.token })}>
+          <Table aria-label={t('detailsTitle', { token: name })}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t('lines.name')}</Table.Th>
@@ -60,6 +63,11 @@ export function SaleDetailsModal({ token, company, onClose }: SaleDetailsModalPr
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      {sale && (
+        <Text size="xs" c="gray.7" mt="sm">
+          {t('identifier')}: <bdi dir="ltr">{sale.token}</bdi>
+        </Text>
       )}
     </Modal>
   );

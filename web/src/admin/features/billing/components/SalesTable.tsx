@@ -15,7 +15,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useBillingTexts, type BillingKey } from '@/admin/features/billing/hooks/useBillingTexts';
 import { localDateTime, money, type Money } from '@/admin/features/billing/utils/format';
-import { refundBlock, type SaleRow } from '@/admin/features/billing/utils/refund';
+import { referenceMatches, refundBlock, saleName, type SaleRow } from '@/admin/features/billing/utils/refund';
 
 /** The sales table's height (admin spec section 9): 680 pixels, 370 on a phone. */
 export const TABLE_HEIGHT = { desktop: 680, mobile: 370 } as const;
@@ -37,8 +37,8 @@ const helper = createColumnHelper<typeof features, SaleRow>();
 const SOURCES = ['BOOKING', 'EVENT', 'LICENSING', 'EXTERNAL'] as const;
 const STATES = ['PAID', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND'] as const;
 
-// The columns the free-text search looks in.
-const SEARCHED = new Set(['contactName', 'phone', 'email', 'name', 'token']);
+// The columns the free-text search looks in (the reference also without its dash, and the identifier).
+const SEARCHED = new Set(['reference', 'contactName', 'phone', 'email', 'name']);
 
 interface SalesTableProps {
   rows: SaleRow[];
@@ -61,6 +61,15 @@ export function SalesTable({ rows, company, onDetails, onRefund }: SalesTablePro
   const columns = useMemo(
     () =>
       helper.columns([
+        helper.accessor((row) => row.reference || '—', {
+          id: 'reference',
+          header: () => t('table.reference'),
+          cell: (info) => (
+            <Text span inherit ff="monospace" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              <bdi dir="ltr">{info.getValue()}</bdi>
+            </Text>
+          ),
+        }),
         helper.accessor('updatedAt', {
           header: () => t('table.date'),
           cell: (info) => localDateTime(info.getValue(), company.timeZone, language),
@@ -69,7 +78,6 @@ export function SalesTable({ rows, company, onDetails, onRefund }: SalesTablePro
         helper.accessor('phone', { header: () => t('table.phone'), cell: (info) => <bdi>{info.getValue()}</bdi> }),
         helper.accessor('email', { header: () => t('table.email') }),
         helper.accessor('name', { header: () => t('table.products') }),
-        helper.accessor('token', { header: () => t('table.token'), cell: (info) => <bdi>{info.getValue()}</bdi> }),
         helper.accessor((row) => row.shopping_cart.source, {
           id: 'source',
           header: () => t('table.source'),
@@ -111,7 +119,12 @@ export function SalesTable({ rows, company, onDetails, onRefund }: SalesTablePro
     state: { globalFilter: search, columnFilters },
     onGlobalFilterChange: (updater) => setSearch((old) => (typeof updater === 'function' ? updater(old) : updater) ?? ''),
     onColumnFiltersChange: setColumnFilters,
-    globalFilterFn: 'includesString',
+    // The text anywhere in a searched column (any case); on the reference column also the reference
+    // without its dash, and the booking identifier (no longer a column, still found).
+    globalFilterFn: (row, columnId, value: string) =>
+      filterFn_includesString(row, columnId, value) ||
+      (columnId === 'reference' &&
+        (referenceMatches(row.original, value) || row.original.token.toLowerCase().includes(value.trim().toLowerCase()))),
     getColumnCanGlobalFilter: (column) => SEARCHED.has(column.id),
     getRowId: (row) => row.id,
   });
@@ -243,14 +256,14 @@ function RowActions({ row, refunds, onDetails, onRefund }: RowActionsProps) {
   const { t } = useBillingTexts();
   return (
     <Group gap={4} wrap="nowrap">
-      <ActionIcon variant="subtle" aria-label={t('details', { token: row.token })} onClick={() => onDetails(row)}>
+      <ActionIcon variant="subtle" aria-label={t('details', { token: saleName(row) })} onClick={() => onDetails(row)}>
         <DetailsIcon />
       </ActionIcon>
       {refunds && (
         <ActionIcon
           variant="subtle"
           color="red"
-          aria-label={t('refund', { token: row.token })}
+          aria-label={t('refund', { token: saleName(row) })}
           disabled={refundBlock(row) !== undefined}
           onClick={() => onRefund(row)}
         >

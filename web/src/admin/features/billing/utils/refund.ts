@@ -3,6 +3,28 @@ import type { components } from '@/lib/api/schema';
 /** One row of the sales table. */
 export type SaleRow = components['schemas']['SaleRow'];
 
+/**
+ * The name a sale goes by in labels and dialogs: its booking's short reference (ABCD-2345), or the booking
+ * identifier for a booking without one.
+ */
+export function saleName(row: Pick<SaleRow, 'reference' | 'token'>): string {
+  return row.reference || row.token;
+}
+
+/** Letters and digits only, upper case: "ue9b ktgr" and "UE9B-KTGR" compare equal. */
+function compact(text: string): string {
+  return text.replace(/[^0-9a-z]/gi, '').toUpperCase();
+}
+
+/**
+ * Whether a sale matches the sales table's search by its reference, typed in any case, with or without
+ * the dash (at least 4 letters or digits, so that a short word does not match every reference).
+ */
+export function referenceMatches(row: Pick<SaleRow, 'reference'>, search: string): boolean {
+  const typed = compact(search);
+  return typed.length >= 4 && !!row.reference && compact(row.reference).includes(typed);
+}
+
 /** Why a row's refund button is off, or undefined when it may be refunded (admin spec section 6). */
 export function refundBlock(row: SaleRow): 'refundRow' | 'nothingLeft' | undefined {
   if (row.priceConverted < 0 || row.type === 'REFUND' || row.shopping_cart.state === 'REFUND') return 'refundRow';

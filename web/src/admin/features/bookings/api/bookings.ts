@@ -18,12 +18,27 @@ export interface BookingsQuery {
   filterType: FilterType;
 }
 
+/** A search over all dates (no range): the reference, the start of a name or e-mail, or a phone's digits. */
+export interface BookingsSearch {
+  idCompany: number;
+  search: string;
+}
+
+/** The shortest search the server accepts (characters, trimmed); shorter ones are not sent. */
+export const MIN_SEARCH = 2;
+
 /** POST /api/admin/retrieve-bookings (fails with an ApiError; 422 carries the server's message). */
-export function bookingsQueryOptions(query: BookingsQuery) {
+export function bookingsQueryOptions(query: BookingsQuery | BookingsSearch) {
+  const key =
+    'search' in query
+      ? ['admin', 'bookings', query.idCompany, 'search', query.search]
+      : ['admin', 'bookings', query.idCompany, query.dateIni, query.dateEnd, query.filterType];
+  // A search is sent without dates: the server then searches all dates (the filter type does not apply).
+  const body = 'search' in query ? { ...query, filterType: 'fechaReserva' as const } : query;
   return queryOptions({
-    queryKey: ['admin', 'bookings', query.idCompany, query.dateIni, query.dateEnd, query.filterType],
+    queryKey: key,
     queryFn: async ({ signal }) => {
-      const { data, error, response } = await api.POST('/api/admin/retrieve-bookings', { body: query, signal });
+      const { data, error, response } = await api.POST('/api/admin/retrieve-bookings', { body, signal });
       if (!data) throw new ApiError(response.status, error);
       return data;
     },

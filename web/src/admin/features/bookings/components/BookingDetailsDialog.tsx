@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { masterDataQueryOptions, type BookingMasterData } from '@/admin/features/bookings/api/bookings';
+import { bookingName, inSentence } from '@/admin/lib/reference';
 import { BookingStatus } from '@/admin/features/bookings/components/BookingStatus';
 import type { AdminCompany } from '@/admin/lib/company';
 import { localDateTime } from '@/admin/lib/dates';
@@ -10,17 +11,18 @@ import { formatDay, formatDayHour, formatPrice } from '@/lib/format';
 
 interface BookingDetailsDialogProps {
   company: AdminCompany;
-  /** The booking shown (its id and identifier), or null when the dialog is closed. */
-  booking: { id: number; bookingIdentifier: string } | null;
+  /** The booking shown (its id, identifier and reference), or null when the dialog is closed. */
+  booking: { id: number; bookingIdentifier: string; reference?: string } | null;
   onClose: () => void;
 }
 
 /**
- * The booking's details (admin spec section 2, the shopping-cart details dialog): contact, products with
- * their sessions, drivers, payments and refunds, from GET /api/booking/master-data/{id}.
+ * The booking's details (admin spec section 2, the shopping-cart details dialog): titled by the short
+ * reference the customer reads out, then contact, products with their sessions, drivers, payments and
+ * refunds, from GET /api/booking/master-data/{id}; the 32-character identifier only small, at the end.
  */
 export function BookingDetailsDialog({ company, booking, onClose }: BookingDetailsDialogProps) {
-  const { t } = useTranslation('bookings');
+  const { t, i18n } = useTranslation('bookings');
   const details = useQuery({
     ...masterDataQueryOptions(company.idCompany, booking?.id ?? 0),
     enabled: booking !== null,
@@ -29,11 +31,11 @@ export function BookingDetailsDialog({ company, booking, onClose }: BookingDetai
     <Modal
       opened={booking !== null}
       onClose={onClose}
-      title={booking ? t('details.title', { id: booking.bookingIdentifier }) : ''}
+      title={booking ? t('details.title', { id: inSentence(bookingName(booking), i18n.dir()) }) : ''}
       size="xl"
       closeButtonProps={{ 'aria-label': t('details.close') }}
     >
-      {details.isPending && <Loader aria-label={t('details.title', { id: booking?.bookingIdentifier ?? '' })} />}
+      {details.isPending && <Loader aria-label={t('details.title', { id: booking ? inSentence(bookingName(booking), i18n.dir()) : '' })} />}
       {details.isError && (
         <Alert color="red" role="alert">
           {t('details.failed')}
@@ -222,6 +224,10 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
           {t('details.notCancellable', { reason: data.cancelReason })}
         </Text>
       )}
+
+      <Text size="xs" c="gray.7">
+        {t('details.identifier')}: <bdi dir="ltr" data-testid="booking-identifier">{data.identifier}</bdi>
+      </Text>
     </Stack>
   );
 }

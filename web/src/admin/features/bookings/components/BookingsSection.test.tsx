@@ -1,19 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { BookingsQuery } from '@/admin/features/bookings/api/bookings';
+import type { BookingsQuery, BookingsSearch } from '@/admin/features/bookings/api/bookings';
 import { BookingsSection } from '@/admin/features/bookings/components/BookingsSection';
 import { FILTER_STORAGE_KEY } from '@/admin/features/bookings/hooks/use-filter-type';
 import { adminCompany, bookingRow, bookingRows } from '@/admin/test/fixtures';
 import { renderAdmin } from '@/admin/test/render';
-import { todayIn } from '@/admin/lib/dates';
+import { addDays, todayIn } from '@/admin/lib/dates';
 import { i18n } from '@/lib/i18n';
 import { server } from '@/test/server';
 
 const company = adminCompany({ maxDaysBooking: 45 });
 
 /** Answers the bookings query with the given rows and records every query sent. */
-function bookingsApi(rows: ReturnType<typeof bookingRow>[], sent: BookingsQuery[] = []) {
+function bookingsApi(rows: ReturnType<typeof bookingRow>[], sent: (BookingsQuery | BookingsSearch)[] = []) {
   return http.post('/api/admin/retrieve-bookings', async ({ request }) => {
     sent.push((await request.json()) as BookingsQuery);
     return HttpResponse.json(bookingRows(rows));
@@ -21,7 +21,7 @@ function bookingsApi(rows: ReturnType<typeof bookingRow>[], sent: BookingsQuery[
 }
 
 describe('BookingsSection', () => {
-  it("loads this month by session date at once and shows the rows, their states and the totals", async () => {
+  it("loads today to today + maxDaysBooking by session date at once and shows the rows, their states and the totals", async () => {
     const sent: BookingsQuery[] = [];
     server.use(
       bookingsApi(
@@ -33,7 +33,10 @@ describe('BookingsSection', () => {
     const grid = await screen.findByRole('table');
     expect(await within(grid).findByText('Customer 1')).toBeInTheDocument();
     const today = todayIn(company.timeZone);
-    expect(sent[0]).toEqual({ idCompany: 1, dateIni: `${today.slice(0, 7)}-01`, dateEnd: today, filterType: 'fechaReserva' });
+    // maxDaysBooking 45: 45 days ahead would be 46 counted, so the range is today + 44, the longest allowed.
+    expect(sent[0]).toEqual({ idCompany: 1, dateIni: today, dateEnd: addDays(today, 44), filterType: 'fechaReserva' });
+    expect(screen.getByLabelText('Start date')).toHaveValue(today);
+    expect(screen.getByLabelText('End date')).toHaveValue(addDays(today, 44));
     expect(within(grid).getByText('Cancelled')).toBeInTheDocument();
     expect(within(grid).getByText('Partially paid')).toBeInTheDocument();
     expect(within(grid).getAllByText('2026-11-20 18:15')).toHaveLength(3); // session dates
@@ -210,5 +213,112 @@ describe('BookingsSection', () => {
     fireEvent.blur(end);
     expect(end).toHaveValue(`${year}-01-31`);
     expect(screen.getByRole('button', { name: 'Search' })).toBeEnabled();
+  });
+  it('opens on today up to a short maxDaysBooking', async () => {
+    const sent: BookingsQuery[] = [];
+    server.use(bookingsApi([bookingRow(1)], sent));
+    renderAdmin(<BookingsSection company={adminCompany({ maxDaysBooking: 7 })} />);
+    await screen.findByText('Customer 1');
+    const today = todayIn(company.timeZone);
+    expect(sent[0]).toMatchObject({ dateIni: today, dateEnd: addDays(today, 7) });
+  });
+
+  it('shows the reference first, names the actions and the details by it, and the identifier only small in the details', async () => {
+    server.use(
+      bookingsApi([bookingRow(7, { reference: 'KXR7-PM42' }), bookingRow(8, { reference: '' })]),
+      http.get('/api/booking/master-data/:id', () =>
+        HttpResponse.json({
+          id: 7,
+          identifier: 'f3a9c2d1e4b5a6978812345678901234',
+          reference: 'KXR7-PM42',
+          state: 'pagada',
+          source: 'BOOKING',
+          createdAt: '2026-11-02T09:30:00Z',
+          cancelledAt: null,
+          culture: 'es-ES',
+          paymentMode: 'online',
+          contact: { name: 'Lucía', surname: null, phone: '+34611111111', email: 'lucia@example.test', birthDate: null, memberId: null },
+          lines: [],
+          drivers: [],
+          payments: [],
+          refunds: [],
+          total: 44,
+          originalTotal: 44,
+          discount: 0,
+          refundable: 0,
+          cancellable: true,
+          cancelReason: null,
+        }),
+      ),
+    );
+    renderAdmin(<BookingsSection company={company} />);
+    const grid = await screen.findByRole('table');
+    await within(grid).findByText('KXR7-PM42');
+    expect(within(grid).getAllByRole('columnheader')[0]).toHaveTextContent('Reference');
+    const [, first, second] = within(grid).getAllByRole('row');
+    expect(within(first).getAllByRole('cell')[0]).toHaveTextContent('KXR7-PM42');
+    // A booking without a reference: an em dash, never the 32-character identifier.
+    expect(within(second).getAllByRole('cell')[0]).toHaveTextContent('—');
+    expect(within(grid).queryByText('B-7')).not.toBeInTheDocument();
+    expect(within(grid).getByRole('button', { name: 'Cancel booking KXR7-PM42' })).toBeInTheDocument();
+    await userEvent.click(within(grid).getByRole('button', { name: 'Details of booking KXR7-PM42' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Booking KXR7-PM42' });
+    expect(await within(dialog).findByTestId('booking-identifier')).toHaveTextContent('f3a9c2d1e4b5a6978812345678901234');
+  });
+
+  it('searches all dates from one debounced box, and goes back to the range when cleared', async () => {
+    const sent: (BookingsQuery | BookingsSearch)[] = [];
+    server.use(
+      http.post('/api/admin/retrieve-bookings', async ({ request }) => {
+        const body = (await request.json()) as BookingsQuery | BookingsSearch;
+        sent.push(body);
+        if ('search' in body) {
+          return HttpResponse.json(bookingRows([bookingRow(9, { reference: 'KXR7-PM42', contactName: 'Found Customer', bookingDate: '2025-03-02 18:00' })]));
+        }
+        return HttpResponse.json(bookingRows([bookingRow(1)]));
+      }),
+    );
+    renderAdmin(<BookingsSection company={company} />);
+    await screen.findByText('Customer 1');
+    const box = screen.getByRole('searchbox', { name: 'Find a booking' });
+
+    // One character is not sent: the box says why.
+    await userEvent.type(box, 'k');
+    expect(await screen.findByText('Type at least 2 characters.')).toBeInTheDocument();
+
+    await userEvent.type(box, 'xr7pm42');
+    expect(await screen.findByText('Found Customer')).toBeInTheDocument();
+    expect(screen.getByRole('table')).toHaveAccessibleName('Bookings found for “kxr7pm42”');
+    const searches = sent.filter((q) => 'search' in q);
+    // Debounced: the whole word once, no query per key; no dates, so the server searches all of them.
+    expect(searches).toEqual([{ idCompany: 1, search: 'kxr7pm42', filterType: 'fechaReserva' }]);
+    expect(searches[0]).not.toHaveProperty('dateIni');
+    expect(screen.queryByText('Customer 1')).not.toBeInTheDocument();
+    expect(screen.getByText('The export covers the date range, not the search.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear the search' }));
+    expect(await screen.findByText('Customer 1')).toBeInTheDocument();
+    expect(screen.getByRole('table')).toHaveAccessibleName(/^Bookings from /);
+    expect(box).toHaveValue('');
+  });
+
+  it('says when a search matched more than it shows, and when it found nothing', async () => {
+    server.use(
+      http.post('/api/admin/retrieve-bookings', async ({ request }) => {
+        const body = (await request.json()) as BookingsQuery | BookingsSearch;
+        if (!('search' in body)) return HttpResponse.json(bookingRows([bookingRow(1)]));
+        if (body.search === 'nobody') return HttpResponse.json(bookingRows([]));
+        const answer = bookingRows([bookingRow(2, { contactName: 'Zed 2' }), bookingRow(3, { contactName: 'Zed 3' })]);
+        return HttpResponse.json({ ...answer, totals: { ...answer.totals, truncated: true } });
+      }),
+    );
+    renderAdmin(<BookingsSection company={company} />);
+    await screen.findByText('Customer 1');
+    const box = screen.getByRole('searchbox', { name: 'Find a booking' });
+    await userEvent.type(box, 'zed');
+    expect(await screen.findByText('Showing the latest 2 matches; type more to narrow the search.')).toBeInTheDocument();
+    await userEvent.clear(box);
+    await userEvent.type(box, 'nobody');
+    expect(await screen.findByText('No booking found.')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, CloseButton, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { DateRangeFields } from '@/admin/components/DateRangeFields';
 import {
   bookingsQueryOptions,
   exportUrl,
+  MIN_SEARCH,
   type BookingRow,
   type BookingsQuery,
   type FilterType,
@@ -14,25 +16,34 @@ import { BookingDetailsDialog } from '@/admin/features/bookings/components/Booki
 import { BookingsGrid } from '@/admin/features/bookings/components/BookingsGrid';
 import { useFilterType } from '@/admin/features/bookings/hooks/use-filter-type';
 import type { AdminCompany } from '@/admin/lib/company';
-import { defaultRange, maxRangeDays, rangeProblem, adminDayBounds, todayIn, type DayRange } from '@/admin/lib/dates';
+import { maxRangeDays, rangeProblem, adminDayBounds, todayIn, upcomingRange, type DayRange } from '@/admin/lib/dates';
 import { ApiError } from '@/lib/api/errors';
 import { formatDay } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
 const EMPTY: BookingRow[] = [];
 
+/** How long the search box waits after the last key before it asks the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
 /**
  * The bookings section (admin spec sections 2, 5 and 8): a date range (at most the company's
  * maxDaysBooking, at least 31 days; the server's 422 message shows otherwise), the filter (session date by
- * default, remembered), a search button, the grid with its totals, CSV/XLSX export of the current query,
- * refresh, details and cancel per row. It loads the current month at once.
+ * default, remembered), a search button, the grid with its totals, CSV/XLSX export of the range,
+ * refresh, details and cancel per row. It loads today up to today + maxDaysBooking by session date at once
+ * (upcomingRange). One search box finds a booking over all dates (issue 23): by its reference, the start of
+ * a name or e-mail, or a phone's digits; typed text of 2 characters or more replaces the range's rows with
+ * the search's (debounced), and clearing it brings the range back.
  */
 export function BookingsSection({ company }: { company: AdminCompany }) {
   const { t, i18n } = useTranslation('bookings');
   const language = i18n.resolvedLanguage ?? i18n.language;
   const [today] = useState(() => todayIn(company.timeZone));
-  const [range, setRange] = useState<DayRange>(() => defaultRange(today));
+  const [range, setRange] = useState<DayRange>(() => upcomingRange(today, company.maxDaysBooking));
   const [filter, setFilter] = useFilterType();
+  const [typed, setTyped] = useState('');
+  const [debounced] = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const searching = debounced.length >= MIN_SEARCH ? debounced : undefined;
   const [query, setQuery] = useState<BookingsQuery>(() => ({
     idCompany: company.idCompany,
     dateIni: range.start,
@@ -43,7 +54,9 @@ export function BookingsSection({ company }: { company: AdminCompany }) {
 
   const maxDays = maxRangeDays(company.maxDaysBooking);
   const problem = rangeProblem(range, adminDayBounds(today), maxDays);
-  const bookings = useQuery(bookingsQueryOptions(query));
+  const bookings = useQuery(
+    bookingsQueryOptions(searching ? { idCompany: company.idCompany, search: searching } : query),
+  );
   const unprocessable = bookings.error instanceof ApiError && bookings.error.status === 422 ? bookings.error : undefined;
 
   // A failure other than a rule the server explains (422) or the session's end (401, AdminPage): a toast.
@@ -52,9 +65,13 @@ export function BookingsSection({ company }: { company: AdminCompany }) {
     if (failed) toast(t('failed'));
   }, [failed, t]);
 
+  // The range's Search button: the range's rows again (a search typed is cleared).
   const search = () => {
     const next = { idCompany: company.idCompany, dateIni: range.start, dateEnd: range.end, filterType: filter };
-    if (
+    if (typed) {
+      setTyped('');
+      setQuery(next);
+    } else if (
       next.dateIni === query.dateIni &&
       next.dateEnd === query.dateEnd &&
       next.filterType === query.filterType
@@ -70,12 +87,27 @@ export function BookingsSection({ company }: { company: AdminCompany }) {
 
   const rows = bookings.data?.data ?? EMPTY;
   const totals = bookings.data?.totals;
+  const tooShort = typed.trim().length > 0 && typed.trim().length < MIN_SEARCH;
 
   return (
     <Stack gap="md" component="section" aria-labelledby="bookings-heading">
       <Title order={2} id="bookings-heading" size="h3">
         {t('heading')}
       </Title>
+      <TextInput
+        type="search"
+        label={t('search.label')}
+        description={t('search.description')}
+        placeholder={t('search.placeholder')}
+        value={typed}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+        maxLength={100}
+        maw={420}
+        error={tooShort ? t('search.tooShort') : undefined}
+        rightSection={
+          typed ? <CloseButton size="sm" aria-label={t('search.clear')} onClick={() => setTyped('')} /> : undefined
+        }
+      />
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -116,16 +148,30 @@ export function BookingsSection({ company }: { company: AdminCompany }) {
         <Button component="a" variant="default" href={exportUrl(query, 'xlsx', language)} download>
           {t('exportXlsx')}
         </Button>
+        {searching && (
+          <Text size="sm" c="gray.7">
+            {t('search.exportRange')}
+          </Text>
+        )}
       </Group>
 
       <BookingsGrid
         rows={rows}
         company={company}
-        label={t('grid', { start: formatDay(query.dateIni, language), end: formatDay(query.dateEnd, language) })}
+        label={
+          searching
+            ? t('search.grid', { search: searching })
+            : t('grid', { start: formatDay(query.dateIni, language), end: formatDay(query.dateEnd, language) })
+        }
         onDetails={openDetails}
         onCancelled={reload}
       />
-      {bookings.isSuccess && rows.length === 0 && <Text c="gray.7">{t('empty')}</Text>}
+      {bookings.isSuccess && rows.length === 0 && <Text c="gray.7">{t(searching ? 'search.empty' : 'empty')}</Text>}
+      {searching && totals?.truncated && (
+        <Text c="gray.7" size="sm">
+          {t('search.truncated', { count: rows.length })}
+        </Text>
+      )}
       {totals && (
         <Group gap="lg" role="status" aria-live="polite">
           <Text fw={600}>{t('totals.bookings', { count: totals.bookings })}</Text>

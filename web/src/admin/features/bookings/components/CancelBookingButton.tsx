@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancelBooking, type BookingRow } from '@/admin/features/bookings/api/bookings';
+import { bookingName, inSentence } from '@/admin/lib/reference';
 import { ApiError } from '@/lib/api/errors';
 import { toast } from '@/lib/toast';
 
@@ -19,7 +20,7 @@ interface CancelBookingButtonProps {
  * text on failure.
  */
 export function CancelBookingButton({ idCompany, row, onCancelled }: CancelBookingButtonProps) {
-  const { t } = useTranslation('bookings');
+  const { t, i18n } = useTranslation('bookings');
   const [opened, setOpened] = useState(false);
   const queryClient = useQueryClient();
   const mutation = useMutation({
@@ -42,7 +43,7 @@ export function CancelBookingButton({ idCompany, row, onCancelled }: CancelBooki
         <ActionIcon
           variant="subtle"
           color="red"
-          aria-label={t('actions.cancel', { id: row.bookingIdentifier })}
+          aria-label={t('actions.cancel', { id: bookingName(row) })}
           onClick={() => setOpened((o) => !o)}
         >
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
@@ -52,8 +53,8 @@ export function CancelBookingButton({ idCompany, row, onCancelled }: CancelBooki
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown>
-        <Stack gap="sm" role="alertdialog" aria-label={t('actions.cancel', { id: row.bookingIdentifier })}>
-          <Text size="sm">{t('cancel.confirm', { id: row.bookingIdentifier })}</Text>
+        <Stack gap="sm" role="alertdialog" aria-label={t('actions.cancel', { id: bookingName(row) })}>
+          <Text size="sm">{t('cancel.confirm', { id: inSentence(bookingName(row), i18n.dir()) })}</Text>
           <Group justify="flex-end" gap="xs">
             <Button variant="default" size="xs" onClick={() => setOpened(false)}>
               {t('cancel.no')}
