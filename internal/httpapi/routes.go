@@ -65,13 +65,14 @@ func (s *Server) routes() http.Handler {
 	if s.deps.Admin != nil {
 		s.deps.Admin.Register(api) // the staff API (internal/adminapi): its own route table and middleware
 	}
-	api.HandleFunc("/api/", notFoundAPI)
+	api.HandleFunc("/api/", unknownAPI(api)) // 405 with Allow for a known path's other method, else 404
 	api.HandleFunc("/api", notFoundAPI)
 
 	mux.Handle("/api/", withBodyLimit(s.deps.MaxBodyBytes, api))
 	mux.Handle("/api", api)
 	spa := newSPA(s.deps.Web)
 	spa.company = s.bookingPreloads
+	spa.known = s.pageKnown
 	mux.Handle("/", withGzip(spa))
 	pattern := routePattern(mux, api)
 	return withRequestContext(s.deps.Logger, s.deps.Errors, pattern, withMetrics(s.deps.Metrics, pattern, withSecurityHeaders(mux)))

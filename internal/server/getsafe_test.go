@@ -83,7 +83,7 @@ func (w *walker) call(t *testing.T, method, target string, body, out any) *apite
 
 // newWalker seeds the demo's companies (no history) on db, builds the server as cmd/pitlane does, and
 // books and holds as a visitor would.
-func newWalker(t *testing.T, db *store.DB) *walker {
+func newWalker(t *testing.T, db *store.DB, opts ...server.Option) *walker {
 	t.Helper()
 	ctx := context.Background()
 	clk := clock.NewManual(getNow)
@@ -95,7 +95,8 @@ func newWalker(t *testing.T, db *store.DB) *walker {
 	if err != nil {
 		t.Fatal(err)
 	}
-	app, err := server.New(cfg, db, clk, slog.New(slog.NewTextHandler(io.Discard, nil)), "http://example.com", server.WithoutRateLimits())
+	app, err := server.New(cfg, db, clk, slog.New(slog.NewTextHandler(io.Discard, nil)), "http://example.com",
+		append([]server.Option{server.WithoutRateLimits()}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
