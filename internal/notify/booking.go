@@ -55,7 +55,7 @@ func BookingConfirmation(b Booking) (Message, error) {
 	if err != nil || len(events) == 0 {
 		return m, err
 	}
-	att, err := calendarFile(calendarName("booking-", b), events, calendarUpdate{})
+	att, err := calendarFile(calendarName("booking-", b), events, calendarUpdate{}, companyOrganizer(b.Company, b.PageURL))
 	if err != nil {
 		return Message{}, err
 	}
@@ -92,7 +92,7 @@ func GiftVoucher(b Booking) (Message, error) {
 	if err != nil || len(events) == 0 {
 		return m, err
 	}
-	att, err := calendarFile(calendarName("gift-", b), events, calendarUpdate{})
+	att, err := calendarFile(calendarName("gift-", b), events, calendarUpdate{}, companyOrganizer(b.Company, b.PageURL))
 	if err != nil {
 		return Message{}, err
 	}
@@ -127,7 +127,8 @@ func withCancelledCalendar(m Message, b Booking) (Message, error) {
 	if len(events) == 0 {
 		return m, nil
 	}
-	att, err := calendarFile(calendarName("booking-", b), events, calendarUpdate{cancel: true, sequence: 1})
+	att, err := calendarFile(calendarName("booking-", b), events, calendarUpdate{cancel: true, sequence: 1},
+		companyOrganizer(b.Company, b.PageURL))
 	if err != nil {
 		return Message{}, err
 	}

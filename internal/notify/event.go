@@ -59,7 +59,7 @@ func EventRegistrationConfirmation(e EventRegistration) (Message, error) {
 		Description: e.Reference,
 		StartUTC:    e.StartUTC,
 		EndUTC:      e.EndUTC,
-	}}, calendarUpdate{})
+	}}, calendarUpdate{}, companyOrganizer(e.Company, page))
 	if err != nil {
 		return Message{}, err
 	}
