@@ -400,7 +400,7 @@ func TestGetsChangeNothing(t *testing.T) {
 			pages = append(pages, "/member/unsubscribe/"+w.unsubscribe)
 		}
 		targets = append(targets, pages...)
-		strangers := 0
+		t.Logf("%d GETs (contract calls and pages), each as the visitor and as a stranger", len(targets))
 		for _, target := range targets {
 			for _, visitor := range []string{w.visitor, "a-stranger-01"} {
 				req := httptest.NewRequest("GET", target, nil)
@@ -411,20 +411,13 @@ func TestGetsChangeNothing(t *testing.T) {
 				if rec.Code >= 500 && rec.Code != http.StatusServiceUnavailable {
 					t.Errorf("GET %s → %d %s", target, rec.Code, rec.Body)
 				}
-				if visitor != w.visitor {
-					strangers++
-				}
 			}
 		}
 		after := w.availability(t)
 		if before != after {
 			t.Errorf("%d GETs changed the places:\nbefore:\n%s\nafter:\n%s", len(targets)*2, before, after)
 		}
-		if strangers != len(targets) {
-			t.Fatal("the walk skipped its second visitor")
-		}
-		// The walk would have caught them: the same walk's POSTs do change the places.
-		w.call(t, "POST", "/api/event/"+w.eventKey+"/register", nil, nil)
+		// The comparison sees a place taken: a stranger's hold (a POST) changes it.
 		req := httptest.NewRequest("POST", "/api/event/"+w.eventKey+"/register", nil)
 		req.Header.Set("X-Visitor-Id", "a-stranger-01")
 		w.handler.ServeHTTP(httptest.NewRecorder(), req)
