@@ -73,7 +73,7 @@ test('an ADMIN is refused createFullEvent; a SUPERADMIN’s event is at once on 
 
   // A team holds a place and its cart takes the discount code: 300.00 → 250.00.
   const config = (await (await request.get(`/api/config/${fjord.key}`)).json()) as { token: string };
-  const held = await request.get(`/api/event/${data.key}/register`, { headers: { 'X-Visitor-Id': `e2e-team-${stamp}`.toLowerCase() } });
+  const held = await request.post(`/api/event/${data.key}/register`, { headers: { 'X-Visitor-Id': `e2e-team-${stamp}`.toLowerCase() } });
   expect(held.status(), await held.text()).toBe(200);
   const { data: registration } = (await held.json()) as { data: { tokenShoppingCart: string } };
   const discounted = await request.post('/api/booking/discount', {

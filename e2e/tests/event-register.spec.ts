@@ -81,9 +81,21 @@ test.describe('event registration', () => {
       // Register stage.
       const heading = page.getByRole('heading', { level: 2 });
       await expect(heading).toHaveText('Tus datos');
-      await expect(page.getByTestId('hold-countdown')).toBeVisible();
+      // Opening the page takes no place; starting the registration does, and a reload keeps that one.
+      const stock = async () => {
+        const info = (await (await request.get(`/api/event/${event!.key}`)).json()) as { productOrPack: { stock: number } };
+        return info.productOrPack.stock;
+      };
+      const before = await stock();
+      await expect(page.getByTestId('hold-countdown')).toHaveCount(0);
       const next = page.getByRole('button', { name: 'Siguiente' });
       await expect(next).toBeDisabled();
+      await page.getByRole('textbox', { name: 'Nombre del piloto' }).fill('Ana García');
+      await expect(page.getByTestId('hold-countdown')).toBeVisible();
+      expect(await stock()).toBe(before - 1);
+      await page.reload();
+      await expect(page.getByTestId('hold-countdown')).toBeVisible();
+      expect(await stock()).toBe(before - 1);
       await page.getByRole('textbox', { name: 'Nombre del piloto' }).fill('Ana García');
       await page.getByRole('textbox', { name: 'Teléfono' }).fill('600123456');
       await page.getByRole('textbox', { name: 'Correo electrónico', exact: true }).fill('ana@example.com');

@@ -21,7 +21,7 @@ test('a sold-out event shows the not-available page with the newsletter sign-up'
   // Hold every place through the API, one visitor each, until the server answers 421 (noStock).
   let held = 0;
   for (let i = 0; i < 40; i++) {
-    const response = await request.get(`/api/event/${event!.key}/register`, {
+    const response = await request.post(`/api/event/${event!.key}/register`, {
       headers: { 'X-Visitor-Id': `e2e-sold-out-${i}-${testInfo.workerIndex}` },
     });
     if (response.status() === 421) break;

@@ -99,7 +99,7 @@ func TestCreateFullEventShowsEverywhereAtOnce(t *testing.T) {
 			AND p.max_stock = 20 AND p.id_local = 'EV-9'`, e.company); n != 1 {
 			t.Errorf("%d discount codes bound to the event's ticket, want 1", n)
 		}
-		reg := e.api.Do("GET", "/api/event/"+key+"/register", nil, "X-Visitor-Id", "visitor-night-1")
+		reg := e.api.Do("POST", "/api/event/"+key+"/register", nil, "X-Visitor-Id", "visitor-night-1")
 		var held struct {
 			Data struct{ TokenShoppingCart string }
 		}

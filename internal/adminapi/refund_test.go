@@ -140,7 +140,7 @@ func TestRefundTwiceThenNothingLeft(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(subjects) != 2 || !strings.HasPrefix(subjects[0], "Reembolso de 30.00 €") || !strings.HasPrefix(subjects[1], "Reembolso de 20.00 €") {
+		if len(subjects) != 2 || !strings.HasPrefix(subjects[0], "Reembolso de 30,00\u00a0€") || !strings.HasPrefix(subjects[1], "Reembolso de 20,00\u00a0€") {
 			t.Errorf("refund mails %q", subjects)
 		}
 	})

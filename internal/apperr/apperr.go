@@ -25,6 +25,7 @@ const (
 	PreconditionFailed Code = "precondition_failed" // 412: e.g. a discount already applied
 	SameUserSlot       Code = "same_user_slot"      // 420: the visitor already holds that slot
 	NoStock            Code = "no_stock"            // 421: not enough places or stock
+	MethodNotAllowed   Code = "method_not_allowed"  // 405: the path exists, not with this method (send Allow)
 	Unavailable        Code = "unavailable"         // 503
 	Internal           Code = "internal"            // 500
 )

@@ -12,12 +12,6 @@ import (
 // cancelRefundTimeout bounds one provider call of a customer's cancellation refund.
 const cancelRefundTimeout = 30 * time.Second
 
-// CancelResult is the answer of the deprecated GET cancellation (GET /api/booking/cancelBooking/{token}).
-type CancelResult struct {
-	Cancelled  bool   `json:"cancelled"`
-	Identifier string `json:"identifier"`
-}
-
 // errNoCancelLink is the answer for a token that names no booking.
 func errNoCancelLink() error {
 	return apperr.New(apperr.NotFound, "No booking with that cancellation link.")
@@ -90,18 +84,4 @@ func (s *Service) refundPart(ctx context.Context, p CancelRefundPart) (string, e
 		return "", errors.New("the provider answered without a refund id")
 	}
 	return r.ProviderRefundID, nil
-}
-
-// CancelByToken is the deprecated GET cancellation: it cancels as Cancel does and answers
-// CancelResult. Returns apperr.NotFound for an unknown token, apperr.Conflict when already cancelled,
-// apperr.Unprocessable when it is too late or the booking has no date.
-func (s *Service) CancelByToken(ctx context.Context, token string) (CancelResult, error) {
-	v, replay, err := s.Cancel(ctx, token)
-	if err != nil {
-		return CancelResult{}, err
-	}
-	if replay {
-		return CancelResult{}, apperr.New(apperr.Conflict, "This booking is already cancelled.")
-	}
-	return CancelResult{Cancelled: true, Identifier: v.Reference}, nil
 }

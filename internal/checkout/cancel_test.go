@@ -2,6 +2,7 @@ package checkout_test
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -29,8 +30,10 @@ func (e *env) bookAtCircuit(t *testing.T, session string, drivers ...string) str
 	return m[1]
 }
 
-// Cancelling with the mail's link frees the places and sends the mails; a second cancel is a 409; an
-// unknown token a 404; too late (inside the company's window, or after the session) a 422.
+// The mail's link's older address: a GET there answers 405 (Allow: POST, a Link to the cancel call) and
+// changes nothing; its POST cancels as POST /api/booking/cancel does, frees the places and sends the
+// mails; a second POST answers the same and frees nothing more; an unknown token a 404; too late
+// (inside the company's window, or after the session) a 422.
 func TestCancelByToken(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
@@ -39,13 +42,23 @@ func TestCancelByToken(t *testing.T) {
 		if e.booked(t, at("18:00")) != 2 {
 			t.Fatalf("booked %d", e.booked(t, at("18:00")))
 		}
-		res := e.api.Do("GET", "/api/booking/cancelBooking/"+token, nil)
+		for i := 0; i < 2; i++ {
+			res := e.api.Do("GET", "/api/booking/cancelBooking/"+token, nil)
+			if res.Status != 405 || res.Header.Get("Allow") != "POST" ||
+				res.Header.Get("Link") != `</api/booking/cancel/`+token+`>; rel="alternate"` || !strings.Contains(string(res.Body), "method_not_allowed") {
+				t.Fatalf("GET of the old link: %d %v %s", res.Status, res.Header, res.Body)
+			}
+		}
+		if e.booked(t, at("18:00")) != 2 || e.mails(t, notify.KindBookingCancellation) != 0 {
+			t.Fatalf("a GET cancelled: %d booked, %d mails", e.booked(t, at("18:00")), e.mails(t, notify.KindBookingCancellation))
+		}
+		res := e.api.Do("POST", "/api/booking/cancelBooking/"+token, nil)
 		if res.Status != 200 {
 			t.Fatalf("cancel: %d %s", res.Status, res.Body)
 		}
-		var out checkout.CancelResult
+		var out checkout.CancelView
 		res.JSON(t, &out)
-		if !out.Cancelled || len(out.Identifier) != 32 || e.status(t, out.Identifier).Status != checkout.StatusCancelled {
+		if out.Status != checkout.StatusCancelled {
 			t.Errorf("cancel %+v", out)
 		}
 		if e.booked(t, at("18:00")) != 0 {
@@ -54,14 +67,14 @@ func TestCancelByToken(t *testing.T) {
 		if e.mails(t, notify.KindBookingCancellation) != 1 || e.mails(t, notify.KindCompanyNotice) != 2 {
 			t.Errorf("mails: %d cancellations, %d notices", e.mails(t, notify.KindBookingCancellation), e.mails(t, notify.KindCompanyNotice))
 		}
-		if res := e.api.Do("GET", "/api/booking/cancelBooking/"+token, nil); res.Status != 409 {
+		if res := e.api.Do("POST", "/api/booking/cancelBooking/"+token, nil); res.Status != 200 {
 			t.Errorf("second cancel: %d %s", res.Status, res.Body)
 		}
-		if e.booked(t, at("18:00")) != 0 {
-			t.Errorf("released twice")
+		if e.booked(t, at("18:00")) != 0 || e.mails(t, notify.KindBookingCancellation) != 1 {
+			t.Errorf("released or mailed twice")
 		}
 		for _, bad := range []string{"AAAAAAAAAAAAAAAAAAAAAA", "short", "has%20space%20in%20it%20really"} {
-			if res := e.api.Do("GET", "/api/booking/cancelBooking/"+bad, nil); res.Status != 404 {
+			if res := e.api.Do("POST", "/api/booking/cancelBooking/"+bad, nil); res.Status != 404 {
 				t.Errorf("token %q: %d", bad, res.Status)
 			}
 		}
@@ -71,14 +84,14 @@ func TestCancelByToken(t *testing.T) {
 		e.exec(t, `UPDATE companies SET cancel_booking_max_days = 1 WHERE id = ?`, e.fix.CompanyID)
 		token = e.bookAtCircuit(t, "2026-12-02 10:00:00", "Cy")
 		e.clk.Set(time.Date(2026, 12, 1, 10, 0, 1, 0, madrid))
-		if res := e.api.Do("GET", "/api/booking/cancelBooking/"+token, nil); res.Status != 422 {
+		if res := e.api.Do("POST", "/api/booking/cancelBooking/"+token, nil); res.Status != 422 {
 			t.Errorf("too late: %d %s", res.Status, res.Body)
 		}
 		// No window: until the session starts, not after.
 		e.exec(t, `UPDATE companies SET cancel_booking_max_days = 0 WHERE id = ?`, e.fix.CompanyID)
 		token = e.bookAtCircuit(t, at("12:00"), "Di")
 		e.clk.Set(time.Date(2026, 12, 1, 12, 0, 0, 0, madrid))
-		if res := e.api.Do("GET", "/api/booking/cancelBooking/"+token, nil); res.Status != 422 {
+		if res := e.api.Do("POST", "/api/booking/cancelBooking/"+token, nil); res.Status != 422 {
 			t.Errorf("after the start: %d %s", res.Status, res.Body)
 		}
 		if e.booked(t, at("12:00")) != 1 {

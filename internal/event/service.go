@@ -35,6 +35,9 @@ type Store interface {
 	// writes nothing and returns that hold instead. Returns apperr.NoStock when no place is left and
 	// apperr.Gone when the event has started.
 	InsertEventHold(ctx context.Context, h NewHold) (HeldPlace, error)
+	// VisitorEventHold returns the visitor's live, unpaid place of the ticket and whether there is one;
+	// it writes nothing. An empty visitor id holds nothing.
+	VisitorEventHold(ctx context.Context, productID int64, visitorID string, now time.Time) (HeldPlace, bool, error)
 }
 
 // NewHold is a place of an event to hold for a visitor, with a new cart.
@@ -152,6 +155,26 @@ func (s *Service) Info(ctx context.Context, key string) (Info, error) {
 		return Info{}, err
 	}
 	return InfoOf(d, now), nil
+}
+
+// Registration returns the registration page: the event and, when the visitor already holds a live
+// place of it, that place and its cart (a reload continues with it). It changes nothing: opening the
+// page takes no place, Register does. Returns apperr.NotFound for an unknown key.
+func (s *Service) Registration(ctx context.Context, key, visitorID string) (RegistrationView, error) {
+	now := s.clock.Now()
+	d, err := s.detail(ctx, key, now)
+	if err != nil {
+		return RegistrationView{}, err
+	}
+	out := RegistrationView{Info: InfoOf(d, now)}
+	held, found, err := s.store.VisitorEventHold(ctx, d.Ticket.ID, visitorID, now)
+	if err != nil || !found {
+		return out, err
+	}
+	token := held.CartToken
+	out.TokenShoppingCart = &token
+	out.Prebooking = &Prebooking{Identifier: held.Identifier, IDCompany: d.Event.CompanyID, ExpiresAt: held.ExpiresAt.UTC()}
+	return out, nil
 }
 
 // Register holds one place of the event for the visitor in a new shopping cart. A visitor who

@@ -169,12 +169,20 @@ type Prebooking struct {
 	ExpiresAt  time.Time `json:"expiresAt"`
 }
 
-// Registration is the registration page's answer (GET /api/event/{key}/register): the event's
-// information with the place held for the visitor and the cart it is in.
+// Registration is the answer of a hold (POST /api/event/{key}/register): the event's information with
+// the place held for the visitor and the cart it is in.
 type Registration struct {
 	Info
 	Prebooking        Prebooking `json:"prebooking"`
 	TokenShoppingCart string     `json:"tokenShoppingCart"`
+}
+
+// RegistrationView is the registration page's answer (GET /api/event/{key}/register): the event's
+// information and the visitor's live hold and cart, both nil when the visitor holds no place.
+type RegistrationView struct {
+	Info
+	Prebooking        *Prebooking `json:"prebooking"`
+	TokenShoppingCart *string     `json:"tokenShoppingCart"`
 }
 
 // SaveResult is the answer to a registration: where to pay.

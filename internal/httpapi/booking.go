@@ -33,17 +33,6 @@ func (s *Server) getBookingStatus(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, v)
 }
 
-// getCancelBooking answers GET /api/booking/cancelBooking/{cancelToken}, deprecated: it cancels on a
-// GET, kept for API clients; the cancel page uses cancel.go's preview and POST.
-func (s *Server) getCancelBooking(w http.ResponseWriter, r *http.Request) {
-	res, err := s.deps.Checkout.CancelByToken(r.Context(), r.PathValue("cancelToken"))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, res)
-}
-
 // getBookingSummary answers GET /api/booking/summary/{identifier}: the done page's account of a booking.
 func (s *Server) getBookingSummary(w http.ResponseWriter, r *http.Request) {
 	v, err := s.deps.Checkout.Summary(r.Context(), r.PathValue("identifier"))

@@ -34,9 +34,6 @@ type CheckoutService interface {
 	Summary(ctx context.Context, identifier string) (checkout.Summary, error)
 	// Calendar returns a booking's .ics file. Returns apperr.NotFound (unknown, cancelled, no session).
 	Calendar(ctx context.Context, identifier string) (notify.Attachment, error)
-	// CancelByToken cancels a booking (the deprecated GET). Returns apperr.NotFound, apperr.Conflict,
-	// apperr.Unprocessable.
-	CancelByToken(ctx context.Context, token string) (checkout.CancelResult, error)
 	// CancelPreview shows a booking on its cancel page and changes nothing. Returns apperr.NotFound.
 	CancelPreview(ctx context.Context, token string) (checkout.CancelView, error)
 	// Cancel cancels a booking under the company's refund policy; a booking cancelled already answers

@@ -14,6 +14,9 @@ type EventService interface {
 	Calendar(ctx context.Context, companyID int64, date, dateEnd string) ([]event.CalendarEvent, error)
 	// Info returns an event's public page. Returns apperr.NotFound for an unknown key.
 	Info(ctx context.Context, key string) (event.Info, error)
+	// Registration returns the event and the visitor's live hold, if any, writing nothing. Returns
+	// apperr.NotFound for an unknown key.
+	Registration(ctx context.Context, key, visitorID string) (event.RegistrationView, error)
 	// Register holds one place of the event in a new cart. Returns apperr.NotFound, apperr.Gone
 	// (started or closed), apperr.NoStock (sold out).
 	Register(ctx context.Context, key, visitorID string) (event.Registration, error)
@@ -53,9 +56,27 @@ func (s *Server) getEvent(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, info)
 }
 
-// getEventRegister answers GET /api/event/{key}/register. The spec makes this GET hold a place (it
-// writes a cart and a hold); it is not cacheable (no-store) and is a candidate for rate limiting.
-func (s *Server) getEventRegister(w http.ResponseWriter, r *http.Request) {
+// getEventRegistration answers GET /api/event/{key}/register: the registration page's event and the
+// place the visitor already holds, if any. It writes nothing: a look, a link preview or a crawler takes
+// no place. Not cacheable (the hold is the visitor's).
+func (s *Server) getEventRegistration(w http.ResponseWriter, r *http.Request) {
+	visitor, err := visitorID(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	reg, err := s.deps.Events.Registration(r.Context(), r.PathValue("key"), visitor)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, map[string]any{"data": reg})
+}
+
+// postEventRegister answers POST /api/event/{key}/register: holds one place for the visitor, who has
+// started the registration (the same visitor gets the same live hold back). Not cacheable.
+func (s *Server) postEventRegister(w http.ResponseWriter, r *http.Request) {
 	visitor, err := visitorID(r)
 	if err != nil {
 		writeError(w, r, err)
@@ -66,6 +87,7 @@ func (s *Server) getEventRegister(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, map[string]any{"data": reg})
 }
 

@@ -91,7 +91,7 @@ func (w *evSaveWorld) count(t *testing.T, q string, args ...any) int {
 // register holds a place of the event for a new visitor and returns it.
 func (w *evSaveWorld) register(t *testing.T, key, visitorID string) event.Registration {
 	t.Helper()
-	res := w.api.Do("GET", "/api/event/"+key+"/register", nil, visitor(visitorID)...)
+	res := w.api.Do("POST", "/api/event/"+key+"/register", nil, visitor(visitorID)...)
 	if res.Status != 200 {
 		t.Fatalf("register: %d %s", res.Status, res.Body)
 	}
@@ -267,7 +267,7 @@ func TestSaveEventWithoutCheckout(t *testing.T) {
 		w := newFixtureWorld(t, db)
 		w.withEvents(t, nil)
 		key, _ := w.evAdd(t, evSpec{name: "Cup", in: 48 * time.Hour})
-		res := w.api.Do("GET", "/api/event/"+key+"/register", nil)
+		res := w.api.Do("POST", "/api/event/"+key+"/register", nil)
 		r := evRegistration(t, res)
 		res = w.api.Do("POST", "/api/event/saveEvent", payload(r, nil), bearer(w.fix.Token)...)
 		if res.Status != 503 {

@@ -221,7 +221,25 @@ func TestEventInfoAndRegister(t *testing.T) {
 			}},
 			{name: "unknown key", method: "GET", path: "/api/event/NoSuchEvent_0123456789", status: 404, code: apperr.NotFound},
 			{name: "malformed key", method: "GET", path: "/api/event/bad%20key", status: 404, code: apperr.NotFound},
-			{name: "register", method: "GET", path: "/api/event/" + night.Key + "/register", headers: visitor("visitor-0001"), status: 200,
+			{name: "opening the registration page holds nothing", method: "GET", path: "/api/event/" + night.Key + "/register", headers: visitor("visitor-0001"), status: 200,
+				check: func(t *testing.T, res *apitest.Response) {
+					var body struct {
+						Data event.RegistrationView `json:"data"`
+					}
+					res.JSON(t, &body)
+					if v := body.Data; v.Prebooking != nil || v.TokenShoppingCart != nil || v.Name != "Copa Norte Nocturna" || *v.ProductOrPack.Stock != 30 {
+						t.Errorf("a look took a place: %+v", v)
+					}
+					if res.Header.Get("Cache-Control") != "no-store" {
+						t.Errorf("the visitor's page must not be cached: %q", res.Header.Get("Cache-Control"))
+					}
+				}},
+			{name: "page still shows every place", method: "GET", path: "/api/event/" + night.Key, status: 200, check: func(t *testing.T, res *apitest.Response) {
+				if s := evInfo(t, res).ProductOrPack.Stock; *s != 30 {
+					t.Errorf("stock %d after a look, want 30", *s)
+				}
+			}},
+			{name: "register", method: "POST", path: "/api/event/" + night.Key + "/register", headers: visitor("visitor-0001"), status: 200,
 				check: func(t *testing.T, res *apitest.Response) {
 					held = evRegistration(t, res)
 					if held.Prebooking.Identifier == "" || held.TokenShoppingCart == "" || held.Prebooking.IDCompany != w.norte.ID ||
@@ -229,7 +247,7 @@ func TestEventInfoAndRegister(t *testing.T) {
 						t.Errorf("registration %+v", held)
 					}
 					if res.Header.Get("Cache-Control") != "no-store" {
-						t.Errorf("a GET that holds a place must not be cached: %q", res.Header.Get("Cache-Control"))
+						t.Errorf("a hold must not be cached: %q", res.Header.Get("Cache-Control"))
 					}
 				}},
 			{name: "page shows the place taken", method: "GET", path: "/api/event/" + night.Key, status: 200, check: func(t *testing.T, res *apitest.Response) {
@@ -237,21 +255,44 @@ func TestEventInfoAndRegister(t *testing.T) {
 					t.Errorf("stock %d after one hold, want 29", *s)
 				}
 			}},
-			{name: "same visitor again gets the same place", method: "GET", path: "/api/event/" + night.Key + "/register", headers: visitor("visitor-0001"), status: 200,
+			{name: "same visitor again gets the same place", method: "POST", path: "/api/event/" + night.Key + "/register", headers: visitor("visitor-0001"), status: 200,
 				check: func(t *testing.T, res *apitest.Response) {
 					again := evRegistration(t, res)
 					if again.Prebooking.Identifier != held.Prebooking.Identifier || again.TokenShoppingCart != held.TokenShoppingCart || *again.ProductOrPack.Stock != 29 {
-						t.Errorf("reload took another place: %+v, first %+v", again, held)
+						t.Errorf("a second hold took another place: %+v, first %+v", again, held)
 					}
 				}},
-			{name: "another visitor", method: "GET", path: "/api/event/" + night.Key + "/register", headers: visitor("visitor-0002"), status: 200,
+			{name: "a reload shows the visitor's own place", method: "GET", path: "/api/event/" + night.Key + "/register", headers: visitor("visitor-0001"), status: 200,
+				check: func(t *testing.T, res *apitest.Response) {
+					var body struct {
+						Data event.RegistrationView `json:"data"`
+					}
+					res.JSON(t, &body)
+					v := body.Data
+					if v.Prebooking == nil || v.TokenShoppingCart == nil || v.Prebooking.Identifier != held.Prebooking.Identifier ||
+						*v.TokenShoppingCart != held.TokenShoppingCart || !v.Prebooking.ExpiresAt.Equal(held.Prebooking.ExpiresAt) || *v.ProductOrPack.Stock != 29 {
+						t.Errorf("reload %+v, held %+v", v, held)
+					}
+				}},
+			{name: "another visitor's look holds nothing", method: "GET", path: "/api/event/" + night.Key + "/register", headers: visitor("visitor-0002"), status: 200,
+				check: func(t *testing.T, res *apitest.Response) {
+					var body struct {
+						Data event.RegistrationView `json:"data"`
+					}
+					res.JSON(t, &body)
+					if body.Data.Prebooking != nil || *body.Data.ProductOrPack.Stock != 29 {
+						t.Errorf("another visitor's look %+v", body.Data)
+					}
+				}},
+			{name: "another visitor", method: "POST", path: "/api/event/" + night.Key + "/register", headers: visitor("visitor-0002"), status: 200,
 				check: func(t *testing.T, res *apitest.Response) {
 					if r := evRegistration(t, res); r.Prebooking.Identifier == held.Prebooking.Identifier || *r.ProductOrPack.Stock != 28 {
 						t.Errorf("second visitor %+v", r)
 					}
 				}},
-			{name: "malformed visitor id", method: "GET", path: "/api/event/" + night.Key + "/register", headers: visitor("bad id!"), status: 400, code: apperr.Invalid},
-			{name: "register unknown key", method: "GET", path: "/api/event/NoSuchEvent_0123456789/register", status: 404, code: apperr.NotFound},
+			{name: "malformed visitor id", method: "POST", path: "/api/event/" + night.Key + "/register", headers: visitor("bad id!"), status: 400, code: apperr.Invalid},
+			{name: "register unknown key", method: "POST", path: "/api/event/NoSuchEvent_0123456789/register", status: 404, code: apperr.NotFound},
+			{name: "registration page of an unknown key", method: "GET", path: "/api/event/NoSuchEvent_0123456789/register", status: 404, code: apperr.NotFound},
 		})
 		// The hold is a real pre-booking of the event's ticket in the cart: it is counted in rows.
 		var holds, lines int
@@ -297,25 +338,25 @@ func TestEventSoldOutAndPast(t *testing.T) {
 		reg := func(key string) string { return "/api/event/" + key + "/register" }
 		w.run(t, []row{
 			{name: "open", method: "GET", path: "/api/event/" + full, status: 200, check: reason(true, "")},
-			{name: "first place", method: "GET", path: reg(full), headers: visitor("visitor-a1"), status: 200},
-			{name: "second place", method: "GET", path: reg(full), status: 200},
-			{name: "sold out", method: "GET", path: reg(full), headers: visitor("visitor-c3"), status: 421, code: apperr.NoStock},
+			{name: "first place", method: "POST", path: reg(full), headers: visitor("visitor-a1"), status: 200},
+			{name: "second place", method: "POST", path: reg(full), status: 200},
+			{name: "sold out", method: "POST", path: reg(full), headers: visitor("visitor-c3"), status: 421, code: apperr.NoStock},
 			{name: "page not available", method: "GET", path: "/api/event/" + full, status: 200, check: func(t *testing.T, res *apitest.Response) {
 				reason(false, event.ReasonSoldOut)(t, res)
 				if s := evInfo(t, res).ProductOrPack.Stock; s == nil || *s != 0 {
 					t.Errorf("stock %v, want 0", s)
 				}
 			}},
-			{name: "a holder of the last place still gets it", method: "GET", path: reg(full), headers: visitor("visitor-a1"), status: 200},
+			{name: "a holder of the last place still gets it", method: "POST", path: reg(full), headers: visitor("visitor-a1"), status: 200},
 			{name: "past event page", method: "GET", path: "/api/event/" + past, status: 200, check: reason(false, event.ReasonStarted)},
-			{name: "past event register", method: "GET", path: reg(past), status: 410, code: apperr.Gone},
-			{name: "running event register", method: "GET", path: reg(running), status: 410, code: apperr.Gone},
+			{name: "past event register", method: "POST", path: reg(past), status: 410, code: apperr.Gone},
+			{name: "running event register", method: "POST", path: reg(running), status: 410, code: apperr.Gone},
 		})
 		// The holds expire: the places come back without any sweeper.
 		w.clk.Advance(11 * time.Minute)
 		w.run(t, []row{
 			{name: "open again after expiry", method: "GET", path: "/api/event/" + full, status: 200, check: reason(true, "")},
-			{name: "register after expiry", method: "GET", path: reg(full), headers: visitor("visitor-c3"), status: 200},
+			{name: "register after expiry", method: "POST", path: reg(full), headers: visitor("visitor-c3"), status: 200},
 		})
 	})
 }

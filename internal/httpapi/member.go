@@ -15,6 +15,8 @@ type MemberService interface {
 	// Unsubscribe stops promotional e-mail to the member whose link carries key; repeating is harmless.
 	// Returns apperr.NotFound for an unknown key.
 	Unsubscribe(ctx context.Context, key string) error
+	// KnownKey reports whether an unsubscribe link's key is a member's, changing nothing.
+	KnownKey(ctx context.Context, key string) (bool, error)
 }
 
 // postMemberSearch answers POST /api/member/search-email {email, idCompany} with the member lookup

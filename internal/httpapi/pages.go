@@ -7,8 +7,12 @@ import (
 
 // The single-page fallback serves the customer app only for the app's own routes
 // (web/src/app/routes.tsx); any other path answers 404 with the same page, whose router then shows
-// 'Page not found'. A route under a company key (/{key}, /{key}/landing, /{key}/landingEvents) is known
-// only when a company has that key: one indexed read, the one the booking page's preload hints make.
+// 'Page not found'. A route under a company key (/{key}, /{key}/landing, /{key}/landingEvents,
+// /events/{key}, /kiosk/{key}) is known only when a company has that key: one indexed read, the one the
+// booking page's preload hints make. So are an event's pages (/event/{key}, /event/{key}/register), a
+// cancel page (/cancelBooking/{token}) and an unsubscribe page (/member/unsubscribe/{key}): each is
+// 200 only when its event, booking or member exists, found by a read that changes nothing.
+// /index.html is not a page: it redirects to /.
 
 // pageSegment is what one variable segment of a known route can be (an event key, a cancellation or
 // unsubscribe token): URL-safe characters only.
@@ -22,12 +26,15 @@ const (
 	pageApp                         // a route of the app: 200
 	pageCompany                     // a route under a company key: 200 if the company exists
 	pageCompanyBook                 // the company's booking page /{key}: as pageCompany, with preload hints
+	pageEvent                       // an event's page or its registration: 200 if the event exists
+	pageCancel                      // a booking's cancel page: 200 if a booking has the token
+	pageUnsubscribe                 // a member's unsubscribe page: 200 if a member has the key
 )
 
-// classifyPage tells what a cleaned page path (without its leading slash) is and, for a company's page,
-// its key.
+// classifyPage tells what a cleaned page path (without its leading slash) is and, for a page of one
+// thing (a company, an event, a booking, a member), that thing's key.
 func classifyPage(name string) (pageKind, string) {
-	if name == "" || name == "index.html" {
+	if name == "" {
 		return pageApp, ""
 	}
 	seg := strings.Split(name, "/")
@@ -46,15 +53,25 @@ func classifyPage(name string) (pageKind, string) {
 		}
 	case 2:
 		switch seg[0] {
-		case "event", "events", "cancelBooking", "kiosk":
-			return pageApp, ""
+		case "event":
+			return pageEvent, seg[1]
+		case "cancelBooking":
+			return pageCancel, seg[1]
+		case "events", "kiosk": // the company's events calendar and its kiosk
+			if companyKeyPattern.MatchString(seg[1]) {
+				return pageCompany, seg[1]
+			}
+			return pageUnknown, ""
 		}
 		if (seg[1] == "landing" || seg[1] == "landingEvents") && companyKeyPattern.MatchString(seg[0]) && !appPages[seg[0]] {
 			return pageCompany, seg[0]
 		}
 	case 3:
-		if (seg[0] == "event" && seg[2] == "register") || (seg[0] == "member" && seg[1] == "unsubscribe") {
-			return pageApp, ""
+		if seg[0] == "event" && seg[2] == "register" {
+			return pageEvent, seg[1]
+		}
+		if seg[0] == "member" && seg[1] == "unsubscribe" {
+			return pageUnsubscribe, seg[2]
 		}
 	}
 	return pageUnknown, ""

@@ -100,3 +100,35 @@ func (s *Server) bookingPreloads(ctx context.Context, key string) ([]string, boo
 	}
 	return links, true
 }
+
+// pageKnown tells the web app's fallback whether the event, the booking (by its cancel token) or the
+// member (by its unsubscribe key) a page names exists, with a read that changes nothing. A read that
+// cannot decide in time (or a server without the service) serves the page: its own call then tells.
+func (s *Server) pageKnown(ctx context.Context, kind pageKind, key string) bool {
+	ctx, cancel := context.WithTimeout(ctx, preloadBudget)
+	defer cancel()
+	var err error
+	switch kind {
+	case pageEvent:
+		if s.deps.Events == nil {
+			return true
+		}
+		_, err = s.deps.Events.Info(ctx, key)
+	case pageCancel:
+		if s.deps.Checkout == nil {
+			return true
+		}
+		_, err = s.deps.Checkout.CancelPreview(ctx, key)
+	case pageUnsubscribe:
+		if s.deps.Members == nil {
+			return true
+		}
+		var known bool
+		if known, err = s.deps.Members.KnownKey(ctx, key); err == nil {
+			return known
+		}
+	default:
+		return true
+	}
+	return !apperr.Is(err, apperr.NotFound)
+}

@@ -31,7 +31,8 @@ func (s *Server) routes() http.Handler {
 	api.HandleFunc("POST /api/payment/shopping-cart", s.limited(RateWrite, s.postShoppingCart))
 	api.HandleFunc("GET /api/event", s.getEvents)
 	api.HandleFunc("GET /api/event/{key}", s.getEvent)
-	api.HandleFunc("GET /api/event/{key}/register", s.limited(RateWrite, s.getEventRegister)) // a GET that holds a place, as the spec says
+	api.HandleFunc("GET /api/event/{key}/register", s.getEventRegistration)                     // the visitor's live hold, if any; writes nothing
+	api.HandleFunc("POST /api/event/{key}/register", s.limited(RateWrite, s.postEventRegister)) // holds a place when the visitor starts
 	api.HandleFunc("POST /api/event/saveEvent", s.limited(RateWrite, s.postSaveEvent))
 	api.HandleFunc("GET /api/landing/{key}", s.getLanding)
 	api.HandleFunc("GET /api/landing/{key}/events", s.getEventsLanding)
@@ -51,7 +52,8 @@ func (s *Server) routes() http.Handler {
 		api.HandleFunc("GET /api/booking/status/{identifier}", s.getBookingStatus)
 		api.HandleFunc("GET /api/booking/summary/{identifier}", s.getBookingSummary)
 		api.HandleFunc("GET /api/booking/ics/{identifier}", s.getBookingCalendar)
-		api.HandleFunc("GET /api/booking/cancelBooking/{cancelToken}", s.limited(RateGuess, s.getCancelBooking)) // deprecated
+		api.HandleFunc("GET /api/booking/cancelBooking/{cancelToken}", s.getCancelBookingByGet)             // 405: a GET cancels nothing
+		api.HandleFunc("POST /api/booking/cancelBooking/{cancelToken}", s.limited(RateGuess, s.postCancel)) // deprecated address of the POST
 		api.HandleFunc("GET /api/booking/cancel/{cancelToken}", s.limited(RateGuess, s.getCancelPreview))
 		api.HandleFunc("POST /api/booking/cancel/{cancelToken}", s.limited(RateGuess, s.postCancel))
 		api.HandleFunc("POST /api/payment/notify/{provider}", s.postPaymentNotify) // providers: never rate-limited
@@ -63,13 +65,14 @@ func (s *Server) routes() http.Handler {
 	if s.deps.Admin != nil {
 		s.deps.Admin.Register(api) // the staff API (internal/adminapi): its own route table and middleware
 	}
-	api.HandleFunc("/api/", notFoundAPI)
+	api.HandleFunc("/api/", unknownAPI(api)) // 405 with Allow for a known path's other method, else 404
 	api.HandleFunc("/api", notFoundAPI)
 
 	mux.Handle("/api/", withBodyLimit(s.deps.MaxBodyBytes, api))
 	mux.Handle("/api", api)
 	spa := newSPA(s.deps.Web)
 	spa.company = s.bookingPreloads
+	spa.known = s.pageKnown
 	mux.Handle("/", withGzip(spa))
 	pattern := routePattern(mux, api)
 	return withRequestContext(s.deps.Logger, s.deps.Errors, pattern, withMetrics(s.deps.Metrics, pattern, withSecurityHeaders(mux)))

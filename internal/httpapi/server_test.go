@@ -192,14 +192,15 @@ func checkError(t *testing.T, res *apitest.Response, code apperr.Code, field, te
 // bearer is the header pair of a company token.
 func bearer(token string) []string { return []string{"Authorization", "Bearer " + token} }
 
-// TestUnknownAPICallsAnswerJSON404: a mistyped API call is a JSON 404, never the web app's HTML.
+// TestUnknownAPICallsAnswerJSON404: a mistyped API call is a JSON 404, never the web app's HTML; a
+// known path asked with a method it does not take is a JSON 405 naming the methods it takes (Allow).
 func TestUnknownAPICallsAnswerJSON404(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		w := newFixtureWorld(t, db)
 		for _, c := range []struct{ method, path string }{
 			{"GET", "/api/nope"}, {"POST", "/api/nope"}, {"GET", "/api"}, {"GET", "/api/"},
-			{"DELETE", "/api/config/fixture-key"}, {"GET", "/api/product/1/extra"},
+			{"GET", "/api/product/1/extra"},
 		} {
 			res := w.api.Do(c.method, c.path, nil)
 			if res.Status != http.StatusNotFound {
@@ -209,6 +210,16 @@ func TestUnknownAPICallsAnswerJSON404(t *testing.T) {
 				t.Errorf("%s %s answered %q %s, want JSON", c.method, c.path, res.Header.Get("Content-Type"), res.Body)
 			}
 			checkError(t, res, apperr.NotFound, "", "")
+		}
+		for _, c := range []struct{ method, path, allow string }{
+			{"DELETE", "/api/config/fixture-key", "GET, HEAD"}, {"GET", "/api/prebooking", "POST"},
+			{"PUT", "/api/prebooking/some-hold", "DELETE"}, {"GET", "/api/payment/shopping-cart", "POST"},
+		} {
+			res := w.api.Do(c.method, c.path, nil)
+			if res.Status != http.StatusMethodNotAllowed || res.Header.Get("Allow") != c.allow {
+				t.Errorf("%s %s → %d Allow %q, want 405 Allow %q", c.method, c.path, res.Status, res.Header.Get("Allow"), c.allow)
+			}
+			checkError(t, res, apperr.MethodNotAllowed, "", "")
 		}
 	})
 }
@@ -357,7 +368,10 @@ func TestWebAppRoutes(t *testing.T) {
 	if rec := get("/nowhere"); rec.Code != http.StatusNotFound || rec.Body.String() != indexHTML {
 		t.Errorf("/nowhere → %d %q, want 404 with index.html (its router shows 'Page not found')", rec.Code, rec.Body)
 	}
-	for _, path := range []string{"/", "/event/x/register", "/index.html", "/fixture-key"} {
+	if rec := get("/index.html"); rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != "/" {
+		t.Errorf("/index.html → %d Location %q, want a redirect to / (it is not a page)", rec.Code, rec.Header().Get("Location"))
+	}
+	for _, path := range []string{"/", "/event/x/register", "/fixture-key"} {
 		rec := get(path)
 		if rec.Code != http.StatusOK || rec.Body.String() != indexHTML || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
 			t.Errorf("%s → %d %q %q, want index.html", path, rec.Code, rec.Header().Get("Content-Type"), rec.Body)

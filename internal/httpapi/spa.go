@@ -24,6 +24,9 @@ type spaHandler struct {
 	// company, when set, tells whether a company has the key of a page under /{key} and lists the Link
 	// header values of its booking page (preload.go); unset, every key-shaped page is served.
 	company func(ctx context.Context, key string) (links []string, known bool)
+	// known, when set, tells whether the event, booking (cancel token) or member (unsubscribe key) of a
+	// page exists; unset, those pages are served.
+	known func(ctx context.Context, kind pageKind, key string) bool
 }
 
 func newSPA(files fs.FS) *spaHandler {
@@ -50,11 +53,21 @@ func (h *spaHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	if name == "index.html" {
+		// Not a page of the app: the app's start is /. (The service worker's precache of index.html
+		// follows the redirect and keeps the same page.)
+		target := "/"
+		if r.URL.RawQuery != "" {
+			target += "?" + r.URL.RawQuery
+		}
+		http.Redirect(w, r, target, http.StatusMovedPermanently)
+		return
+	}
 	if isBackOfficePage(name) {
 		h.servePage(w, r, "admin.html", h.admin)
 		return
 	}
-	if name != "" && name != "index.html" {
+	if name != "" {
 		if f, err := h.files.Open(name); err == nil {
 			st, statErr := f.Stat()
 			if statErr == nil && !st.IsDir() {
@@ -96,6 +109,10 @@ func (h *spaHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				w.Header().Add("Link", link)
 			}
 		}
+	}
+	if (kind == pageEvent || kind == pageCancel || kind == pageUnsubscribe) && h.index != nil && h.known != nil && !h.known(r.Context(), kind, key) {
+		h.serveNotFound(w, r)
+		return
 	}
 	h.servePage(w, r, "index.html", h.index)
 }

@@ -74,6 +74,9 @@ func TestUnknownPagesAnswer404(t *testing.T) {
 	h.company = func(_ context.Context, key string) ([]string, bool) {
 		return []string{"</api/config/" + key + ">"}, key != "nobody-key-1"
 	}
+	h.known = func(_ context.Context, kind pageKind, key string) bool {
+		return map[pageKind]string{pageEvent: "ev-1", pageCancel: "0123abcd", pageUnsubscribe: "k-1"}[kind] == key
+	}
 	get := func(method, target string) *httptest.ResponseRecorder {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(method, target, nil))
@@ -88,7 +91,9 @@ func TestUnknownPagesAnswer404(t *testing.T) {
 		}
 	}
 	unknown := []string{"/nowhere", "/no/such/page", "/nobody-key-1", "/nobody-key-1/landing", "/norte-key-1/other",
-		"/event", "/event/ev-1/pay", "/member/unsubscribe", "/terms/x", "/cancelBooking/a/b", "/<script>x</script>", "/loginx"}
+		"/event", "/event/ev-1/pay", "/member/unsubscribe", "/terms/x", "/cancelBooking/a/b", "/<script>x</script>", "/loginx",
+		"/event/ev-2", "/event/ev-2/register", "/events/nobody-key-1", "/events/short", "/kiosk/nobody-key-1", "/cancelBooking/4567efgh",
+		"/member/unsubscribe/k-2"}
 	for _, target := range unknown {
 		rec := get(http.MethodGet, target)
 		if rec.Code != http.StatusNotFound || rec.Body.String() != index {

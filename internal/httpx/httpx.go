@@ -70,6 +70,7 @@ var StatusOf = map[apperr.Code]int{
 	apperr.PreconditionFailed: http.StatusPreconditionFailed,
 	apperr.SameUserSlot:       420,
 	apperr.NoStock:            421,
+	apperr.MethodNotAllowed:   http.StatusMethodNotAllowed,
 	apperr.Unavailable:        http.StatusServiceUnavailable,
 	apperr.Internal:           http.StatusInternalServerError,
 }

@@ -18,6 +18,8 @@ type Store interface {
 	// Unsubscribe clears the promotional consent of the member whose key hashes to keyHash; repeating
 	// it is harmless. Returns apperr.NotFound if no member has that key.
 	Unsubscribe(ctx context.Context, keyHash string, now time.Time) error
+	// HasUnsubscribeKey reports whether a member's key hashes to keyHash, changing nothing.
+	HasUnsubscribeKey(ctx context.Context, keyHash string) (bool, error)
 }
 
 // Service answers the public member calls: the lookup by e-mail of the booking form and the
@@ -78,4 +80,13 @@ func (s *Service) Unsubscribe(ctx context.Context, key string) error {
 		return apperr.New(apperr.NotFound, "This unsubscribe link is not valid.")
 	}
 	return err
+}
+
+// KnownKey reports whether the unsubscribe link's key is a member's, changing nothing (the page's
+// status: an unknown link's page answers 404).
+func (s *Service) KnownKey(ctx context.Context, key string) (bool, error) {
+	if !ValidKey(key) {
+		return false, nil
+	}
+	return s.store.HasUnsubscribeKey(ctx, HashKey(key))
 }

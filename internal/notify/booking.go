@@ -55,7 +55,7 @@ func BookingConfirmation(b Booking) (Message, error) {
 	if err != nil || len(events) == 0 {
 		return m, err
 	}
-	att, err := calendarFile(calendarName("booking-", b), events, calendarUpdate{})
+	att, err := calendarFile(calendarName("booking-", b), events, calendarUpdate{}, companyOrganizer(b.Company, b.PageURL))
 	if err != nil {
 		return Message{}, err
 	}
@@ -92,7 +92,7 @@ func GiftVoucher(b Booking) (Message, error) {
 	if err != nil || len(events) == 0 {
 		return m, err
 	}
-	att, err := calendarFile(calendarName("gift-", b), events, calendarUpdate{})
+	att, err := calendarFile(calendarName("gift-", b), events, calendarUpdate{}, companyOrganizer(b.Company, b.PageURL))
 	if err != nil {
 		return Message{}, err
 	}
@@ -127,7 +127,8 @@ func withCancelledCalendar(m Message, b Booking) (Message, error) {
 	if len(events) == 0 {
 		return m, nil
 	}
-	att, err := calendarFile(calendarName("booking-", b), events, calendarUpdate{cancel: true, sequence: 1})
+	att, err := calendarFile(calendarName("booking-", b), events, calendarUpdate{cancel: true, sequence: 1},
+		companyOrganizer(b.Company, b.PageURL))
 	if err != nil {
 		return Message{}, err
 	}
@@ -212,7 +213,7 @@ func lineItems(t translator, b Booking, priced bool) []item {
 			it.Title = strconv.Itoa(l.Quantity) + " × " + l.Name
 		}
 		if priced {
-			it.Amount = money(l.TotalCents, b.Company)
+			it.Amount = t.money(l.TotalCents, b.Company)
 		}
 		for _, s := range l.Sessions {
 			it.Details = append(it.Details, sessionText(t, s))
@@ -235,9 +236,9 @@ func sessionText(t translator, s Session) string {
 func summaryRows(t translator, b Booking) []row {
 	rows := []row{{Label: t.T("ref"), Value: ShownReference(b), LTR: true}}
 	if b.DiscountCents != 0 {
-		rows = append(rows, row{Label: t.T("discount"), Value: money(-abs(b.DiscountCents), b.Company), LTR: true})
+		rows = append(rows, row{Label: t.T("discount"), Value: t.money(-abs(b.DiscountCents), b.Company), LTR: true})
 	}
-	rows = append(rows, row{Label: t.T("total"), Value: money(b.TotalCents, b.Company), Strong: true, LTR: true})
+	rows = append(rows, row{Label: t.T("total"), Value: t.money(b.TotalCents, b.Company), Strong: true, LTR: true})
 	if b.Money != nil {
 		return append(rows, moneyRows(t, b)...)
 	}

@@ -108,8 +108,8 @@ func TestConfirmationShowsTheBooking(t *testing.T) {
 	if m.Subject != "Booking confirmed at Karting Norte – ABC123" {
 		t.Errorf("subject %q", m.Subject)
 	}
-	for _, want := range []string{"2 × Karting 10 min", "30.00 €", "2026-05-09 at 18:30 · Indoor", "Grand Prix pack",
-		"2026-05-09 at 19:30 · Outdoor", "Ana", "Luis", "-5.00 €", "45.00 €", "Pending payment", "ABC123",
+	for _, want := range []string{"2 × Karting 10 min", "€30.00", "2026-05-09 at 18:30 · Indoor", "Grand Prix pack",
+		"2026-05-09 at 19:30 · Outdoor", "Ana", "Luis", "-€5.00", "€45.00", "Pending payment", "ABC123",
 		"Pepe (pepe@example.com)", "Happy birthday!", "30 minutes before"} {
 		if !strings.Contains(m.Text, want) {
 			t.Errorf("text lacks %q", want)
@@ -140,11 +140,12 @@ func TestConfirmationInSpanishAndArabic(t *testing.T) {
 	t.Parallel()
 	m, _ := BookingConfirmation(booking("es"))
 	if m.Culture != "es-ES" || !strings.Contains(m.Text, "09-05-2026 a las 18:30 · Indoor") ||
-		!strings.Contains(m.Subject, "Reserva confirmada") || !strings.Contains(m.Text, "Pendiente de pago") {
+		!strings.Contains(m.Subject, "Reserva confirmada") || !strings.Contains(m.Text, "Pendiente de pago") ||
+		!strings.Contains(m.Text, "45,00\u00a0€") || !strings.Contains(m.Text, "-5,00\u00a0€") || strings.Contains(m.Text, "45.00") {
 		t.Errorf("Spanish confirmation: %q\n%s", m.Subject, m.Text)
 	}
 	m, _ = BookingConfirmation(booking("ar-SA"))
-	if !strings.Contains(m.HTML, `<html lang="ar-SA" dir="rtl">`) || !strings.Contains(m.HTML, `<span dir="ltr">45.00 €</span>`) {
+	if !strings.Contains(m.HTML, `<html lang="ar-SA" dir="rtl">`) || !strings.Contains(m.HTML, "<span dir=\"ltr\">\u200f45.00\u00a0€</span>") {
 		t.Error("Arabic confirmation is not right to left with left-to-right amounts")
 	}
 	m, _ = BookingConfirmation(booking("fr-FR"))
@@ -292,7 +293,7 @@ func TestCancellationAndCompanyNotice(t *testing.T) {
 		t.Fatal(err)
 	}
 	if n.Kind != KindCompanyNotice || n.To != "desk@norte.example" || n.Subject != "Ny bestilling ABC123 – Ana García" ||
-		!strings.Contains(n.Text, "ana@example.com") || !strings.Contains(n.Text, "45.00 €") {
+		!strings.Contains(n.Text, "ana@example.com") || !strings.Contains(n.Text, "45,00\u00a0€") {
 		t.Errorf("notice: %q\n%s", n.Subject, n.Text)
 	}
 	if _, err := CompanyNotice("desk@norte.example", booking("en-GB"), "problem"); err == nil {
@@ -311,7 +312,7 @@ func TestEventRegistrationAndProblemReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Night Endurance", "speedy", "20-06-2026 21:00", "20-06-2026 23:00", "Senior", "EV-9", "25.00 €"} {
+	for _, want := range []string{"Night Endurance", "speedy", "20-06-2026 21:00", "20-06-2026 23:00", "Senior", "EV-9", "25,00\u00a0€"} {
 		if !strings.Contains(m.Text, want) {
 			t.Errorf("event text lacks %q", want)
 		}

@@ -20,17 +20,17 @@ func TestCancellationMoney(t *testing.T) {
 		money   *CancelMoney
 		want    string
 	}{
-		{"en-GB", card, "Refunded 58.00 EUR to your card"},
-		{"en-GB", desk, "58.00 EUR will be refunded at the circuit"},
+		{"en-GB", card, "Refunded €58.00 to your card"},
+		{"en-GB", desk, "€58.00 will be refunded at the circuit"},
 		{"en-GB", none, "No refund under the circuit's policy"},
 		{"en-GB", unpaid, "Nothing was paid, so there is nothing to refund"},
-		{"es-ES", card, "Se han reembolsado 58.00 EUR a tu tarjeta"},
-		{"es-ES", desk, "Se te reembolsarán 58.00 EUR en el circuito"},
-		{"da-DK", card, "58.00 EUR er refunderet til dit kort"},
-		{"de-DE", desk, "58.00 EUR werden dir an der Strecke erstattet"},
+		{"es-ES", card, "Se han reembolsado 58,00\u00a0€ a tu tarjeta"},
+		{"es-ES", desk, "Se te reembolsarán 58,00\u00a0€ en el circuito"},
+		{"da-DK", card, "58,00\u00a0€ er refunderet til dit kort"},
+		{"de-DE", desk, "58,00\u00a0€ werden dir an der Strecke erstattet"},
 		{"nb-NO", none, "Ingen refusjon etter banens regler"},
-		{"sv-SE", card, "58.00 EUR har återbetalats till ditt kort"},
-		{"ar-SA", desk, "سيُسترد مبلغ 58.00 EUR في الحلبة"},
+		{"sv-SE", card, "58,00\u00a0€ har återbetalats till ditt kort"},
+		{"ar-SA", desk, "سيُسترد مبلغ \u200f58.00\u00a0€ في الحلبة"},
 	} {
 		b := booking(c.culture)
 		b.Company.Currency = "EUR"
@@ -59,7 +59,7 @@ func TestCancellationMoney(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(m.Text, "Refunded 58.00 EUR to your card") || !strings.Contains(m.Text, "10.00 EUR will be refunded at the circuit") {
+	if !strings.Contains(m.Text, "Refunded €58.00 to your card") || !strings.Contains(m.Text, "€10.00 will be refunded at the circuit") {
 		t.Errorf("both:\n%s", m.Text)
 	}
 }

@@ -28,7 +28,7 @@ func EventRegistrationConfirmation(e EventRegistration) (Message, error) {
 		rows = append(rows, row{Label: t.T("reference"), Value: e.Reference, LTR: true})
 	}
 	if e.TotalCents != 0 {
-		rows = append(rows, row{Label: t.T("total"), Value: money(e.TotalCents, e.Company), Strong: true, LTR: true})
+		rows = append(rows, row{Label: t.T("total"), Value: t.money(e.TotalCents, e.Company), Strong: true, LTR: true})
 	}
 	d := newDoc(t, e.Company, t.T("event.title"), e.Nick)
 	d.Intro = []string{t.T("event.intro", "event", e.EventName, "company", e.Company.Name)}
@@ -59,7 +59,7 @@ func EventRegistrationConfirmation(e EventRegistration) (Message, error) {
 		Description: e.Reference,
 		StartUTC:    e.StartUTC,
 		EndUTC:      e.EndUTC,
-	}}, calendarUpdate{})
+	}}, calendarUpdate{}, companyOrganizer(e.Company, page))
 	if err != nil {
 		return Message{}, err
 	}

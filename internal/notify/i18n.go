@@ -2,6 +2,7 @@ package notify
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -103,8 +104,41 @@ func (t translator) dateTime(local string) string {
 	return t.date(d) + " " + tm
 }
 
-// money shows cents with two decimals and the currency symbol after the amount: "45.00 €".
-func money(cents int64, c Company) string {
+// numberStyle is how a language writes a two-decimal amount, as the web app's formatPrice does
+// (web/src/lib/format.ts NUMBER_STYLES, after Intl's CLDR data for the bare language code).
+type numberStyle struct {
+	decimal, group string
+	groupFrom      int    // digits the integer part needs before it is grouped: 4, or 5 in Spanish
+	currencyFirst  bool   // the currency before the number (English)
+	lead           string // what precedes an amount (Arabic: a right-to-left mark)
+}
+
+const nbsp = "\u00a0"
+
+// numberStyles are the seven languages' styles; any other language writes as English does.
+var numberStyles = map[string]numberStyle{
+	"en": {decimal: ".", group: ",", groupFrom: 4, currencyFirst: true},
+	"es": {decimal: ",", group: ".", groupFrom: 5},
+	"da": {decimal: ",", group: ".", groupFrom: 4},
+	"ar": {decimal: ".", group: ",", groupFrom: 4, lead: "\u200f"},
+	"de": {decimal: ",", group: ".", groupFrom: 4},
+	"nb": {decimal: ",", group: nbsp, groupFrom: 4},
+	"sv": {decimal: ",", group: nbsp, groupFrom: 4},
+}
+
+// signApart are the currencies whose English sign is their code, written apart from the number even
+// when the company's symbol replaces it ("DKK 22.00", "kr. 22.00"), as Intl does; the others' sign
+// goes against it ("€22.00").
+var signApart = map[string]bool{"DKK": true, "SEK": true, "NOK": true, "CHF": true}
+
+// money writes cents as the culture's pages write prices (formatPrice): "44,00 €" in Spanish,
+// "€44.00" in English, "1.250,00 kr." in Danish, with the company's symbol (else its currency code).
+func (t translator) money(cents int64, c Company) string {
+	lang, _, _ := strings.Cut(strings.ToLower(t.culture), "-")
+	st, ok := numberStyles[lang]
+	if !ok {
+		st = numberStyles["en"]
+	}
 	sym := c.Symbol
 	if sym == "" {
 		sym = c.Currency
@@ -113,9 +147,26 @@ func money(cents int64, c Company) string {
 	if cents < 0 {
 		sign, cents = "-", -cents
 	}
-	s := fmt.Sprintf("%s%d.%02d", sign, cents/100, cents%100)
-	if sym == "" {
-		return s
+	integer := strconv.FormatInt(cents/100, 10)
+	if len(integer) >= st.groupFrom {
+		var b strings.Builder
+		for i, d := range integer {
+			if i > 0 && (len(integer)-i)%3 == 0 {
+				b.WriteString(st.group)
+			}
+			b.WriteRune(d)
+		}
+		integer = b.String()
 	}
-	return s + " " + sym
+	number := fmt.Sprintf("%s%s%02d", integer, st.decimal, cents%100)
+	switch {
+	case sym == "":
+		return sign + number
+	case st.currencyFirst && signApart[c.Currency]:
+		return sign + sym + nbsp + number
+	case st.currencyFirst:
+		return sign + sym + number
+	default:
+		return st.lead + sign + number + nbsp + sym
+	}
 }

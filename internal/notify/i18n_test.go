@@ -78,26 +78,38 @@ func TestDatesByCulture(t *testing.T) {
 	}
 }
 
-// Prices show two decimals and the currency symbol after the amount.
+// Prices in mails are written as the pages write them (web/src/lib/format.test.ts, the same cases):
+// the culture's decimal mark and grouping, the company's symbol where the language puts it.
 func TestMoney(t *testing.T) {
 	t.Parallel()
 	eur := Company{Symbol: "€", Currency: "EUR"}
+	dkk := Company{Symbol: "kr.", Currency: "DKK"}
 	for _, tc := range []struct {
-		cents int64
-		c     Company
-		want  string
+		culture string
+		cents   int64
+		c       Company
+		want    string
 	}{
-		{4500, eur, "45.00 €"},
-		{5, eur, "0.05 €"},
-		{123456, eur, "1234.56 €"},
-		{-500, eur, "-5.00 €"},
-		{0, eur, "0.00 €"},
-		{19900, Company{Currency: "SAR"}, "199.00 SAR"},
-		{1000, Company{Symbol: "kr.", Currency: "DKK"}, "10.00 kr."},
-		{250, Company{}, "2.50"},
+		{"es-ES", 4400, eur, "44,00\u00a0€"},
+		{"es-ES", 2200, eur, "22,00\u00a0€"},
+		{"es-ES", 123456, eur, "1234,56\u00a0€"},
+		{"es-ES", 1234567, eur, "12.345,67\u00a0€"},
+		{"es-ES", -500, eur, "-5,00\u00a0€"},
+		{"en-GB", 2200, eur, "€22.00"},
+		{"en-GB", 125000, eur, "€1,250.00"},
+		{"en-GB", 2500, dkk, "kr.\u00a025.00"},
+		{"da-DK", 199950, dkk, "1.999,50\u00a0kr."},
+		{"da-DK", 125000, dkk, "1.250,00\u00a0kr."},
+		{"sv-SE", 125000, Company{Symbol: "kr", Currency: "SEK"}, "1\u00a0250,00\u00a0kr"},
+		{"nb-NO", 125000, Company{Symbol: "kr", Currency: "NOK"}, "1\u00a0250,00\u00a0kr"},
+		{"de-DE", 199950, eur, "1.999,50\u00a0€"},
+		{"ar-SA", 2500, eur, "\u200f25.00\u00a0€"},
+		{"es-ES", 19900, Company{Currency: "SAR"}, "199,00\u00a0SAR"},
+		{"es-ES", 5, eur, "0,05\u00a0€"},
+		{"en-GB", 250, Company{}, "2.50"},
 	} {
-		if got := money(tc.cents, tc.c); got != tc.want {
-			t.Errorf("money(%d, %+v) = %q, want %q", tc.cents, tc.c, got, tc.want)
+		if got := newTranslator(tc.culture).money(tc.cents, tc.c); got != tc.want {
+			t.Errorf("%s money(%d, %+v) = %q, want %q", tc.culture, tc.cents, tc.c, got, tc.want)
 		}
 	}
 }

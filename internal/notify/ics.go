@@ -2,7 +2,9 @@ package notify
 
 import (
 	"fmt"
+	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	ics "github.com/arran4/golang-ical"
@@ -22,15 +24,39 @@ type calendarUpdate struct {
 	sequence int
 }
 
+// calOrganizer is who publishes a file's entries: ORGANIZER, which RFC 5546 requires of every VEVENT
+// of a PUBLISH and of a CANCEL. It is the circuit: its name and a mailto: address.
+type calOrganizer struct {
+	name, address string
+}
+
+// companyOrganizer is the circuit as the organizer of its entries: its contact address, else a no-reply
+// address at the host of its booking pages (page, else its web site), so ORGANIZER is never missing.
+func companyOrganizer(c Company, page string) calOrganizer {
+	addr := strings.TrimSpace(c.ContactEmail)
+	if addr == "" {
+		host := "pitlane.invalid"
+		for _, raw := range []string{page, c.WebURL} {
+			if u, err := url.Parse(raw); err == nil && u.Hostname() != "" {
+				host = u.Hostname()
+				break
+			}
+		}
+		addr = "no-reply@" + host
+	}
+	return calOrganizer{name: strings.TrimSpace(c.Name), address: addr}
+}
+
 // ICSContentType is the MIME type of a booking's calendar file (publishing its sessions).
 const ICSContentType = "text/calendar; charset=utf-8; method=PUBLISH"
 
 // icsCancelContentType is the MIME type of the calendar file of a cancellation.
 const icsCancelContentType = "text/calendar; charset=utf-8; method=CANCEL"
 
-// calendarFile builds an iCalendar (RFC 5545) file with one VEVENT per entry, times in UTC.
+// calendarFile builds an iCalendar (RFC 5545) file with one VEVENT per entry, times in UTC, each
+// organized by org (RFC 5546). Lines end in CRLF and are folded at 75 octets, as RFC 5545 requires.
 // Returns an error when a time is not RFC 3339. An entry without an end lasts an hour.
-func calendarFile(name string, events []calEvent, up calendarUpdate) (Attachment, error) {
+func calendarFile(name string, events []calEvent, up calendarUpdate, org calOrganizer) (Attachment, error) {
 	cal := ics.NewCalendarFor("Pitlane")
 	contentType := ICSContentType
 	if up.cancel {
@@ -57,6 +83,11 @@ func calendarFile(name string, events []calEvent, up calendarUpdate) (Attachment
 		ev.SetStartAt(start)
 		ev.SetEndAt(end)
 		ev.SetSummary(e.Summary)
+		if org.name != "" {
+			ev.SetOrganizer("mailto:"+org.address, ics.WithCN(org.name))
+		} else {
+			ev.SetOrganizer("mailto:" + org.address)
+		}
 		ev.SetSequence(up.sequence)
 		if up.cancel {
 			ev.SetStatus(ics.ObjectStatusCancelled)
@@ -73,7 +104,7 @@ func calendarFile(name string, events []calEvent, up calendarUpdate) (Attachment
 			ev.SetDescription(e.Description)
 		}
 	}
-	return Attachment{Name: name, ContentType: contentType, Data: []byte(cal.Serialize())}, nil
+	return Attachment{Name: name, ContentType: contentType, Data: []byte(cal.Serialize(ics.WithNewLineWindows))}, nil
 }
 
 // bookingEvents lists a calendar entry for every session of the booking. The UID is the booking's
@@ -115,5 +146,5 @@ func BookingCalendar(b Booking) (Attachment, error) {
 	if len(events) == 0 {
 		return Attachment{}, fmt.Errorf("notify: booking %s has no session for a calendar", b.Identifier)
 	}
-	return calendarFile(calendarName("booking-", b), events, calendarUpdate{})
+	return calendarFile(calendarName("booking-", b), events, calendarUpdate{}, companyOrganizer(b.Company, b.PageURL))
 }

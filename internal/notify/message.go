@@ -5,6 +5,7 @@ package notify
 
 import (
 	"net/url"
+	"path"
 	"strings"
 )
 
@@ -141,4 +142,38 @@ const UnsubscribePath = "/member/unsubscribe/"
 // web app at base, its public URL ("https://book.example", a trailing slash is dropped).
 func UnsubscribeURL(base, key string) string {
 	return strings.TrimRight(base, "/") + UnsubscribePath + url.PathEscape(key)
+}
+
+// MailLogo is the address of a company's logo as a mail can show it: absolute (a relative path is
+// joined to base, the server's public URL: mail clients resolve no relative address), http(s) only, and
+// a raster image, because many mail clients show no SVG. An SVG logo of this server (a path on base)
+// is sent as its PNG twin beside it (web/public/demo ships one for each demo logo); an SVG elsewhere,
+// or a relative logo without a base, is left out (the mail shows the company's name instead).
+func MailLogo(base, logo string) string {
+	logo = strings.TrimSpace(logo)
+	if logo == "" {
+		return ""
+	}
+	base = strings.TrimRight(strings.TrimSpace(base), "/")
+	own := strings.HasPrefix(logo, "/") && !strings.HasPrefix(logo, "//")
+	if own {
+		if base == "" {
+			return ""
+		}
+		logo = base + logo
+	} else if base != "" && strings.HasPrefix(logo, base+"/") {
+		own = true
+	}
+	u, err := url.Parse(logo)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return ""
+	}
+	if strings.EqualFold(path.Ext(u.Path), ".svg") {
+		if !own {
+			return ""
+		}
+		u.Path = strings.TrimSuffix(u.Path, path.Ext(u.Path)) + ".png"
+		u.RawPath = ""
+	}
+	return u.String()
 }

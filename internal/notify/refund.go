@@ -28,7 +28,7 @@ func RefundNotice(b Booking, r Refund) (Message, error) {
 		return Message{}, errors.New("notify: refund mail of nothing")
 	}
 	t := newTranslator(NormalizeCulture(b.Culture))
-	amount := money(r.AmountCents, b.Company)
+	amount := t.money(r.AmountCents, b.Company)
 	how := t.T("refund.card")
 	if r.Cash {
 		how = t.T("refund.cash")
@@ -38,7 +38,7 @@ func RefundNotice(b Booking, r Refund) (Message, error) {
 	d.Blocks = []block{{Rows: []row{
 		{Label: t.T("ref"), Value: ShownReference(b), LTR: true},
 		{Label: t.T("refund.amount"), Value: amount, Strong: true, LTR: true},
-		{Label: t.T("refund.left"), Value: money(r.RemainingCents, b.Company), LTR: true},
+		{Label: t.T("refund.left"), Value: t.money(r.RemainingCents, b.Company), LTR: true},
 	}}}
 	if len(b.Lines) > 0 {
 		d.Blocks = append(d.Blocks, block{Heading: t.T("items"), Items: lineItems(t, b, true)})

@@ -159,9 +159,7 @@ func (s *Service) Send(ctx context.Context, req Request) error {
 func mailCompany(c company.Company) notify.Company {
 	n := notify.Company{Name: c.Name, Color: c.PrimaryColor, Currency: c.Currency, Symbol: c.CurrencySymbol,
 		TimeZone: c.TimeZone}
-	if strings.HasPrefix(c.Logo, "https://") || strings.HasPrefix(c.Logo, "http://") {
-		n.Logo = c.Logo
-	}
+	n.Logo = notify.MailLogo("", c.Logo) // absolute and raster, or left out
 	if c.WebURL != nil {
 		n.WebURL = *c.WebURL
 	}

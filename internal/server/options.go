@@ -1,6 +1,7 @@
 package server
 
 import (
+	"io/fs"
 	"net/http"
 
 	"pitlane/internal/adminapi"
@@ -14,6 +15,13 @@ type Option func(*options)
 
 type options struct {
 	rateLimits httpapi.RateLimits
+	web        fs.FS // nil: the web app built into the binary
+}
+
+// WithWeb serves files as the web app instead of the one built into the binary: a test of the pages'
+// statuses runs without a build.
+func WithWeb(files fs.FS) Option {
+	return func(o *options) { o.web = files }
 }
 
 // WithoutRateLimits turns the per-client limits of the public routes off (httpapi.RateLimits.Disabled):

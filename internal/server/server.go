@@ -68,6 +68,9 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 	for _, opt := range opts {
 		opt(&o)
 	}
+	if o.web == nil {
+		o.web = web.Dist()
+	}
 	db.SetWebURL(base) // the mails' links to a booking's page
 	sim, err := simulated.New(db.SimPay(), simulated.Config{BaseURL: base, Secret: cfg.PaymentSecret, Clock: clk, Logger: log})
 	if err != nil {
@@ -141,7 +144,7 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 	h := httpapi.New(httpapi.Deps{
 		Logger:         log,
 		DB:             db,
-		Web:            web.Dist(),
+		Web:            o.web,
 		MaxBodyBytes:   cfg.MaxBodyBytes,
 		Companies:      company.NewService(db.Companies()),
 		Catalog:        catalog.NewService(db.Catalog(), clk),

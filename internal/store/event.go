@@ -182,17 +182,10 @@ func (es Events) InsertEventHold(ctx context.Context, h event.NewHold) (event.He
 			return translate(err)
 		}
 		if h.VisitorID != "" {
-			var expires int64
-			err := tx.QueryRow(ctx, `SELECT h.identifier, c.token, h.expires_at FROM holds h JOIN carts c ON c.id = h.cart_id
-				WHERE h.product_id = ? AND h.kind = 'EVENT' AND h.visitor_id = ? AND h.pending_booking_id IS NULL
-				  AND c.status = 'open' AND `+liveHold+`
-				ORDER BY h.expires_at DESC LIMIT 1`, h.ProductID, h.VisitorID, now).Scan(&out.Identifier, &out.CartToken, &expires)
-			if err == nil {
-				out.ExpiresAt = time.UnixMilli(expires).UTC()
-				return nil
-			}
-			if !IsNoRows(err) {
-				return translate(err)
+			held, found, err := visitorEventHold(ctx, tx, h.ProductID, h.VisitorID, now)
+			if err != nil || found {
+				out = held
+				return err
 			}
 		}
 		var starts int64
@@ -225,4 +218,38 @@ func (es Events) InsertEventHold(ctx context.Context, h event.NewHold) (event.He
 		return nil
 	})
 	return out, err
+}
+
+// VisitorEventHold implements event.Store: the visitor's live place of the ticket, read without
+// writing anything (the registration page's GET).
+func (es Events) VisitorEventHold(ctx context.Context, productID int64, visitorID string, now time.Time) (event.HeldPlace, bool, error) {
+	var out event.HeldPlace
+	var found bool
+	if visitorID == "" {
+		return out, false, nil
+	}
+	err := es.db.Read(ctx, func(tx *Tx) error {
+		var err error
+		out, found, err = visitorEventHold(ctx, tx, productID, visitorID, now.UnixMilli())
+		return err
+	})
+	return out, found, err
+}
+
+// visitorEventHold finds the visitor's live, unpaid hold of the event ticket in an open cart.
+func visitorEventHold(ctx context.Context, tx *Tx, productID int64, visitorID string, now int64) (event.HeldPlace, bool, error) {
+	var out event.HeldPlace
+	var expires int64
+	err := tx.QueryRow(ctx, `SELECT h.identifier, c.token, h.expires_at FROM holds h JOIN carts c ON c.id = h.cart_id
+		WHERE h.product_id = ? AND h.kind = 'EVENT' AND h.visitor_id = ? AND h.pending_booking_id IS NULL
+		  AND c.status = 'open' AND `+liveHold+`
+		ORDER BY h.expires_at DESC LIMIT 1`, productID, visitorID, now).Scan(&out.Identifier, &out.CartToken, &expires)
+	if IsNoRows(err) {
+		return event.HeldPlace{}, false, nil
+	}
+	if err != nil {
+		return event.HeldPlace{}, false, translate(err)
+	}
+	out.ExpiresAt = time.UnixMilli(expires).UTC()
+	return out, true, nil
 }

@@ -145,6 +145,7 @@ func queueEventConfirmation(ctx context.Context, tx *Tx, bookingID int64, now ti
 	}
 	e.Reference = notify.ShownReference(notify.Booking{Reference: e.Reference, Identifier: e.Identifier})
 	e.PageURL = bookingPageURL(tx.db.webBase(), "", e.Identifier, publicKey)
+	e.Company.Logo = notify.MailLogo(tx.db.webBase(), e.Company.Logo)
 	e.StartLocal, e.EndLocal = minutes(e.StartLocal), minutes(e.EndLocal)
 	e.StartUTC = time.UnixMilli(startsAt).UTC().Format(time.RFC3339)
 	e.EndUTC = time.UnixMilli(endsAt).UTC().Format(time.RFC3339)

@@ -186,3 +186,18 @@ func (mb Members) Unsubscribe(ctx context.Context, keyHash string, now time.Time
 		return nil
 	})
 }
+
+// HasUnsubscribeKey implements member.Store: whether a member's unsubscribe key hashes to keyHash.
+func (mb Members) HasUnsubscribeKey(ctx context.Context, keyHash string) (bool, error) {
+	var found bool
+	err := mb.db.Read(ctx, func(tx *Tx) error {
+		var one int
+		err := tx.QueryRow(ctx, `SELECT 1 FROM members WHERE unsubscribe_key_hash = ? LIMIT 1`, keyHash).Scan(&one)
+		if IsNoRows(err) {
+			return nil
+		}
+		found = err == nil
+		return translate(err)
+	})
+	return found, err
+}

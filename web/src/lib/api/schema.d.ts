@@ -356,20 +356,35 @@ export interface paths {
     "/api/event/{key}/register": {
         parameters: {
             query?: never;
-            header?: never;
-            path?: never;
+            header?: {
+                /** @description Random id the browser keeps for its session. */
+                "X-Visitor-Id"?: string;
+            };
+            path: {
+                /** @description The event's public key. */
+                key: string;
+            };
             cookie?: never;
         };
         /**
-         * Hold one place of the event for the visitor, in a new shopping cart (a GET that writes, as the spec has it).
-         * @description Creates a shopping cart and a pre-booking of one place of the event's ticket, deciding on the
-         *     stock atomically. A visitor (X-Visitor-Id) who already holds a live place of the event gets that
-         *     same pre-booking and cart back instead of a second place, so reloading the page takes nothing.
-         *     Answers are never cached.
+         * The registration page's event, and the place the visitor already holds, if any; changes nothing.
+         * @description The event's page and, when the visitor (X-Visitor-Id) already holds a live place of the event
+         *     (taken with the POST), that pre-booking and its cart, so a reload continues the registration
+         *     with the same place. Without such a hold `prebooking` and `tokenShoppingCart` are null. Opening
+         *     the page (a person who only looks, a link preview, a crawler) never takes a place: the POST
+         *     does, when the visitor starts the registration. Answers are never cached.
          */
-        get: operations["registerForEvent"];
+        get: operations["getEventRegistration"];
         put?: never;
-        post?: never;
+        /**
+         * Hold one place of the event for the visitor, in a new shopping cart.
+         * @description Sent when the visitor starts the registration (as the booking wizard holds on a chosen session).
+         *     Creates a shopping cart and a pre-booking of one place of the event's ticket, deciding on the
+         *     stock atomically. A visitor (X-Visitor-Id) who already holds a live place of the event gets that
+         *     same pre-booking and cart back instead of a second place, so asking again takes nothing.
+         *     No body. Answers are never cached.
+         */
+        post: operations["registerForEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -642,24 +657,28 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description The token of the cancellation link. */
+                cancelToken: string;
+            };
             cookie?: never;
         };
         /**
-         * Cancel a booking with the link of its confirmation mail (deprecated, cancels on a GET).
+         * Gone as a GET — answers 405; cancel with POST /api/booking/cancel/{cancelToken}.
          * @deprecated
-         * @description Deprecated: kept for API clients. It cancels on a GET, which mail scanners and link previews
-         *     also send; the cancel page uses `GET /api/booking/cancel/{cancelToken}` (a preview that changes
-         *     nothing) and `POST /api/booking/cancel/{cancelToken}` (the cancellation). This call cancels as
-         *     the POST does, refunds included, but answers 409 to a booking already cancelled.
-         *     Allowed when the booking has a date, is not cancelled, its first session has not started, and it
-         *     is at least the company's `cancelBookingMaxDays` days before the first session (0: until the
-         *     session starts). The places are given back and a cancellation mail is sent to the customer and
-         *     the company. The company's refund policy applies (see the POST).
+         * @description This call used to cancel (and refund) on a GET, which mail scanners, link previews and crawlers
+         *     also send. A GET changes nothing: it answers 405 with `Allow: POST` and a `Link` header to
+         *     `POST /api/booking/cancel/{cancelToken}` (rel="alternate"), whose `GET` shows the booking without
+         *     changing it. The booking is untouched.
          */
-        get: operations["cancelBooking"];
+        get: operations["cancelBookingByGet"];
         put?: never;
-        post?: never;
+        /**
+         * The older address of POST /api/booking/cancel/{cancelToken}, with the same answers.
+         * @deprecated
+         * @description Kept for API clients of the older address; it behaves as `cancelWithToken`.
+         */
+        post: operations["cancelBooking"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1784,10 +1803,6 @@ export interface components {
                 }[];
             }[];
         };
-        CancelBookingResult: {
-            cancelled: boolean;
-            identifier: string;
-        };
         CancelSession: {
             /**
              * Format: date
@@ -1966,6 +1981,17 @@ export interface components {
             };
             /** @description Send it as token. */
             tokenShoppingCart: string;
+        };
+        /** @description The registration page's event, with the visitor's live hold or null when the visitor holds no place. */
+        EventRegistrationView: components["schemas"]["EventInfo"] & {
+            prebooking: {
+                identifier: string;
+                /** Format: int64 */
+                idCompany: number;
+                /** Format: date-time */
+                expiresAt: string;
+            } | null;
+            tokenShoppingCart: string | null;
         };
         EventSaveRequest: {
             /** @description Participant name, or the team name of a TEAM event. */
@@ -2169,7 +2195,7 @@ export interface components {
              * @description Machine-readable error code.
              * @enum {string}
              */
-            code: "invalid" | "unprocessable" | "not_found" | "conflict" | "gone" | "unauthorized" | "forbidden" | "too_many_requests" | "precondition_failed" | "same_user_slot" | "no_stock" | "unavailable" | "internal";
+            code: "invalid" | "unprocessable" | "not_found" | "conflict" | "gone" | "unauthorized" | "forbidden" | "too_many_requests" | "precondition_failed" | "same_user_slot" | "no_stock" | "method_not_allowed" | "unavailable" | "internal";
             /** @description A message safe to show to a user. */
             message: string;
             /** @description Field name to the problem with that field. */
@@ -3862,6 +3888,36 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getEventRegistration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Random id the browser keeps for its session. */
+                "X-Visitor-Id"?: string;
+            };
+            path: {
+                /** @description The event's public key. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event; the visitor's live hold when there is one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventRegistrationView"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     registerForEvent: {
         parameters: {
             query?: never;
@@ -4286,6 +4342,33 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    cancelBookingByGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the cancellation link. */
+                cancelToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancel with POST; nothing was changed. */
+            405: {
+                headers: {
+                    /** @description The method that cancels at this address. */
+                    Allow?: "POST";
+                    /** @description The cancel call to use: </api/booking/cancel/{cancelToken}>; rel="alternate". */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     cancelBooking: {
         parameters: {
             query?: never;
@@ -4298,26 +4381,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The booking is cancelled. */
+            /** @description The booking is cancelled (now or before); `money` says what happened to the money. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CancelBookingResult"];
+                    "application/json": components["schemas"]["CancelView"];
                 };
             };
             /** @description No booking with that cancellation link. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The booking is already cancelled (code conflict). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };

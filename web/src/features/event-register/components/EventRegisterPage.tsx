@@ -5,7 +5,7 @@ import { useBrandTheme } from '@/components/BrandThemeProvider';
 import { ErrorPage } from '@/components/ErrorPage';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { NotFoundPage } from '@/components/NotFoundPage';
-import { useEventRegistration } from '@/features/event-register/api/register-event';
+import { heldRegistration, useEventRegistration, useHoldEventPlace } from '@/features/event-register/api/register-event';
 import { RegistrationFlow } from '@/features/event-register/components/RegistrationFlow';
 import { ApiError, isNotFound } from '@/lib/api/errors';
 
@@ -13,9 +13,11 @@ import { ApiError, isNotFound } from '@/lib/api/errors';
 const MAX_KEY_LENGTH = 200;
 
 /**
- * The route `/event/:key/register`: holds one place of the event for the visitor on entry, then runs the
- * stages register → brief (summary) → done. When no place is left (421) or registration is closed (410)
- * the visitor is sent to the event's page, which shows the not-available page and says why.
+ * The route `/event/:key/register`: shows the event's form without taking a place; the place is held
+ * when the visitor starts the registration (the first change to the form), and a reload continues with
+ * the visitor's live hold. Then the stages register → brief (summary) → done. When no place is left
+ * (421) or registration is closed (410) the visitor is sent to the event's page, which shows the
+ * not-available page and says why.
  */
 export function EventRegisterPage() {
   const { key = '' } = useParams();
@@ -24,12 +26,16 @@ export function EventRegisterPage() {
 }
 
 function Registration({ eventKey }: { eventKey: string }) {
-  const hold = useEventRegistration(eventKey);
+  const view = useEventRegistration(eventKey);
+  const hold = useHoldEventPlace(eventKey);
   const location = useLocation();
   const queryClient = useQueryClient();
-  const company = hold.data?.company;
+  const company = view.data?.company;
   useBrandTheme(company ? { primaryColor: company.primaryColor, secondaryColor: company.primaryColor } : null);
-  const unavailable = hold.error instanceof ApiError && (hold.error.status === 421 || hold.error.status === 410);
+  const refused = hold.error instanceof ApiError && (hold.error.status === 421 || hold.error.status === 410);
+  // A visitor without a place of an event that takes no registration now goes to the event's page.
+  const closed = view.data !== undefined && !view.data.available && heldRegistration(view.data) === null;
+  const unavailable = refused || closed;
   // The event's page may be cached from a moment ago, when places were left: it is asked again.
   const [forgotten, setForgotten] = useState(false);
   useEffect(() => {
@@ -39,13 +45,13 @@ function Registration({ eventKey }: { eventKey: string }) {
     setForgotten(true);
   }, [unavailable, queryClient, eventKey]);
 
-  if (hold.isPending) return <LoadingScreen />;
-  if (hold.isError) {
-    if (unavailable) {
-      return forgotten ? <Navigate to={`/event/${encodeURIComponent(eventKey)}${location.search}`} replace /> : <LoadingScreen />;
-    }
-    const error = hold.error;
-    return isNotFound(error) ? <NotFoundPage /> : <ErrorPage onRetry={() => void hold.refetch()} />;
+  if (unavailable) {
+    return forgotten ? <Navigate to={`/event/${encodeURIComponent(eventKey)}${location.search}`} replace /> : <LoadingScreen />;
   }
-  return <RegistrationFlow registration={hold.data} />;
+  if (view.isPending) return <LoadingScreen />;
+  if (view.isError) {
+    const error = view.error;
+    return isNotFound(error) ? <NotFoundPage /> : <ErrorPage onRetry={() => void view.refetch()} />;
+  }
+  return <RegistrationFlow registration={view.data} onStart={hold.mutateAsync} />;
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { EventRegistration } from '@/features/event-register/api/register-event';
+import type { EventRegistration, EventRegistrationView } from '@/features/event-register/api/register-event';
 import type { EventSaveRequest } from '@/features/event-register/api/save-event';
 import { companyConfig } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
@@ -47,6 +47,28 @@ function registration(overrides: { team?: boolean; checkboxText?: string } = {})
   };
 }
 
+/** The registration page's answer before the visitor holds a place. */
+function look(overrides: { team?: boolean; checkboxText?: string } = {}): EventRegistrationView {
+  return { ...registration(overrides), prebooking: null, tokenShoppingCart: null };
+}
+
+/**
+ * Serves the registration page without a hold (GET) and the hold (POST) of the event; returns the count
+ * of holds asked for.
+ */
+function serveRegistration(overrides: { team?: boolean; checkboxText?: string } = {}) {
+  const holds = { count: 0, visitors: [] as (string | null)[] };
+  server.use(
+    http.get('/api/event/:key/register', () => HttpResponse.json({ data: look(overrides) })),
+    http.post('/api/event/:key/register', ({ request }) => {
+      holds.count++;
+      holds.visitors.push(request.headers.get('X-Visitor-Id'));
+      return HttpResponse.json({ data: registration(overrides) });
+    }),
+  );
+  return holds;
+}
+
 /** Fills the form of an individual event (no age checkbox) as Ana, accepts the terms and pays. */
 async function registerSoloAndPay(user: ReturnType<typeof userEvent.setup>) {
     await user.click(await screen.findByRole('textbox', { name: /driver name/i }, { timeout: 10_000 }));
@@ -67,10 +89,11 @@ describe('event registration', () => {
     const user = userEvent.setup({ delay: null });
     const visitors: (string | null)[] = [];
     let saved: { body: EventSaveRequest; auth: string | null } | undefined;
+    const holds = serveRegistration();
     server.use(
       http.get('/api/event/:key/register', ({ request }) => {
         visitors.push(request.headers.get('X-Visitor-Id'));
-        return HttpResponse.json({ data: registration() });
+        return HttpResponse.json({ data: look() });
       }),
       http.post('/api/event/saveEvent', async ({ request }) => {
         saved = { body: (await request.json()) as EventSaveRequest, auth: request.headers.get('Authorization') };
@@ -86,9 +109,15 @@ describe('event registration', () => {
     expect(sessionStorage.getItem('pitlane.visitorId')).toBe(visitors[0]);
     const next = screen.getByRole('button', { name: 'Next' });
     expect(next).toBeDisabled();
+    // Opening the page holds nothing: no countdown, no hold asked for.
+    expect(screen.queryByTestId('hold-countdown')).not.toBeInTheDocument();
+    expect(holds.count).toBe(0);
 
     await user.click(name);
     await user.paste('Los Rápidos');
+    // Starting the registration holds the place once, as this visitor; the countdown shows.
+    expect(await screen.findByTestId('hold-countdown')).toBeInTheDocument();
+    expect(holds.visitors).toEqual([visitors[0]]);
     await user.type(screen.getByRole('textbox', { name: /phone number/i }), '600123456');
     await user.click(screen.getByRole('textbox', { name: /^e-mail address/i }));
     await user.paste('team@example.com');
@@ -118,6 +147,7 @@ describe('event registration', () => {
     await user.click(pay);
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/pay/sim/abc'));
+    expect(holds.count).toBe(1);
     expect(saved?.auth).toBe(`Bearer ${companyConfig().token}`);
     expect(saved?.body).toMatchObject({
       nick: 'Los Rápidos - SR',
@@ -134,7 +164,7 @@ describe('event registration', () => {
   }, 60_000);
 
   it('asks for the driver name of an individual event and has no age checkbox without its text', async () => {
-    server.use(http.get('/api/event/:key/register', () => HttpResponse.json({ data: registration({ team: false, checkboxText: '' }) })));
+    serveRegistration({ team: false, checkboxText: '' });
     renderRoute('/event/solo/register');
     expect(await screen.findByRole('textbox', { name: /driver name/i }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /team name/i })).not.toBeInTheDocument();
@@ -144,8 +174,8 @@ describe('event registration', () => {
 
   it('shows the timeout message when the hold expired before paying', async () => {
     const user = userEvent.setup({ delay: null });
+    serveRegistration({ team: false, checkboxText: '' });
     server.use(
-      http.get('/api/event/:key/register', () => HttpResponse.json({ data: registration({ team: false, checkboxText: '' }) })),
       http.post('/api/event/saveEvent', () => HttpResponse.json({ code: 'gone', message: 'Time is up.' }, { status: 410 })),
     );
     renderRoute(`/event/solo/register?company=${KNOWN_KEY}`);
@@ -156,8 +186,8 @@ describe('event registration', () => {
   it('takes a discount code on the summary, as the booking wizard does: a bad code is told, a good one reprices', async () => {
     const user = userEvent.setup({ delay: null });
     const applied: { token: string; discount: string; auth: string | null }[] = [];
+    serveRegistration({ team: false, checkboxText: '' });
     server.use(
-      http.get('/api/event/:key/register', () => HttpResponse.json({ data: registration({ team: false, checkboxText: '' }) })),
       http.post('/api/booking/discount', async ({ request }) => {
         const body = (await request.json()) as { token: string; discount: string };
         applied.push({ ...body, auth: request.headers.get('Authorization') });
@@ -202,8 +232,8 @@ describe('event registration', () => {
 
   it('shows the fields the server refused on the form, the first focused, in the visitor’s language', async () => {
     const user = userEvent.setup({ delay: null });
+    serveRegistration({ team: false, checkboxText: '' });
     server.use(
-      http.get('/api/event/:key/register', () => HttpResponse.json({ data: registration({ team: false, checkboxText: '' }) })),
       http.post('/api/event/saveEvent', () =>
         HttpResponse.json(
           {
@@ -226,12 +256,38 @@ describe('event registration', () => {
     expect(screen.queryByTestId('pay-error')).not.toBeInTheDocument();
   }, 60_000);
 
-  it('sends a visitor who finds no place left to the event page', async () => {
+  it('continues with the place the visitor already holds after a reload, asking for no other', async () => {
+    const user = userEvent.setup({ delay: null });
+    const holds = serveRegistration({ team: false, checkboxText: '' });
+    server.use(http.get('/api/event/:key/register', () => HttpResponse.json({ data: registration({ team: false, checkboxText: '' }) })));
+    renderRoute(`/event/solo/register?company=${KNOWN_KEY}`);
+    expect(await screen.findByTestId('hold-countdown', {}, { timeout: 10_000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('textbox', { name: /driver name/i }));
+    await user.paste('Ana');
+    expect(holds.count).toBe(0);
+  }, 60_000);
+
+  it('sends a visitor who finds no place left when starting to the event page', async () => {
+    const user = userEvent.setup({ delay: null });
     server.use(
-      http.get('/api/event/:key/register', () => HttpResponse.json({ code: 'no_stock', message: 'No place left.' }, { status: 421 })),
+      http.get('/api/event/:key/register', () => HttpResponse.json({ data: look() })),
+      http.post('/api/event/:key/register', () => HttpResponse.json({ code: 'no_stock', message: 'No place left.' }, { status: 421 })),
       http.get('/api/event/:key', () =>
         HttpResponse.json({ ...registration(), available: false, reason: 'sold_out', productOrPack: { ...registration().productOrPack, stock: 0 } }),
       ),
+    );
+    const { router } = renderRoute('/event/team-race/register');
+    await user.click(await screen.findByRole('textbox', { name: /team name/i }, { timeout: 10_000 }));
+    await user.paste('Los Rápidos');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This race is sold out' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/event/team-race');
+  }, 60_000);
+
+  it('sends a visitor who opens the page of a sold-out event to the event page', async () => {
+    const soldOut = { ...look(), available: false, reason: 'sold_out', productOrPack: { ...registration().productOrPack, stock: 0 } };
+    server.use(
+      http.get('/api/event/:key/register', () => HttpResponse.json({ data: soldOut })),
+      http.get('/api/event/:key', () => HttpResponse.json({ ...registration(), ...soldOut })),
     );
     const { router } = renderRoute('/event/team-race/register');
     expect(await screen.findByRole('heading', { level: 1, name: 'This race is sold out' }, { timeout: 10_000 })).toBeInTheDocument();

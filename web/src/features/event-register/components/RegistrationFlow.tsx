@@ -1,12 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BrandedHeader } from '@/components/BrandedHeader';
 import { useConfig } from '@/lib/api/get-config';
-import type { EventRegistration } from '@/features/event-register/api/register-event';
+import {
+  heldRegistration,
+  type EventRegistration,
+  type EventRegistrationView,
+} from '@/features/event-register/api/register-event';
 import { useSaveEvent } from '@/features/event-register/api/save-event';
 import { DoneStage } from '@/features/event-register/components/DoneStage';
 import classes from '@/features/event-register/components/EventRegister.module.css';
@@ -57,8 +61,18 @@ function messageOf(name: EventField, problem: FieldProblem): string {
   return problem === 'invalidDate' || problem === 'repeatedEmails' ? 'invalidField' : problem;
 }
 
-/** The registration of a held place: the stages, the hold countdown and the payment. */
-export function RegistrationFlow({ registration }: { registration: EventRegistration }) {
+interface RegistrationFlowProps {
+  /** The event, with the visitor's live hold when there is one. */
+  registration: EventRegistrationView;
+  /** Holds the visitor's place (the page's answer then carries it); rejects with the server's ApiError. */
+  onStart: () => Promise<EventRegistration>;
+}
+
+/**
+ * The registration: the stages, the hold countdown and the payment. No place is taken until the visitor
+ * starts (the first change to the form, or Next): then one is held, and the countdown shows.
+ */
+export function RegistrationFlow({ registration, onStart }: RegistrationFlowProps) {
   const { t, i18n } = useTranslation('eventRegister');
   const [query] = useSearchParams();
   // The company's key: the server's (companyKey in the event answer), the link's ?company=, else the one remembered.
@@ -98,9 +112,36 @@ export function RegistrationFlow({ registration }: { registration: EventRegistra
     return () => clearTimeout(timer);
   }, [payError]);
 
+  const held = heldRegistration(registration);
+  // One hold request at a time; a failure allows the next try (Next asks again).
+  const starting = useRef<Promise<EventRegistration | null> | null>(null);
+  const [startFailed, setStartFailed] = useState(false);
+  const start = useCallback((): Promise<EventRegistration | null> => {
+    if (held) return Promise.resolve(held);
+    starting.current ??= onStart().then(
+      (place) => {
+        setStartFailed(false);
+        return place;
+      },
+      (error: unknown) => {
+        starting.current = null;
+        // No place left or closed: the page sends the visitor to the event's page; anything else is told here.
+        if (!(error instanceof ApiError && (error.status === 421 || error.status === 410))) setStartFailed(true);
+        return null;
+      },
+    );
+    return starting.current;
+  }, [held, onStart]);
+  // The visitor starts the registration with the first change to the form: the place is held then.
+  const started = form.formState.isDirty;
+  useEffect(() => {
+    if (started && !held) void start();
+  }, [started, held, start]);
+
   const chosen = () => chosenShortNames(options.categories, form.getValues('categories'));
 
-  const goToSummary = () => {
+  const goToSummary = async () => {
+    if (!(await start())) return;
     // The chosen categories' short names go after the nick, as the server will store it ("Ana - JR").
     form.setValue('nick', appendShortNames(form.getValues('nick'), chosen()));
     setPayError(null);
@@ -116,6 +157,10 @@ export function RegistrationFlow({ registration }: { registration: EventRegistra
   };
 
   const pay = () => {
+    if (!held) {
+      setPayError('timeoutPrebooking');
+      return;
+    }
     if (!company) {
       setPayError('noCompany');
       return;
@@ -132,8 +177,8 @@ export function RegistrationFlow({ registration }: { registration: EventRegistra
           email: values.email.trim(),
           emailConfirmation: values.emailConfirmation.trim(),
           event: { id: registration.event.id },
-          token: registration.tokenShoppingCart,
-          identifiersPrebooking: [registration.prebooking.identifier],
+          token: held.tokenShoppingCart,
+          identifiersPrebooking: [held.prebooking.identifier],
           culture: language.culture,
           culturePaycomet: language.code,
           categories: chosen(),
@@ -192,7 +237,12 @@ export function RegistrationFlow({ registration }: { registration: EventRegistra
               </Text>
             </div>
             <StepIndicator stage={stage} onBack={backToForm} />
-            {stage !== 'done' && <HoldCountdown expiresAt={registration.prebooking.expiresAt} />}
+            {stage !== 'done' && held && <HoldCountdown expiresAt={held.prebooking.expiresAt} />}
+            {startFailed && !held && (
+              <Alert color="red" variant="light" role="alert" data-testid="hold-error">
+                {t('errors.problemas')}
+              </Alert>
+            )}
             <Paper className={classes.card} withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} shadow="xs">
               {stage === 'register' && (
                 <RegisterStage
@@ -204,12 +254,12 @@ export function RegistrationFlow({ registration }: { registration: EventRegistra
                   // eslint-disable-next-line react-hooks/refs -- whether the user moved between stages, read when the stage renders to move the focus
                   focusHeading={moved.current}
                   focusField={focusField}
-                  onNext={goToSummary}
+                  onNext={() => void goToSummary()}
                 />
               )}
-              {stage === 'brief' && (
+              {stage === 'brief' && held && (
                 <SummaryStage
-                  registration={registration}
+                  registration={held}
                   companyToken={company?.token}
                   values={values}
                   team={team}
