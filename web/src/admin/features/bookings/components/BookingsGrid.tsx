@@ -8,6 +8,7 @@ import classes from '@/admin/features/bookings/components/BookingsGrid.module.cs
 import { BookingStatus } from '@/admin/features/bookings/components/BookingStatus';
 import { bookingName, shownReference } from '@/admin/lib/reference';
 import { CancelBookingButton } from '@/admin/features/bookings/components/CancelBookingButton';
+import { atLeast } from '@/admin/lib/roles';
 import type { AdminCompany } from '@/admin/lib/company';
 import { localDateTime } from '@/admin/lib/dates';
 import { formatDayHour, formatPrice } from '@/lib/format';
@@ -83,7 +84,8 @@ export function BookingsGrid({ rows, company, label, onDetails, onCancelled }: B
                   <path d="M12 11v6M12 7.5v.5" />
                 </svg>
               </ActionIcon>
-              {row.original.cancellable && (
+              {/* Cancelling (and the refund it may bring) is ADMIN's (docs/architecture.md, "Roles"). */}
+              {row.original.cancellable && atLeast(company.role, 'ADMIN') && (
                 <CancelBookingButton idCompany={company.idCompany} row={row.original} onCancelled={onCancelled} />
               )}
             </Group>

@@ -114,6 +114,16 @@ describe('BookingsSection', () => {
     expect(screen.getByRole('link', { name: 'Export XLSX' }).getAttribute('href')).toContain('format=xlsx');
   });
 
+  it('gives the counter (DESK) the list, the search and the details, but neither the exports nor cancelling', async () => {
+    server.use(bookingsApi([bookingRow(1, { cancellable: true })]));
+    renderAdmin(<BookingsSection company={adminCompany({ maxDaysBooking: 45, role: 'DESK' })} />);
+    await screen.findByText('Customer 1');
+    expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Export XLSX' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Cancel booking/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Details of booking/ })).toBeInTheDocument();
+  });
+
   it('cancels a booking after confirming, says so and reloads', async () => {
     let cancelled = false;
     let loads = 0;

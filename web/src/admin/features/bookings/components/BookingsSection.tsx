@@ -14,6 +14,7 @@ import {
 } from '@/admin/features/bookings/api/bookings';
 import { BookingDetailsDialog } from '@/admin/features/bookings/components/BookingDetailsDialog';
 import { BookingsGrid } from '@/admin/features/bookings/components/BookingsGrid';
+import { atLeast } from '@/admin/lib/roles';
 import { useFilterType } from '@/admin/features/bookings/hooks/use-filter-type';
 import type { AdminCompany } from '@/admin/lib/company';
 import { maxRangeDays, rangeProblem, adminDayBounds, todayIn, upcomingRange, type DayRange } from '@/admin/lib/dates';
@@ -142,13 +143,18 @@ export function BookingsSection({ company }: { company: AdminCompany }) {
         <Button variant="default" onClick={reload} disabled={bookings.isFetching}>
           {t('refresh')}
         </Button>
-        <Button component="a" variant="default" href={exportUrl(query, 'csv', language)} download>
-          {t('exportCsv')}
-        </Button>
-        <Button component="a" variant="default" href={exportUrl(query, 'xlsx', language)} download>
-          {t('exportXlsx')}
-        </Button>
-        {searching && (
+        {/* The exports carry every customer's contact details in bulk: ADMIN's, not the counter's. */}
+        {atLeast(company.role, 'ADMIN') && (
+          <>
+            <Button component="a" variant="default" href={exportUrl(query, 'csv', language)} download>
+              {t('exportCsv')}
+            </Button>
+            <Button component="a" variant="default" href={exportUrl(query, 'xlsx', language)} download>
+              {t('exportXlsx')}
+            </Button>
+          </>
+        )}
+        {searching && atLeast(company.role, 'ADMIN') && (
           <Text size="sm" c="gray.7">
             {t('search.exportRange')}
           </Text>
