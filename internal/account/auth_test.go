@@ -28,13 +28,13 @@ func TestUnknownEmailTakesAsLongAsWrongPassword(t *testing.T) {
 	if err := account.NewService(db.Admins(), clk).CreateAdmin(ctx, "a@example.com", "A", "right-password-123", ids[0], "ADMIN"); err != nil {
 		t.Fatal(err)
 	}
-	auth, err := account.NewAuth(db.Staff(), clk, account.AuthConfig{Throttle: account.Throttle{PerAccount: 1000, PerAddress: 1000}})
+	auth, err := account.NewAuth(db.Staff(), clk, account.AuthConfig{Throttle: account.Throttle{PerAccount: 1000, PerPair: 1000, PerAddress: 1000}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	login := func(email string) time.Duration {
 		start := time.Now()
-		_, err := auth.Login(ctx, email, "wrong-password-123", "192.0.2.1")
+		_, err := auth.Login(ctx, account.LoginInput{Email: email, Password: "wrong-password-123", Address: "192.0.2.1"})
 		if !apperr.Is(err, apperr.Unauthorized) {
 			t.Fatalf("login %s: %v", email, err)
 		}
@@ -62,7 +62,7 @@ func TestParallelFailuresStayUnderTheLimit(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clk := clock.NewManual(time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC))
-		auth, err := account.NewAuth(db.Staff(), clk, account.AuthConfig{Throttle: account.Throttle{PerAccount: 3, PerAddress: 100, Window: time.Hour}})
+		auth, err := account.NewAuth(db.Staff(), clk, account.AuthConfig{Throttle: account.Throttle{PerAccount: 1000, PerPair: 3, PerAddress: 100, Window: time.Hour}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +73,7 @@ func TestParallelFailuresStayUnderTheLimit(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, err := auth.Login(ctx, "target@example.com", "guess", "192.0.2.1")
+				_, err := auth.Login(ctx, account.LoginInput{Email: "target@example.com", Password: "guess", Address: "192.0.2.1"})
 				mu.Lock()
 				codes[apperr.CodeOf(err)]++
 				mu.Unlock()

@@ -740,7 +740,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Staff sign-in. Sets the session cookie and returns the token and the user's companies. */
+        /**
+         * Staff sign-in. Sets the session cookie and returns the token and the user's companies.
+         * @description Throttled in a 15-minute window: 5 failures of one account from one client address, or 20 from one address, refuse further attempts from there with 429 without checking anything. Failures of one account from anywhere never refuse: past 5 the sign-in asks for the proof of work of GET /api/captcha/challenge (422 with `fields.captcha`), so guesses from elsewhere cannot lock the owner out. Then the request carries the widget's payload in `captcha`; a missing or refused payload checks no password and counts no failure, and a payload is accepted once. An unknown e-mail is throttled and asked for the captcha like a known one. Sign-ins and failed sign-ins of a known user are in the audit log of each of the user's companies.
+         */
         post: operations["adminLogin"];
         delete?: never;
         options?: never;
@@ -757,7 +760,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revokes the current staff session and clears its cookie. Answers 204 even without a session. */
+        /** Revokes the current staff session and clears its cookie (recorded in the audit log). Answers 204 even without a session. */
         post: operations["adminLogout"];
         delete?: never;
         options?: never;
@@ -2296,6 +2299,8 @@ export interface components {
         AdminLoginRequest: {
             email: string;
             password: string;
+            /** @description The ALTCHA widget's payload for a challenge of GET /api/captcha/challenge; needed only when a 422 asked for it. */
+            captcha?: string;
         };
         StaffDesk: {
             /** @description A signed-in staff member of the company. */
@@ -4475,6 +4480,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description Unknown e-mail or wrong password (the same answer for both). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account had 5 or more failed sign-ins in 15 minutes and this request's `captcha` is missing or does not pass: `fields.captcha` is required, invalid, expired or already used. Solve a new challenge and send the request again with its payload; nothing was checked or counted. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
