@@ -1,6 +1,7 @@
 package adminapi_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
@@ -338,4 +339,110 @@ func TestCookieWritesNeedOwnOrigin(t *testing.T) {
 	if res := e.api.Do("GET", "/api/admin/company?idCompany="+strconv.FormatInt(a, 10), nil, cookie(token)...); res.Status != http.StatusOK {
 		t.Errorf("cookie read without Origin: %d", res.Status)
 	}
+}
+
+// Sign-in, sign-out and a failed sign-in of a known user are audit events in each of the user's
+// companies, naming the account and the client's address; an unknown account's failure has no company
+// and writes no entry (it is in the server's log), and attempts refused before any check write none.
+func TestSignInsAreAudited(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newStaffEnv(t, db, envOptions{})
+		a, b := newCompany(t, db, "A"), newCompany(t, db, "B")
+		newAdmin(t, db, "ana@example.com", map[int64]account.Role{a: account.RoleAdmin, b: account.RoleSuperAdmin})
+		ana := count(t, db, `SELECT id FROM admin_users WHERE email = 'ana@example.com'`)
+		entries := func(company int64, action string) []map[string]any {
+			t.Helper()
+			ctx := t.Context()
+			var out []map[string]any
+			err := db.Read(ctx, func(tx *store.Tx) error {
+				rows, err := tx.Query(ctx, `SELECT user_id, user_email, entity, entity_id, details FROM audit_log
+					WHERE company_id = ? AND action = ? ORDER BY id`, company, action)
+				if err != nil {
+					return err
+				}
+				defer rows.Close()
+				for rows.Next() {
+					var user int64
+					var email, entity, id, details string
+					if err := rows.Scan(&user, &email, &entity, &id, &details); err != nil {
+						return err
+					}
+					var d map[string]any
+					if err := json.Unmarshal([]byte(details), &d); err != nil {
+						return err
+					}
+					d["user"], d["email"], d["entity"], d["id"] = user, email, entity, id
+					out = append(out, d)
+				}
+				return rows.Err()
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return out
+		}
+		wantOne := func(action string, check func(d map[string]any) bool) {
+			t.Helper()
+			for _, c := range []int64{a, b} {
+				got := entries(c, action)
+				if len(got) != 1 || got[0]["user"] != ana || got[0]["email"] != "ana@example.com" || got[0]["entity"] != "admin_user" ||
+					got[0]["id"] != strconv.FormatInt(ana, 10) || !check(got[0]) {
+					t.Errorf("company %d, %s: %v; want one entry naming ana", c, action, got)
+				}
+			}
+		}
+
+		// A wrong password: a failed sign-in in both companies, with the address it came from.
+		if res := e.api.Do("POST", "/api/users/adminLogin", map[string]string{"email": "Ana@example.com", "password": "wrong"}, from("198.51.100.4")...); res.Status != http.StatusUnauthorized {
+			t.Fatalf("wrong password: %d", res.Status)
+		}
+		wantOne("account.login_failed", func(d map[string]any) bool { return d["address"] == "198.51.100.4" && d["reason"] == "password" })
+
+		// A sign-in and its sign-out, with the session's id.
+		token := e.login(t, "ana@example.com", password, from("203.0.113.7")...)
+		session := count(t, db, `SELECT id FROM admin_sessions WHERE token_hash = ?`, account.HashSessionToken(token))
+		wantOne("account.login", func(d map[string]any) bool {
+			return d["address"] == "203.0.113.7" && d["sessionId"] == float64(session)
+		})
+		// Staff read it in the audit log like any other entry.
+		res := e.api.Do("GET", "/api/admin/audit?idCompany="+strconv.FormatInt(a, 10), nil, bearer(token)...)
+		if res.Status != http.StatusOK || !strings.Contains(string(res.Body), `"action":"account.login"`) || !strings.Contains(string(res.Body), `"action":"account.login_failed"`) {
+			t.Errorf("company A's audit log: %d %s", res.Status, res.Body)
+		}
+		if res := e.api.Do("POST", "/api/users/logout", nil, append(bearer(token), from("203.0.113.8")...)...); res.Status != http.StatusNoContent {
+			t.Fatalf("logout: %d", res.Status)
+		}
+		wantOne("account.logout", func(d map[string]any) bool {
+			return d["address"] == "203.0.113.8" && d["sessionId"] == float64(session)
+		})
+		// Signing out again (the session is already revoked) records nothing more.
+		e.api.Do("POST", "/api/users/logout", nil, bearer(token)...)
+		wantOne("account.logout", func(map[string]any) bool { return true })
+
+		// An unknown account's failure has no company: no entry anywhere. Nor do attempts refused by the
+		// throttle (429) or for the captcha (422), which check nothing.
+		before := count(t, db, `SELECT COUNT(*) FROM audit_log`)
+		if res := e.api.Do("POST", "/api/users/adminLogin", map[string]string{"email": "ghost@example.com", "password": "x"}, from("198.51.100.5")...); res.Status != http.StatusUnauthorized {
+			t.Fatalf("unknown account: %d", res.Status)
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM audit_log`); n != before {
+			t.Errorf("an unknown account's failure wrote %d audit entries", n-before)
+		}
+		for i := 0; i < 5; i++ {
+			e.api.Do("POST", "/api/users/adminLogin", map[string]string{"email": "ana@example.com", "password": "wrong"}, from("198.51.100.9")...)
+		}
+		failed := len(entries(a, "account.login_failed"))
+		if failed != 6 {
+			t.Fatalf("%d failed sign-ins in company A's log, want 6", failed)
+		}
+		for addr, want := range map[string]int{"198.51.100.9": http.StatusTooManyRequests, "198.51.100.6": http.StatusUnprocessableEntity} {
+			if res := e.api.Do("POST", "/api/users/adminLogin", map[string]string{"email": "ana@example.com", "password": "wrong"}, from(addr)...); res.Status != want {
+				t.Fatalf("from %s: %d, want %d", addr, res.Status, want)
+			}
+		}
+		if n := len(entries(a, "account.login_failed")); n != failed {
+			t.Errorf("refused attempts wrote %d failed sign-ins", n-failed)
+		}
+	})
 }
