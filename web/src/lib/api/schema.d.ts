@@ -4582,6 +4582,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Five wrong current passwords of this user in 15 minutes: the current password is not checked until Retry-After has passed (a right one clears the count). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminChangePassword: {
@@ -4615,6 +4626,17 @@ export interface operations {
             /** @description The current password is wrong (fields.currentPassword) or the new one is shorter than 12 characters or equal to the current one (fields.newPassword). */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Five wrong current passwords of this user in 15 minutes (here or in an e-mail change): the current password is not checked until Retry-After has passed (a right one clears the count). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
