@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { COMPANIES_KEY, COMPANY_KEY, saveSignIn } from '@/admin/lib/session';
@@ -132,6 +132,22 @@ describe('LoginPage', () => {
     await userEvent.click(button);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(bodies[2]).toEqual({ email: 'ana@norte.test', password: 'secret', captcha: 'payload-1' });
+  });
+
+  it('switches among the seven languages above the form, Arabic right to left', async () => {
+    renderAdminRoute('/login');
+    const select = screen.getByRole('combobox', { name: 'Language' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'English', 'Español', 'Dansk', 'العربية', 'Deutsch', 'Norsk bokmål', 'Svenska',
+    ]);
+    await userEvent.selectOptions(select, 'es-ES');
+    expect(await screen.findByRole('heading', { name: 'Acceso del personal' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Contraseña/)).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Idioma' }), 'ar-SA');
+    expect(await screen.findByRole('heading', { name: 'تسجيل دخول الموظفين' })).toBeInTheDocument();
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
   });
 
   it('goes straight to /admin when the server confirms the stored sign-in', async () => {

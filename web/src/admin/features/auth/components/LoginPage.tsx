@@ -1,7 +1,8 @@
-import { Alert, Button, Center, Paper, PasswordInput, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Paper, PasswordInput, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AdminLanguageSelect } from '@/admin/components/AdminLanguageSelect';
 import { currentUser, signIn } from '@/admin/features/auth/api/sign-in';
 import { clearSession, hasStoredSession, refreshCompanies, saveSignIn } from '@/admin/lib/session';
 import { LoadingScreen } from '@/components/LoadingScreen';
@@ -15,7 +16,8 @@ const AltchaField = lazy(() => import('@/components/AltchaField'));
  * /login (admin spec sections 2, 5 and 8): e-mail and password; the e-mail is marked as wrong once it holds
  * an @ but is not a valid address; the button waits for a valid e-mail and a password; Enter submits. On
  * success the companies are stored (the first is current) and the back office opens. A browser that is
- * already signed in (confirmed by the server) goes straight to /admin. After several failed sign-ins of the
+ * already signed in (confirmed by the server) goes straight to /admin. The language can be chosen above the
+ * form (the seven languages; the choice is kept for the session and carries into the back office). After several failed sign-ins of the
  * account the server asks for the proof-of-work captcha (422 fields.captcha): the widget appears, the button
  * waits for it to be solved, and the form is sent again with its payload. A payload is used once, so the
  * widget is reset after every answer.
@@ -93,9 +95,12 @@ export function LoginPage() {
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack>
-            <Title order={1} size="h2">
-              {t('login.heading')}
-            </Title>
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+              <Title order={1} size="h2">
+                {t('login.heading')}
+              </Title>
+              <AdminLanguageSelect />
+            </Group>
             <TextInput
               type="email"
               label={t('login.email')}
