@@ -95,12 +95,12 @@ export function LoginPage() {
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack>
-            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-              <Title order={1} size="h2">
-                {t('login.heading')}
-              </Title>
+            <Group justify="flex-end">
               <AdminLanguageSelect />
             </Group>
+            <Title order={1} size="h2">
+              {t('login.heading')}
+            </Title>
             <TextInput
               type="email"
               label={t('login.email')}
