@@ -18,13 +18,16 @@ type Auth struct {
 	clock    clock.Clock
 	policy   SessionPolicy
 	throttle Throttle
-	dummy    string // a hash of nothing, checked when no user has the e-mail so both answers take as long
+	captcha  CaptchaVerifier // nil: the account's limit refuses instead of asking for the captcha
+	dummy    string          // a hash of nothing, checked when no user has the e-mail so both answers take as long
 }
 
 // AuthConfig configures Auth; zero values take the defaults.
 type AuthConfig struct {
 	Sessions SessionPolicy
 	Throttle Throttle
+	// Captcha checks the proof of work asked for past an account's limit (internal/captcha's Service).
+	Captcha CaptchaVerifier
 }
 
 // NewAuth returns the sign-in service over the store, telling time with clk.
@@ -33,7 +36,8 @@ func NewAuth(s StaffStore, clk clock.Clock, cfg AuthConfig) (*Auth, error) {
 	if err != nil {
 		return nil, fmt.Errorf("account: dummy hash: %w", err)
 	}
-	return &Auth{store: s, clock: clk, policy: cfg.Sessions.withDefaults(), throttle: cfg.Throttle.withDefaults(), dummy: dummy}, nil
+	return &Auth{store: s, clock: clk, policy: cfg.Sessions.withDefaults(), throttle: cfg.Throttle.withDefaults(),
+		captcha: cfg.Captcha, dummy: dummy}, nil
 }
 
 // errBadCredentials is the one answer for an unknown e-mail, a wrong password and a user without a
@@ -43,35 +47,64 @@ var errBadCredentials = apperr.New(apperr.Unauthorized, "Invalid email or passwo
 // Login signs a user in with their e-mail and password from the client address. Every path that
 // reaches the password check does the same work, so an unknown e-mail, a wrong password and a user
 // without a company take as long and give the same apperr.Unauthorized. While the throttle holds for
-// the account or the address it returns a *ThrottleError (apperr.TooManyRequests) without checking
-// anything.
-func (a *Auth) Login(ctx context.Context, email, password, address string) (LoginResult, error) {
+// the (account, address) pair or the address it returns a *ThrottleError (apperr.TooManyRequests)
+// without checking anything. Past the account's own limit it asks for the captcha: without a payload,
+// or with one the verifier refuses, it returns apperr.Unprocessable with the field "captcha"
+// (required, invalid, expired, already used), checks no password and counts no failure. Without a
+// verifier (tools and tests that wire none) the account's limit refuses like the others.
+func (a *Auth) Login(ctx context.Context, in LoginInput) (LoginResult, error) {
 	now := a.clock.Now()
-	r, err := a.store.ReserveLogin(ctx, LoginAttempt{
-		Account: NormaliseEmail(email), Address: address, Since: now.Add(-a.throttle.Window), Now: now,
-		AccountLimit: a.throttle.PerAccount, AddressLimit: a.throttle.PerAddress,
-	})
+	acct := NormaliseEmail(in.Email)
+	attempt := LoginAttempt{
+		Account: acct, Address: in.Address, Since: now.Add(-a.throttle.Window), Now: now,
+		AccountLimit: a.throttle.PerAccount, PairLimit: a.throttle.PerPair, AddressLimit: a.throttle.PerAddress,
+	}
+	r, err := a.store.ReserveLogin(ctx, attempt)
 	if err != nil {
 		return LoginResult{}, err
 	}
 	if wait := a.throttle.RetryAfter(r.Gate, now); wait > 0 {
 		return LoginResult{}, &ThrottleError{RetryAfter: wait}
 	}
+	if r.Gate.NeedsCaptcha() {
+		if a.captcha == nil {
+			return LoginResult{}, &ThrottleError{RetryAfter: retryAfter(a.throttle.Window, now, r.Gate.AccountLimitHit)}
+		}
+		if in.Captcha == "" {
+			return LoginResult{}, errCaptchaRequired()
+		}
+		if err := a.captcha.Verify(ctx, in.Captcha); err != nil {
+			return LoginResult{}, err
+		}
+		attempt.CaptchaSolved = true
+		if r, err = a.store.ReserveLogin(ctx, attempt); err != nil {
+			return LoginResult{}, err
+		}
+		if wait := a.throttle.RetryAfter(r.Gate, now); wait > 0 {
+			return LoginResult{}, &ThrottleError{RetryAfter: wait}
+		}
+	}
 	hash := a.dummy
 	if r.Found {
 		hash = r.PasswordHash
 	}
-	ok, err := CheckPassword(hash, password)
+	ok, err := CheckPassword(hash, in.Password)
 	if err != nil && r.Found {
 		return LoginResult{}, fmt.Errorf("account: stored hash of user %d: %w", r.User.ID, err)
 	}
 	if !ok || !r.Found || len(r.Memberships) == 0 {
-		return LoginResult{}, errBadCredentials // the reservation stays: it is the failure
+		// The reservation stays: it is the failure. A known user's companies see it in their audit log.
+		if r.Found && len(r.Memberships) > 0 {
+			if err := a.store.LoginFailed(ctx, r.User.ID, r.User.Email, in.Address, "password", now); err != nil {
+				return LoginResult{}, err
+			}
+		}
+		return LoginResult{}, errBadCredentials
 	}
 	token := NewSessionToken()
 	expires := now.Add(a.policy.Max)
 	if _, err := a.store.StartSession(ctx, NewSession{UserID: r.User.ID, TokenHash: HashSessionToken(token), Now: now,
-		ExpiresAt: expires, Account: NormaliseEmail(email), AddressFailureID: r.AddressFailureID}); err != nil {
+		ExpiresAt: expires, Account: acct, Address: in.Address, AddressFailureID: r.AddressFailureID}); err != nil {
 		return LoginResult{}, err
 	}
 	return LoginResult{Token: token, ExpiresAt: expires, User: r.User, Companies: SortCompanies(r.Memberships)}, nil
@@ -106,12 +139,13 @@ func (a *Auth) Resolve(ctx context.Context, token string) (Staff, error) {
 	return Staff{UserID: s.UserID, Email: s.Email, Name: s.Name, SessionID: s.ID}, nil
 }
 
-// Logout revokes the session of the token; an unknown or already revoked token is not an error.
-func (a *Auth) Logout(ctx context.Context, token string) error {
+// Logout revokes the session of the token, signed out from the client address (recorded in the audit
+// log); an unknown or already revoked token is not an error.
+func (a *Auth) Logout(ctx context.Context, token, address string) error {
 	if token == "" || len(token) > 200 {
 		return nil
 	}
-	return a.store.RevokeSession(ctx, HashSessionToken(token), a.clock.Now())
+	return a.store.RevokeSession(ctx, HashSessionToken(token), address, a.clock.Now())
 }
 
 // RoleIn returns the user's role in the company.

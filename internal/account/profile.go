@@ -11,8 +11,14 @@ import (
 
 // ProfileStore is what Profiles needs from the database (store.Profiles implements it).
 type ProfileStore interface {
-	// PasswordHash returns the user's password hash. Returns apperr.NotFound if there is no user.
-	PasswordHash(ctx context.Context, userID int64) (string, error)
+	// ReserveReauth starts a check of the user's current password in one transaction: it finds the
+	// limit-th most recent wrong current password of the user since since (zero when there are fewer)
+	// and, when there is none, records this check as one (cleared by ClearReauth if it is right) and
+	// returns the user's password hash. When the limit is reached it records nothing.
+	// Returns apperr.NotFound if there is no user.
+	ReserveReauth(ctx context.Context, userID int64, since, now time.Time, limit int) (hit time.Time, hash string, err error)
+	// ClearReauth forgets the user's wrong current passwords.
+	ClearReauth(ctx context.Context, userID int64) error
 	// UpdateProfile sets the user's name and e-mail and records it in the audit log of each of the
 	// user's companies. Returns apperr.Conflict if another user has the e-mail.
 	UpdateProfile(ctx context.Context, userID int64, name, email string, now time.Time) error
@@ -21,6 +27,15 @@ type ProfileStore interface {
 	// returns how many sessions it revoked.
 	SetPassword(ctx context.Context, userID int64, hash string, keep int64, now time.Time) (int64, error)
 }
+
+// The throttle of current-password checks (a password or e-mail change): after ReauthLimit wrong
+// current passwords of a user within ReauthWindow, checks are refused until the oldest of them leaves
+// the window; a right one clears them. A stolen session cannot guess the password it would need to
+// take the account over.
+const (
+	ReauthLimit  = 5
+	ReauthWindow = 15 * time.Minute
+)
 
 // Profiles is "My account" of the settings dialog: a staff user's own name, e-mail and password.
 type Profiles struct {
@@ -89,23 +104,30 @@ func (p *Profiles) ChangePassword(ctx context.Context, s Staff, current, next st
 	return p.store.SetPassword(ctx, s.UserID, hash, s.SessionID, p.clock.Now())
 }
 
-// checkCurrent returns apperr.Unprocessable naming currentPassword unless it is the user's password.
+// checkCurrent returns apperr.Unprocessable naming currentPassword unless it is the user's password,
+// and a *ThrottleError (apperr.TooManyRequests) without checking it after ReauthLimit wrong ones in
+// ReauthWindow. A wrong one is recorded before it is checked (so parallel guesses cannot slip under the
+// limit); a right one clears them. An empty one is refused without counting.
 func (p *Profiles) checkCurrent(ctx context.Context, userID int64, current string) error {
 	wrong := apperr.WithFields(apperr.Unprocessable, "The current password is not right.",
 		map[string]string{"currentPassword": "The current password is not right."})
 	if current == "" || len(current) > 1024 {
 		return wrong
 	}
-	hash, err := p.store.PasswordHash(ctx, userID)
+	now := p.clock.Now()
+	hit, hash, err := p.store.ReserveReauth(ctx, userID, now.Add(-ReauthWindow), now, ReauthLimit)
 	if err != nil {
 		return err
+	}
+	if wait := retryAfter(ReauthWindow, now, hit); wait > 0 {
+		return &ThrottleError{RetryAfter: wait, Message: "Too many wrong passwords. Please wait before trying again."}
 	}
 	ok, err := CheckPassword(hash, current)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return wrong
+		return wrong // the reservation stays: it is the failure
 	}
-	return nil
+	return p.store.ClearReauth(ctx, userID)
 }

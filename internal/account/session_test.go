@@ -40,7 +40,7 @@ func TestSessionPolicyCheck(t *testing.T) {
 
 func TestThrottleRetryAfter(t *testing.T) {
 	t.Parallel()
-	th := account.Throttle{PerAccount: 5, PerAddress: 20, Window: 15 * time.Minute}
+	th := account.Throttle{PerAccount: 5, PerPair: 5, PerAddress: 20, Window: 15 * time.Minute}
 	now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	cases := []struct {
 		name string
@@ -48,11 +48,12 @@ func TestThrottleRetryAfter(t *testing.T) {
 		want time.Duration
 	}{
 		{"no limit reached", account.Gate{}, 0},
-		{"account: its 5th latest failure 5 min ago", account.Gate{AccountLimitHit: now.Add(-5 * time.Minute)}, 10 * time.Minute},
+		{"pair: its 5th latest failure 5 min ago", account.Gate{PairLimitHit: now.Add(-5 * time.Minute)}, 10 * time.Minute},
+		{"the account's limit alone asks for the captcha, never waits", account.Gate{AccountLimitHit: now.Add(-time.Minute)}, 0},
 		{"address: its 20th latest failure 14 min ago", account.Gate{AddressLimitHit: now.Add(-14 * time.Minute)}, time.Minute},
-		{"both: the longer wait wins", account.Gate{AccountLimitHit: now.Add(-14 * time.Minute), AddressLimitHit: now.Add(-1 * time.Minute)}, 14 * time.Minute},
-		{"less than a second left is a second", account.Gate{AccountLimitHit: now.Add(-15*time.Minute + time.Millisecond)}, time.Second},
-		{"a failure that has just left the window", account.Gate{AccountLimitHit: now.Add(-15 * time.Minute)}, 0},
+		{"both: the longer wait wins", account.Gate{PairLimitHit: now.Add(-14 * time.Minute), AddressLimitHit: now.Add(-1 * time.Minute)}, 14 * time.Minute},
+		{"less than a second left is a second", account.Gate{PairLimitHit: now.Add(-15*time.Minute + time.Millisecond)}, time.Second},
+		{"a failure that has just left the window", account.Gate{PairLimitHit: now.Add(-15 * time.Minute)}, 0},
 	}
 	for _, c := range cases {
 		if got := th.RetryAfter(c.gate, now); got != c.want {

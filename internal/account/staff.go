@@ -9,20 +9,27 @@ import (
 // StaffStore is what Auth needs from the database (store.Staff implements it).
 type StaffStore interface {
 	// ReserveLogin runs the start of a sign-in in one transaction: it reads the throttle's gate for the
-	// attempt's account and address and, when neither limit is reached, records the attempt as a failure
-	// of both (cleared again if the sign-in succeeds) and loads the account's credentials and
-	// memberships. When a limit is reached it records nothing and returns only the gate.
+	// attempt's account, (account, address) pair and address and, when neither the pair's nor the
+	// address's limit is reached and the account's is not either (or the attempt solved the captcha),
+	// records the attempt as a failure of all three (cleared again if the sign-in succeeds) and loads
+	// the account's credentials and memberships. Otherwise it records nothing and returns only the gate.
 	ReserveLogin(ctx context.Context, a LoginAttempt) (LoginReservation, error)
-	// StartSession stores a new session, deletes the account's failures and the attempt's address
-	// failure, in one transaction; it returns the session's id.
+	// StartSession stores a new session, deletes the account's failures, the pair's failures and the
+	// attempt's address failure, and records the sign-in in the audit log of each of the user's
+	// companies, in one transaction; it returns the session's id.
 	StartSession(ctx context.Context, s NewSession) (int64, error)
+	// LoginFailed records a failed sign-in of an existing user (wrong password, or no company) in the
+	// audit log of each of the user's companies.
+	LoginFailed(ctx context.Context, userID int64, email, address, reason string, now time.Time) error
 	// Session returns the unrevoked session whose token hashes to tokenHash, with its user.
 	// Returns apperr.NotFound if there is none.
 	Session(ctx context.Context, tokenHash string) (SessionRecord, error)
 	// TouchSession records a use of the session at now (unless a later one is recorded).
 	TouchSession(ctx context.Context, id int64, now time.Time) error
-	// RevokeSession revokes the session whose token hashes to tokenHash; none is not an error.
-	RevokeSession(ctx context.Context, tokenHash string, now time.Time) error
+	// RevokeSession revokes the session whose token hashes to tokenHash and records the sign-out in the
+	// audit log of each of the user's companies, from the client address; none (or one already revoked)
+	// is not an error and records nothing.
+	RevokeSession(ctx context.Context, tokenHash, address string, now time.Time) error
 	// StaffUser returns the user and their memberships. Returns apperr.NotFound if there is no user.
 	StaffUser(ctx context.Context, userID int64) (Admin, []Membership, error)
 	// Role returns the user's role in the company. Returns apperr.NotFound if they have none there.
@@ -39,14 +46,26 @@ type StaffStore interface {
 }
 
 // LoginAttempt is a sign-in to gate: the normalised e-mail, the client's address, the start of the
-// throttle's window, the limits and the time of the attempt.
+// throttle's window, the limits, the time of the attempt and whether it solved the captcha (then the
+// account's limit does not stop it).
 type LoginAttempt struct {
-	Account      string
-	Address      string
-	Since        time.Time
-	Now          time.Time
-	AccountLimit int
-	AddressLimit int
+	Account       string
+	Address       string
+	Since         time.Time
+	Now           time.Time
+	AccountLimit  int
+	PairLimit     int
+	AddressLimit  int
+	CaptchaSolved bool
+}
+
+// LoginInput is a sign-in as the client sent it: the e-mail and password typed, the captcha's
+// payload (empty unless the server asked for it) and the client's address.
+type LoginInput struct {
+	Email    string
+	Password string
+	Captcha  string
+	Address  string
 }
 
 // LoginReservation is what ReserveLogin found: the throttle's gate and, when the attempt was let
@@ -68,6 +87,7 @@ type NewSession struct {
 	Now              time.Time
 	ExpiresAt        time.Time
 	Account          string // the normalised e-mail whose failures are cleared
+	Address          string // the client's address: the pair (Account, Address)'s failures are cleared
 	AddressFailureID int64  // the attempt's own address row, deleted
 }
 

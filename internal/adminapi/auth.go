@@ -22,13 +22,16 @@ type AuthService interface {
 	// RoleIn returns the user's role in the company.
 	// Returns apperr.Forbidden if the user has none there (or the company does not exist).
 	RoleIn(ctx context.Context, userID, companyID int64) (account.Role, error)
-	// Login signs in with an e-mail and password from the client address.
-	// Returns apperr.Unauthorized for an unknown e-mail, a wrong password or a user without a company
-	// (one answer for all), and a *account.ThrottleError (apperr.TooManyRequests) while failed
-	// sign-ins of the account or the address are throttled.
-	Login(ctx context.Context, email, password, address string) (account.LoginResult, error)
-	// Logout revokes the session of the token; an unknown token is not an error.
-	Logout(ctx context.Context, token string) error
+	// Login signs in with an e-mail and password (and the captcha's payload, when asked for) from the
+	// client address. Returns apperr.Unauthorized for an unknown e-mail, a wrong password or a user
+	// without a company (one answer for all), a *account.ThrottleError (apperr.TooManyRequests) while
+	// failed sign-ins of the (account, address) pair or of the address are throttled, and
+	// apperr.Unprocessable with the field "captcha" when the account's failures ask for the captcha and
+	// it is missing or does not pass.
+	Login(ctx context.Context, in account.LoginInput) (account.LoginResult, error)
+	// Logout revokes the session of the token, signed out from the client address; an unknown token
+	// is not an error.
+	Logout(ctx context.Context, token, address string) error
 	// Me returns the user and their companies. Returns apperr.Unauthorized if the user is gone.
 	Me(ctx context.Context, userID int64) (account.Profile, error)
 	// Company returns what the back office shows of a company of the user.
@@ -72,6 +75,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Email    string `json:"email"`
 		Password string `json:"password"`
+		Captcha  string `json:"captcha"`
 	}
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		httpx.WriteError(w, r, err)
@@ -84,16 +88,25 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	if in.Password == "" || len(in.Password) > 1024 {
 		fe.Add("password", "Enter your password (at most 1024 characters).")
 	}
+	if len(in.Captcha) > 4096 {
+		fe.Add("captcha", "invalid")
+	}
 	if err := fe.Err(apperr.Invalid, "Enter your e-mail and password."); err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	res, err := s.deps.Auth.Login(r.Context(), in.Email, in.Password, s.deps.ClientAddr(r))
+	client := s.deps.ClientAddr(r)
+	res, err := s.deps.Auth.Login(r.Context(), account.LoginInput{Email: in.Email, Password: in.Password, Captcha: in.Captcha, Address: client})
 	if err != nil {
 		var te *account.ThrottleError
-		if errors.As(err, &te) {
+		switch {
+		case errors.As(err, &te):
 			w.Header().Set("Retry-After", strconv.Itoa(te.RetryAfterSeconds()))
-			httpx.Logger(r.Context()).Warn("staff sign-in throttled", "client", s.deps.ClientAddr(r), "retry_after_s", te.RetryAfterSeconds())
+			httpx.Logger(r.Context()).Warn("staff sign-in throttled", "client", client, "retry_after_s", te.RetryAfterSeconds())
+		case apperr.Is(err, apperr.Unauthorized):
+			// Every failed sign-in is in the server's log; a known user's is also in their companies'
+			// audit logs, and an unknown account's has no company: the log is where the operator sees it.
+			httpx.Logger(r.Context()).Warn("staff sign-in failed", "account", loggedAccount(in.Email), "client", client)
 		}
 		httpx.WriteError(w, r, err)
 		return
@@ -106,6 +119,16 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		User      staffUser      `json:"user"`
 		ExpiresAt time.Time      `json:"expiresAt"`
 	}{res.Token, companiesView(res.Companies), userView(res.User), res.ExpiresAt.UTC()})
+}
+
+// loggedAccount is the e-mail of a failed sign-in as the server's log names it: normalised when it
+// is an e-mail address, else a placeholder, since a password typed in the wrong field must not be
+// written to a log.
+func loggedAccount(email string) string {
+	if e := account.NormaliseEmail(email); account.ValidEmail(e) {
+		return e
+	}
+	return "(not an e-mail address)"
 }
 
 // sessionCookie is the staff session cookie: HttpOnly (page scripts never see it), SameSite=Strict
@@ -133,7 +156,7 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if token != "" && s.deps.Auth != nil {
-		if err := s.deps.Auth.Logout(r.Context(), token); err != nil {
+		if err := s.deps.Auth.Logout(r.Context(), token, s.deps.ClientAddr(r)); err != nil {
 			httpx.WriteError(w, r, err)
 			return
 		}

@@ -13,6 +13,7 @@ import (
 
 	"pitlane/internal/account"
 	"pitlane/internal/adminapi"
+	"pitlane/internal/captcha"
 	"pitlane/internal/clock"
 	"pitlane/internal/httpapi"
 	"pitlane/internal/httpapi/apitest"
@@ -32,12 +33,13 @@ const origin = "http://example.com"
 // staffEnv is the staff API mounted on the customer API's mux as cmd/pitlane does it, over a real
 // database, with a manual clock.
 type staffEnv struct {
-	db   *store.DB
-	clk  *clock.Manual
-	auth *account.Auth
-	h    http.Handler
-	api  *apitest.Client
-	opts envOptions
+	db      *store.DB
+	clk     *clock.Manual
+	auth    *account.Auth
+	captcha *captcha.Service // the proof of work the sign-in asks for past an account's limit
+	h       http.Handler
+	api     *apitest.Client
+	opts    envOptions
 }
 
 // envOptions shapes the environment; zero values take the defaults.
@@ -62,7 +64,9 @@ func newStaffEnv(t testing.TB, db *store.DB, o envOptions) *staffEnv {
 func (e *staffEnv) restart(t testing.TB) {
 	t.Helper()
 	var err error
-	e.auth, err = account.NewAuth(e.db.Staff(), e.clk, account.AuthConfig{Sessions: e.opts.Policy, Throttle: e.opts.Throttle})
+	e.captcha = captcha.NewService(e.db.Secrets(), e.clk)
+	e.auth, err = account.NewAuth(e.db.Staff(), e.clk, account.AuthConfig{Sessions: e.opts.Policy, Throttle: e.opts.Throttle,
+		Captcha: e.captcha})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,6 +79,9 @@ func (e *staffEnv) restart(t testing.TB) {
 		hd = e.opts.Customer(e.clk)
 	}
 	hd.Logger, hd.DB, hd.Admin = logger, e.db, adminapi.New(deps)
+	if hd.Captcha == nil {
+		hd.Captcha = e.captcha // GET /api/captcha/challenge, as cmd/pitlane serves it
+	}
 	e.h = httpapi.New(hd)
 	e.api = apitest.New(t, e.h)
 }

@@ -3,12 +3,14 @@ package adminapi_test
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"pitlane/internal/account"
 	"pitlane/internal/adminapi"
+	"pitlane/internal/httpapi/apitest"
 	"pitlane/internal/sessions"
 	"pitlane/internal/setup"
 	"pitlane/internal/store"
@@ -293,6 +295,63 @@ func TestSettingsReachTheCustomerAtOnce(t *testing.T) {
 		}
 		if got := s.starts(t, "2026-12-11"); len(got) != 24 {
 			t.Errorf("Friday 11 after its special row went: %d starts", len(got))
+		}
+	})
+}
+
+// Wrong current passwords are throttled per user: after five in 15 minutes the check is refused with
+// 429 and Retry-After without looking at the password (not even a right one), on both calls that need it;
+// a right one before that clears the count.
+func TestCurrentPasswordIsThrottled(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		s := newSettingsEnv(t, db)
+		h := append(bearer(s.token), "Origin", origin)
+		change := func(current string) *apitest.Response {
+			return s.api.Do("POST", "/api/users/changePassword", map[string]string{"currentPassword": current, "newPassword": "a brand new password"}, h...)
+		}
+		email := func(current string) *apitest.Response {
+			return s.api.Do("PUT", "/api/users/me", map[string]string{"name": "Ana", "email": "ana@example.com", "currentPassword": current}, h...)
+		}
+		// Four wrong, then the right one with a too short new password: the count is cleared.
+		for i := 0; i < 4; i++ {
+			if res := change("wrong guess " + strconv.Itoa(i)); res.Status != http.StatusUnprocessableEntity {
+				t.Fatalf("wrong %d: %d %s", i, res.Status, res.Body)
+			}
+		}
+		if res := s.api.Do("POST", "/api/users/changePassword", map[string]string{"currentPassword": password, "newPassword": "short"}, h...); res.Status != http.StatusUnprocessableEntity || !strings.Contains(string(res.Body), "newPassword") {
+			t.Fatalf("right current, short new: %d %s", res.Status, res.Body)
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM login_failures WHERE scope = 'reauth'`); n != 0 {
+			t.Errorf("%d wrong current passwords left after a right one", n)
+		}
+		// Five wrong ones, a minute apart, across both calls: the sixth check is refused, even the right password.
+		for i := 0; i < 5; i++ {
+			call := change
+			if i%2 == 1 {
+				call = email
+			}
+			if res := call("wrong guess " + strconv.Itoa(i)); res.Status != http.StatusUnprocessableEntity {
+				t.Fatalf("wrong %d: %d %s", i, res.Status, res.Body)
+			}
+			s.clk.Advance(time.Minute)
+		}
+		for name, call := range map[string]func(string) *apitest.Response{"password change": change, "e-mail change": email} {
+			res := call(password)
+			if res.Status != http.StatusTooManyRequests || res.Header.Get("Retry-After") != "600" {
+				t.Errorf("%s with the right password after five wrong: %d, Retry-After %q; want 429 after 600 s", name, res.Status, res.Header.Get("Retry-After"))
+			}
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM login_failures WHERE scope = 'reauth'`); n != 5 {
+			t.Errorf("%d wrong current passwords recorded, want 5 (refused checks count nothing)", n)
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM admin_users WHERE email = 'ana@example.com'`); n != 0 {
+			t.Error("a refused e-mail change was saved")
+		}
+		// When the first wrong one leaves the window, the right password works again.
+		s.clk.Advance(10 * time.Minute)
+		if res := change(password); res.Status != http.StatusOK {
+			t.Fatalf("after the window: %d %s", res.Status, res.Body)
 		}
 	})
 }

@@ -131,7 +131,7 @@ func (e *env) staffMember(t *testing.T, auth *account.Auth, email string, compan
 	}); err != nil {
 		t.Fatal(err)
 	}
-	res, err := auth.Login(ctx, email, "correct horse battery", "127.0.0.1")
+	res, err := auth.Login(ctx, account.LoginInput{Email: email, Password: "correct horse battery", Address: "127.0.0.1"})
 	if err != nil {
 		t.Fatal(err)
 	}

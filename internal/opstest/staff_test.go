@@ -133,8 +133,9 @@ func testStaffAcrossInstances(t *testing.T, p *pair) {
 	}
 }
 
-// testLoginThrottleAcrossInstances: five wrong passwords for one account, spread over both
-// instances, count as five: the sixth attempt is refused with 429 and Retry-After.
+// testLoginThrottleAcrossInstances: five wrong passwords for one account from one address, spread
+// over both instances, count as five: the sixth attempt from that address is refused with 429 and
+// Retry-After, and one from another address is asked for the captcha (422), not refused.
 func testLoginThrottleAcrossInstances(t *testing.T, p *pair) {
 	email := p.admins["Fjord Karting"][0]
 	for i := 0; i < 5; i++ {
@@ -155,5 +156,10 @@ func testLoginThrottleAcrossInstances(t *testing.T, p *pair) {
 	res.Body.Close()
 	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
 		t.Errorf("sixth attempt: %d, Retry-After %q; want 429 with Retry-After", res.StatusCode, res.Header.Get("Retry-After"))
+	}
+	_, err = staffLogin(p.in[0].base, email, "wrong-password", "10.251.0.2")
+	var ae *apiError
+	if !errors.As(err, &ae) || ae.status != http.StatusUnprocessableEntity {
+		t.Errorf("from another address: %v, want 422 (the captcha asked for)", err)
 	}
 }

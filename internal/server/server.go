@@ -104,6 +104,8 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 	a.billing = billing.NewService(db.Billing(), gateways, clk, log)
 	a.auth, err = account.NewAuth(db.Staff(), clk, account.AuthConfig{
 		Sessions: account.SessionPolicy{Idle: cfg.StaffSessionIdle, Max: cfg.StaffSessionMax},
+		// past 5 failures of an account from anywhere, its sign-in asks for the public forms' proof of work
+		Captcha: a.captcha,
 	})
 	if err != nil {
 		return nil, err

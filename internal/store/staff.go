@@ -16,16 +16,23 @@ type Staff struct{ db *DB }
 // Staff returns the staff sign-in store.
 func (db *DB) Staff() Staff { return Staff{db: db} }
 
-// The scopes of login_failures rows.
+// The scopes of login_failures rows: sign-in failures per normalised e-mail, per (e-mail, address)
+// pair and per address, and wrong current passwords per user (reauth).
 const (
 	failureAccount = "account"
+	failurePair    = "pair"
 	failureAddress = "address"
+	failureReauth  = "reauth"
 )
+
+// pairKey is the key of a pair's failures: the address, a space, the e-mail (an address has no space,
+// so two pairs never share a key).
+func pairKey(account, address string) string { return address + " " + account }
 
 // ReserveLogin implements account.StaffStore. The gate's check and the attempt's rows are written in
 // one transaction with the account's and the address's keys locked (SQLite: the single writer;
-// PostgreSQL: transaction advisory locks, account first), so parallel attempts cannot all slip under a
-// limit.
+// PostgreSQL: transaction advisory locks, account first; the pair's rows are covered by both), so
+// parallel attempts cannot all slip under a limit.
 func (s Staff) ReserveLogin(ctx context.Context, a account.LoginAttempt) (account.LoginReservation, error) {
 	var r account.LoginReservation
 	err := s.db.Write(ctx, func(tx *Tx) error {
@@ -41,15 +48,20 @@ func (s Staff) ReserveLogin(ctx context.Context, a account.LoginAttempt) (accoun
 		if r.Gate.AccountLimitHit, err = limitHit(ctx, tx, failureAccount, a.Account, a.Since, a.AccountLimit); err != nil {
 			return err
 		}
+		if r.Gate.PairLimitHit, err = limitHit(ctx, tx, failurePair, pairKey(a.Account, a.Address), a.Since, a.PairLimit); err != nil {
+			return err
+		}
 		if r.Gate.AddressLimitHit, err = limitHit(ctx, tx, failureAddress, a.Address, a.Since, a.AddressLimit); err != nil {
 			return err
 		}
-		if !r.Gate.AccountLimitHit.IsZero() || !r.Gate.AddressLimitHit.IsZero() {
+		if !r.Gate.PairLimitHit.IsZero() || !r.Gate.AddressLimitHit.IsZero() || (r.Gate.NeedsCaptcha() && !a.CaptchaSolved) {
 			return nil
 		}
 		now := a.Now.UnixMilli()
-		if _, err := tx.Exec(ctx, `INSERT INTO login_failures (scope, key, failed_at) VALUES (?, ?, ?)`, failureAccount, a.Account, now); err != nil {
-			return err
+		for _, row := range [][2]string{{failureAccount, a.Account}, {failurePair, pairKey(a.Account, a.Address)}} {
+			if _, err := tx.Exec(ctx, `INSERT INTO login_failures (scope, key, failed_at) VALUES (?, ?, ?)`, row[0], row[1], now); err != nil {
+				return err
+			}
 		}
 		if err := tx.QueryRow(ctx, `INSERT INTO login_failures (scope, key, failed_at) VALUES (?, ?, ?) RETURNING id`,
 			failureAddress, a.Address, now).Scan(&r.AddressFailureID); err != nil {
@@ -95,13 +107,27 @@ func (s Staff) StartSession(ctx context.Context, n account.NewSession) (int64, e
 			VALUES (?, ?, ?, ?, ?) RETURNING id`, n.TokenHash, n.UserID, now, now, n.ExpiresAt.UnixMilli()).Scan(&id); err != nil {
 			return translate(err)
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM login_failures WHERE scope = ? AND key = ?`, failureAccount, n.Account); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM login_failures WHERE (scope = ? AND key = ?) OR (scope = ? AND key = ?)`,
+			failureAccount, n.Account, failurePair, pairKey(n.Account, n.Address)); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `DELETE FROM login_failures WHERE id = ?`, n.AddressFailureID)
-		return err
+		if _, err := tx.Exec(ctx, `DELETE FROM login_failures WHERE id = ?`, n.AddressFailureID); err != nil {
+			return err
+		}
+		var email string
+		if err := tx.QueryRow(ctx, `SELECT email FROM admin_users WHERE id = ?`, n.UserID).Scan(&email); err != nil {
+			return translate(err)
+		}
+		return auditEveryCompany(ctx, tx, n.UserID, email, "account.login", map[string]any{"address": n.Address, "sessionId": id}, n.Now)
 	})
 	return id, err
+}
+
+// LoginFailed implements account.StaffStore.
+func (s Staff) LoginFailed(ctx context.Context, userID int64, email, address, reason string, now time.Time) error {
+	return s.db.Write(ctx, func(tx *Tx) error {
+		return auditEveryCompany(ctx, tx, userID, email, "account.login_failed", map[string]any{"address": address, "reason": reason}, now)
+	})
 }
 
 // Session implements account.StaffStore.
@@ -129,11 +155,22 @@ func (s Staff) TouchSession(ctx context.Context, id int64, now time.Time) error 
 }
 
 // RevokeSession implements account.StaffStore.
-func (s Staff) RevokeSession(ctx context.Context, tokenHash string, now time.Time) error {
+func (s Staff) RevokeSession(ctx context.Context, tokenHash, address string, now time.Time) error {
 	return s.db.Write(ctx, func(tx *Tx) error {
-		_, err := tx.Exec(ctx, `UPDATE admin_sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL`,
-			now.UnixMilli(), tokenHash)
-		return err
+		var id, userID int64
+		err := tx.QueryRow(ctx, `UPDATE admin_sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL
+			RETURNING id, user_id`, now.UnixMilli(), tokenHash).Scan(&id, &userID)
+		if IsNoRows(err) {
+			return nil
+		}
+		if err != nil {
+			return translate(err)
+		}
+		var email string
+		if err := tx.QueryRow(ctx, `SELECT email FROM admin_users WHERE id = ?`, userID).Scan(&email); err != nil {
+			return translate(err)
+		}
+		return auditEveryCompany(ctx, tx, userID, email, "account.logout", map[string]any{"address": address, "sessionId": id}, now)
 	})
 }
 

@@ -13,13 +13,40 @@ type Profiles struct{ db *DB }
 // Profiles returns the store of this aggregate.
 func (db *DB) Profiles() Profiles { return Profiles{db} }
 
-// PasswordHash implements account.ProfileStore.
-func (p Profiles) PasswordHash(ctx context.Context, userID int64) (string, error) {
+// ReserveReauth implements account.ProfileStore: login_failures rows of scope 'reauth' keyed by the
+// user's id, counted and written with the key locked (SQLite: the single writer; PostgreSQL: a
+// transaction advisory lock), as ReserveLogin does.
+func (p Profiles) ReserveReauth(ctx context.Context, userID int64, since, now time.Time, limit int) (time.Time, string, error) {
+	var hit time.Time
 	var hash string
-	err := p.db.Read(ctx, func(tx *Tx) error {
-		return translate(tx.QueryRow(ctx, `SELECT password_hash FROM admin_users WHERE id = ?`, userID).Scan(&hash))
+	key := fmt.Sprint(userID)
+	err := p.db.Write(ctx, func(tx *Tx) error {
+		hit, hash = time.Time{}, ""
+		if tx.Engine() == Postgres {
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended(?::text, 7))`, failureReauth+":"+key); err != nil {
+				return err
+			}
+		}
+		if err := tx.QueryRow(ctx, `SELECT password_hash FROM admin_users WHERE id = ?`, userID).Scan(&hash); err != nil {
+			return translate(err)
+		}
+		var err error
+		if hit, err = limitHit(ctx, tx, failureReauth, key, since, limit); err != nil || !hit.IsZero() {
+			hash = ""
+			return err
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO login_failures (scope, key, failed_at) VALUES (?, ?, ?)`, failureReauth, key, now.UnixMilli())
+		return err
 	})
-	return hash, err
+	return hit, hash, err
+}
+
+// ClearReauth implements account.ProfileStore.
+func (p Profiles) ClearReauth(ctx context.Context, userID int64) error {
+	return p.db.Write(ctx, func(tx *Tx) error {
+		_, err := tx.Exec(ctx, `DELETE FROM login_failures WHERE scope = ? AND key = ?`, failureReauth, fmt.Sprint(userID))
+		return err
+	})
 }
 
 // UpdateProfile implements account.ProfileStore.

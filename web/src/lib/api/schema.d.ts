@@ -759,7 +759,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Staff sign-in. Sets the session cookie and returns the token and the user's companies. */
+        /**
+         * Staff sign-in. Sets the session cookie and returns the token and the user's companies.
+         * @description Throttled in a 15-minute window: 5 failures of one account from one client address, or 20 from one address, refuse further attempts from there with 429 without checking anything. Failures of one account from anywhere never refuse: past 5 the sign-in asks for the proof of work of GET /api/captcha/challenge (422 with `fields.captcha`), so guesses from elsewhere cannot lock the owner out. Then the request carries the widget's payload in `captcha`; a missing or refused payload checks no password and counts no failure, and a payload is accepted once. An unknown e-mail is throttled and asked for the captcha like a known one. Sign-ins and failed sign-ins of a known user are in the audit log of each of the user's companies.
+         */
         post: operations["adminLogin"];
         delete?: never;
         options?: never;
@@ -776,7 +779,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revokes the current staff session and clears its cookie. Answers 204 even without a session. */
+        /** Revokes the current staff session and clears its cookie (recorded in the audit log). Answers 204 even without a session. */
         post: operations["adminLogout"];
         delete?: never;
         options?: never;
@@ -2325,6 +2328,8 @@ export interface components {
         AdminLoginRequest: {
             email: string;
             password: string;
+            /** @description The ALTCHA widget's payload for a challenge of GET /api/captcha/challenge; needed only when a 422 asked for it. */
+            captcha?: string;
         };
         StaffDesk: {
             /** @description A signed-in staff member of the company. */
@@ -4574,6 +4579,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account had 5 or more failed sign-ins in 15 minutes and this request's `captcha` is missing or does not pass: `fields.captcha` is required, invalid, expired or already used. Solve a new challenge and send the request again with its payload; nothing was checked or counted. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4660,6 +4674,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Five wrong current passwords of this user in 15 minutes: the current password is not checked until Retry-After has passed (a right one clears the count). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminChangePassword: {
@@ -4693,6 +4718,17 @@ export interface operations {
             /** @description The current password is wrong (fields.currentPassword) or the new one is shorter than 12 characters or equal to the current one (fields.newPassword). */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Five wrong current passwords of this user in 15 minutes (here or in an e-mail change): the current password is not checked until Retry-After has passed (a right one clears the count). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

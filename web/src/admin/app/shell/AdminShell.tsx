@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import classes from '@/admin/app/shell/AdminShell.module.css';
-import { AdminLanguageSelect } from '@/admin/app/shell/AdminLanguageSelect';
+import { AdminLanguageSelect } from '@/admin/components/AdminLanguageSelect';
 import { CompanySwitcher } from '@/admin/app/shell/CompanySwitcher';
 import { UserMenu } from '@/admin/app/shell/UserMenu';
 import { signOut } from '@/admin/features/auth/api/sign-in';

@@ -12,7 +12,7 @@ configure({ asyncUtilTimeout: 5_000 });
 
 // The real widget solves a proof of work in a Web Worker, which jsdom lacks (the browser tests use it):
 // here a button stands in for ticking the box, and each reset gives a fresh payload.
-vi.mock('@/features/problem-report/components/AltchaField', () => ({
+vi.mock('@/components/AltchaField', () => ({
   default: ({ onChange, resetKey, error }: { onChange: (p: string | null) => void; resetKey: number; error?: string }) => (
     <div>
       <button type="button" onClick={() => onChange(`payload-${resetKey}`)}>

@@ -10,7 +10,7 @@ import { toast } from '@/features/problem-report/components/toast';
 import { ApiError } from '@/lib/api/errors';
 
 // The captcha widget is a chunk of its own, fetched when the dialog first opens.
-const AltchaField = lazy(() => import('@/features/problem-report/components/AltchaField'));
+const AltchaField = lazy(() => import('@/components/AltchaField'));
 
 interface ProblemReportDialogProps {
   opened: boolean;

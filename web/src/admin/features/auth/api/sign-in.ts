@@ -1,18 +1,28 @@
 import { api } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 
-/** The outcome of a sign-in: the answer, bad credentials, too many attempts (seconds to wait) or another failure. */
+/**
+ * The outcome of a sign-in: the answer, bad credentials, too many attempts (seconds to wait), the captcha
+ * asked for (after several failures of the account: `refused` when a payload was sent and did not pass) or
+ * another failure.
+ */
 export type SignInResult =
   | { kind: 'ok'; data: components['schemas']['AdminLoginResponse'] }
   | { kind: 'invalid' }
   | { kind: 'tooMany'; retryAfter: number }
+  | { kind: 'captcha'; refused: boolean }
   | { kind: 'failed' };
 
-/** POST /api/users/adminLogin; the server sets the session cookie on success. */
-export async function signIn(email: string, password: string): Promise<SignInResult> {
+/**
+ * POST /api/users/adminLogin; the server sets the session cookie on success. `captcha` is the ALTCHA
+ * widget's payload, sent only once the server asked for it (422 with fields.captcha).
+ */
+export async function signIn(email: string, password: string, captcha?: string): Promise<SignInResult> {
   try {
-    const { data, response } = await api.POST('/api/users/adminLogin', { body: { email: email.trim(), password } });
+    const body = { email: email.trim(), password, ...(captcha ? { captcha } : {}) };
+    const { data, error, response } = await api.POST('/api/users/adminLogin', { body });
     if (data) return { kind: 'ok', data };
+    if (response.status === 422 && error?.fields?.captcha) return { kind: 'captcha', refused: error.fields.captcha !== 'required' };
     if (response.status === 401 || response.status === 400) return { kind: 'invalid' };
     if (response.status === 429) {
       const seconds = Number(response.headers.get('Retry-After'));

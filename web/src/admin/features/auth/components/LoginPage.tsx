@@ -1,18 +1,26 @@
-import { Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Button, Center, Group, Paper, PasswordInput, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AdminLanguageSelect } from '@/admin/components/AdminLanguageSelect';
 import { currentUser, signIn } from '@/admin/features/auth/api/sign-in';
 import { clearSession, hasStoredSession, refreshCompanies, saveSignIn } from '@/admin/lib/session';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { toast } from '@/lib/toast';
 import { isValidEmail } from '@/lib/validation';
 
+// The captcha widget is a chunk of its own, fetched only when the server asks for it.
+const AltchaField = lazy(() => import('@/components/AltchaField'));
+
 /**
  * /login (admin spec sections 2, 5 and 8): e-mail and password; the e-mail is marked as wrong once it holds
  * an @ but is not a valid address; the button waits for a valid e-mail and a password; Enter submits. On
  * success the companies are stored (the first is current) and the back office opens. A browser that is
- * already signed in (confirmed by the server) goes straight to /admin.
+ * already signed in (confirmed by the server) goes straight to /admin. The language can be chosen above the
+ * form (the seven languages; the choice is kept for the session and carries into the back office). After several failed sign-ins of the
+ * account the server asks for the proof-of-work captcha (422 fields.captcha): the widget appears, the button
+ * waits for it to be solved, and the form is sent again with its payload. A payload is used once, so the
+ * widget is reset after every answer.
  */
 export function LoginPage() {
   const { t } = useTranslation('admin');
@@ -21,6 +29,10 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  /** null: not asked for; '' : asked, not solved yet; else the widget's payload. */
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaRefused, setCaptchaRefused] = useState(false);
+  const [captchaReset, setCaptchaReset] = useState(0);
 
   useEffect(() => {
     if (!hasStoredSession()) return;
@@ -42,14 +54,20 @@ export function LoginPage() {
 
   const emailValid = isValidEmail(email);
   const emailError = email.includes('@') && !emailValid ? t('login.invalidEmail') : undefined;
-  const ready = emailValid && password !== '' && !submitting;
+  const ready = emailValid && password !== '' && captcha !== '' && !submitting;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!ready) return;
     setSubmitting(true);
-    const result = await signIn(email, password);
+    const result = await signIn(email, password, captcha ?? undefined);
     setSubmitting(false);
+    if (captcha !== null) {
+      // The payload was spent (or refused): a new solution is needed for another try.
+      setCaptcha('');
+      setCaptchaReset((n) => n + 1);
+    }
+    setCaptchaRefused(result.kind === 'captcha' && result.refused);
     switch (result.kind) {
       case 'ok':
         saveSignIn(result.data.companies, result.data.user.name);
@@ -60,6 +78,9 @@ export function LoginPage() {
         return;
       case 'tooMany':
         toast(t('login.tooMany', { seconds: result.retryAfter }), 'orange');
+        return;
+      case 'captcha':
+        setCaptcha('');
         return;
       default:
         toast(t('login.failed'));
@@ -74,6 +95,9 @@ export function LoginPage() {
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack>
+            <Group justify="flex-end">
+              <AdminLanguageSelect />
+            </Group>
             <Title order={1} size="h2">
               {t('login.heading')}
             </Title>
@@ -95,6 +119,23 @@ export function LoginPage() {
               onChange={(e) => setPassword(e.currentTarget.value)}
               maxLength={1024}
             />
+            {captcha !== null && (
+              <>
+                <Alert color="orange" role="status">
+                  {t('login.captchaNeeded')}
+                </Alert>
+                <Suspense fallback={<Skeleton height={64} radius="md" aria-label={t('login.captchaLoading')} />}>
+                  <AltchaField
+                    resetKey={captchaReset}
+                    onChange={(payload) => {
+                      setCaptcha(payload ?? '');
+                      if (payload) setCaptchaRefused(false);
+                    }}
+                    error={captchaRefused ? t('login.captchaRefused') : undefined}
+                  />
+                </Suspense>
+              </>
+            )}
             <Button type="submit" disabled={!ready} loading={submitting}>
               {t('login.submit')}
             </Button>

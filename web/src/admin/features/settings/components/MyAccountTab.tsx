@@ -34,7 +34,9 @@ export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) =
   }, []);
 
   const fail = (e: unknown) => {
-    if (e instanceof ApiError && e.fields) setErrors(e.fields);
+    // 429: five wrong current passwords in 15 minutes; the server checks none until the wait is over.
+    if (e instanceof ApiError && e.status === 429) setErrors({ currentPassword: t('account.tooManyTries') });
+    else if (e instanceof ApiError && e.fields) setErrors(e.fields);
     else settingsToast(t('failed'), 'error');
   };
 

@@ -4,8 +4,8 @@ import type { WidgetMethods } from 'altcha/types';
 import { Input } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CAPTCHA_CHALLENGE_URL } from '@/features/problem-report/api/captcha-challenge';
-import { normalizeAltchaPayload } from '@/features/problem-report/components/altcha-payload';
+import { CAPTCHA_CHALLENGE_URL } from '@/lib/api/captcha-challenge';
+import { normalizeAltchaPayload } from '@/lib/altcha-payload';
 
 /** The widget's texts the app translates; the others (code challenges, unused here) stay as the widget has them. */
 const KEYS = ['label', 'verifying', 'verified', 'waitAlert', 'error', 'expired', 'verificationRequired', 'loading', 'reload', 'verify'] as const;
@@ -22,10 +22,10 @@ interface AltchaFieldProps {
 /**
  * The ALTCHA proof-of-work captcha (the `altcha` web component, loaded with this lazy chunk): the visitor
  * ticks the box, the browser solves the challenge from /api/captcha/challenge in a worker, and the payload
- * goes with the report. Its texts follow the page's language.
+ * goes with the form (a problem report, a sign-in the server asked to check). Its texts follow the page's language.
  */
 export default function AltchaField({ onChange, resetKey, error }: AltchaFieldProps) {
-  const { t, i18n } = useTranslation('problemReport');
+  const { t, i18n } = useTranslation('components');
   const widget = useRef<HTMLElement & WidgetMethods>(null);
   const language = i18n.resolvedLanguage ?? i18n.language;
   const changed = useRef(onChange);

@@ -4,9 +4,9 @@ import { chooseAdminLanguage } from '@/admin/lib/i18n';
 import { LANGUAGES, languageForCode } from '@/lib/i18n/languages';
 
 /**
- * The language selector of the top bar: the seven languages by their own names. Unlike the customer's
- * (src/components/LanguageSelect), it loads the back office's texts of the chosen language before
- * switching, so no text shows in the old language meanwhile.
+ * The back office's language selector (the top bar, the login page): the seven languages by their own
+ * names. Unlike the customer's (src/components/LanguageSelect), it loads the back office's texts of the
+ * chosen language before switching, so no text shows in the old language meanwhile.
  */
 export function AdminLanguageSelect() {
   const { t, i18n } = useTranslation();

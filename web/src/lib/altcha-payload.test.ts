@@ -1,4 +1,4 @@
-import { normalizeAltchaPayload } from '@/features/problem-report/components/altcha-payload';
+import { normalizeAltchaPayload } from '@/lib/altcha-payload';
 
 const encode = (value: unknown) => btoa(JSON.stringify(value));
 const decode = (payload: string) => JSON.parse(atob(payload)) as Record<string, unknown>;
