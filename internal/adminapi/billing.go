@@ -72,6 +72,9 @@ type saleRow struct {
 	TotalPrice     float64    `json:"totalPrice"`
 	Refundable     float64    `json:"refundable"`
 	PaymentMode    string     `json:"paymentMode"`
+	Methods        []string   `json:"methods"`
+	By             *string    `json:"by"`
+	Reason         *string    `json:"reason"`
 	ShoppingCart   saleCart   `json:"shopping_cart"`
 	Details        []saleLine `json:"details"`
 }
@@ -123,7 +126,18 @@ func billingBody(rep billing.Report, details bool) billingResponse {
 			Type: row.Type, PriceConverted: decimal(row.AmountCents), TotalPrice: decimal(row.TotalCents),
 			Refundable: decimal(row.RefundableCents), PaymentMode: row.PaymentMode,
 			ShoppingCart: saleCart{Source: row.Source, State: row.State, Token: row.Identifier, Description: row.Name()},
-			Details:      []saleLine{}}
+			Details:      []saleLine{}, Methods: row.Methods}
+		if sr.Methods == nil {
+			sr.Methods = []string{}
+		}
+		if row.By != "" {
+			by := row.By
+			sr.By = &by
+		}
+		if row.Reason != "" {
+			reason := row.Reason
+			sr.Reason = &reason
+		}
 		if details {
 			for _, l := range row.Lines {
 				sr.Details = append(sr.Details, saleLine{ID: l.ID, Name: l.Name, Token: row.Identifier, Type: l.Kind,

@@ -19,13 +19,16 @@ import (
 // billingAnswer is the part of BillingResponse the tests read.
 type billingAnswer struct {
 	Payments []struct {
-		ID             string  `json:"id"`
-		IDBooking      int64   `json:"idBooking"`
-		Token          string  `json:"token"`
-		Type           string  `json:"type"`
-		Name           string  `json:"name"`
-		PriceConverted float64 `json:"priceConverted"`
-		Refundable     float64 `json:"refundable"`
+		ID             string   `json:"id"`
+		IDBooking      int64    `json:"idBooking"`
+		Token          string   `json:"token"`
+		Type           string   `json:"type"`
+		Name           string   `json:"name"`
+		PriceConverted float64  `json:"priceConverted"`
+		Refundable     float64  `json:"refundable"`
+		Methods        []string `json:"methods"`
+		By             *string  `json:"by"`
+		Reason         *string  `json:"reason"`
 		ShoppingCart   struct {
 			Source string `json:"source"`
 			State  string `json:"state"`
