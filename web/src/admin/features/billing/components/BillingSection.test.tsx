@@ -87,6 +87,31 @@ describe('BillingSection', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /^Refund / })).not.toBeInTheDocument();
   });
 
+  it('shows how each row was paid: the counter method, a later payment and a correction', async () => {
+    billingApi(() =>
+      HttpResponse.json(
+        billingResponse({
+          payments: [
+            saleRow({ methods: ['cash'], paymentMode: 'circuit', by: 'desk@norte.test' }),
+            saleRow({ id: 'P11', token: 'BK-0009', type: 'PAYMENT', priceConverted: 57, refundable: 0, methods: ['card_terminal'],
+              shopping_cart: { source: 'BOOKING', state: 'PAYMENT', token: 'BK-0009', description: '' } }),
+            saleRow({ id: 'C12', token: 'BK-0009', type: 'CORRECTION', priceConverted: -7, refundable: 0, methods: ['card_terminal'],
+              reason: 'terminal charged twice', shopping_cart: { source: 'BOOKING', state: 'CORRECTION', token: 'BK-0009', description: '' } }),
+          ],
+        }),
+      ),
+    );
+    renderAdmin(<BillingSection company={adminCompany()} />);
+    expect(await within(await screen.findByTestId('sale-sale-1')).findByText('Cash')).toBeInTheDocument();
+    const payment = screen.getByTestId('sale-P11');
+    expect(within(payment).getByText('Card terminal')).toBeInTheDocument();
+    expect(within(payment).getByText('Payment')).toBeInTheDocument();
+    const correction = screen.getByTestId('sale-C12');
+    expect(within(correction).getByText('Correction')).toBeInTheDocument();
+    // Only the sale itself is refunded.
+    expect(screen.getAllByRole('button', { name: 'Refund BK-0009' }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+  });
+
   it('filters by source and state and searches the text columns', async () => {
     billingApi();
     const user = userEvent.setup();
