@@ -117,7 +117,10 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 				body: map[string]any{"bookingId": d.booking, "paymentId": d.payment, "amount": 100, "reason": "probe"}}}
 		},
 		"GET /api/admin/cash-up": func(d *tenant) []probe {
-			return []probe{{path: "/api/admin/cash-up", query: q("date", "2026-11-30")}}
+			return []probe{
+				{path: "/api/admin/cash-up", query: q("date", "2026-11-30")},
+				{path: "/api/admin/cash-up", query: q("date", "2026-11-30", "format", "csv")},
+			}
 		},
 		"POST /api/kpi/ticket/totalBilling": func(d *tenant) []probe {
 			return []probe{{path: "/api/kpi/ticket/totalBilling", body: map[string]any{"state": "cerrado", "dateStart": rangeFrom, "dateEnd": rangeTo}}}

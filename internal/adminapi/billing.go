@@ -42,6 +42,7 @@ type saleLine struct {
 	Token             string   `json:"token"`
 	Type              string   `json:"type"`
 	Quantity          int      `json:"quantity"`
+	Drivers           int      `json:"drivers"`
 	UnitPrice         float64  `json:"unitPriceConverted"`
 	OriginalUnitPrice float64  `json:"originalUnitPriceConverted"`
 	DiscountPrice     float64  `json:"discountPrice"`
@@ -71,6 +72,8 @@ type saleRow struct {
 	PriceConverted float64    `json:"priceConverted"`
 	TotalPrice     float64    `json:"totalPrice"`
 	Refundable     float64    `json:"refundable"`
+	Paid           float64    `json:"paid"`
+	Refunded       float64    `json:"refunded"`
 	PaymentMode    string     `json:"paymentMode"`
 	Methods        []string   `json:"methods"`
 	By             *string    `json:"by"`
@@ -124,7 +127,8 @@ func billingBody(rep billing.Report, details bool) billingResponse {
 		sr := saleRow{ID: row.ID, IDBooking: row.BookingID, UpdatedAt: row.At.UTC().Format(time.RFC3339),
 			ContactName: row.ContactName, Phone: row.Phone, Email: row.Email, Name: row.Name(), Token: row.Identifier,
 			Type: row.Type, PriceConverted: decimal(row.AmountCents), TotalPrice: decimal(row.TotalCents),
-			Refundable: decimal(row.RefundableCents), PaymentMode: row.PaymentMode,
+			Refundable: decimal(row.RefundableCents), Paid: decimal(row.PaidCents), Refunded: decimal(row.RefundedCents),
+			PaymentMode:  row.PaymentMode,
 			ShoppingCart: saleCart{Source: row.Source, State: row.State, Token: row.Identifier, Description: row.Name()},
 			Details:      []saleLine{}, Methods: row.Methods}
 		if sr.Methods == nil {
@@ -141,7 +145,7 @@ func billingBody(rep billing.Report, details bool) billingResponse {
 		if details {
 			for _, l := range row.Lines {
 				sr.Details = append(sr.Details, saleLine{ID: l.ID, Name: l.Name, Token: row.Identifier, Type: l.Kind,
-					Quantity: l.Quantity, UnitPrice: decimal(l.UnitCents), OriginalUnitPrice: decimal(l.OriginalUnitCents),
+					Quantity: l.Quantity, Drivers: l.Drivers, UnitPrice: decimal(l.UnitCents), OriginalUnitPrice: decimal(l.OriginalUnitCents),
 					DiscountPrice: decimal(l.DiscountCents), PriceConverted: decimal(l.TotalCents), Sessions: l.Sessions})
 			}
 		}

@@ -27,6 +27,8 @@ type billingAnswer struct {
 		PriceConverted float64  `json:"priceConverted"`
 		Refundable     float64  `json:"refundable"`
 		Methods        []string `json:"methods"`
+		Paid           float64  `json:"paid"`
+		Refunded       float64  `json:"refunded"`
 		By             *string  `json:"by"`
 		Reason         *string  `json:"reason"`
 		ShoppingCart   struct {
@@ -35,6 +37,9 @@ type billingAnswer struct {
 		} `json:"shopping_cart"`
 		Details []struct {
 			Quantity       int      `json:"quantity"`
+			Drivers        int      `json:"drivers"`
+			UnitPrice      float64  `json:"unitPriceConverted"`
+			DiscountPrice  float64  `json:"discountPrice"`
 			PriceConverted float64  `json:"priceConverted"`
 			Sessions       []string `json:"sessions"`
 		} `json:"details"`

@@ -2,7 +2,9 @@ package adminapi
 
 import (
 	"context"
+	"encoding/csv"
 	"net/http"
+	"strconv"
 	"time"
 
 	"pitlane/internal/apperr"
@@ -148,9 +150,18 @@ func (s *Server) cashUp(w http.ResponseWriter, r *http.Request, sc Scope) {
 		httpx.WriteError(w, r, apperr.WithFields(apperr.Invalid, "The day is missing.", map[string]string{"date": "required, YYYY-MM-DD"}))
 		return
 	}
+	format := r.URL.Query().Get("format")
+	if format != "" && format != "json" && format != "csv" {
+		httpx.WriteError(w, r, apperr.WithFields(apperr.Invalid, "The cash-up format is json or csv.", map[string]string{"format": "json or csv"}))
+		return
+	}
 	c, err := svc.CashUp(r.Context(), sc.CompanyID, date)
 	if err != nil {
 		httpx.WriteError(w, r, err)
+		return
+	}
+	if format == "csv" {
+		s.cashUpCSV(w, c, exportLang(r.URL.Query().Get("lang")))
 		return
 	}
 	methods := make([]map[string]any, 0, len(c.ByMethod))
@@ -181,4 +192,58 @@ func (s *Server) cashUp(w http.ResponseWriter, r *http.Request, sc Scope) {
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"date": c.Date, "currency": c.Currency, "simbolCoinType": c.Symbol,
 		"byMethod": methods, "byStaff": staff, "total": takingsOf(c.Total), "lines": lines})
+}
+
+// cashUpHeaders are the cash-up export's titles by language: the lines' columns, then the totals' labels
+// (by method, by staff member, total, the kinds of line and the columns of the sums).
+var cashUpHeaders = map[string][]string{
+	"en": {"Time", "Reference", "Booking", "Line", "Method", "Staff", "Amount", "Reason", "By method", "By staff member", "Total", "Charges", "Corrections", "Refunds", "Net", "Lines", "Online, no staff"},
+	"es": {"Hora", "Referencia", "Reserva", "Línea", "Método", "Empleado", "Importe", "Motivo", "Por método", "Por empleado", "Total", "Cobros", "Correcciones", "Reembolsos", "Neto", "Líneas", "En línea, sin empleado"},
+	"da": {"Tid", "Reference", "Booking", "Linje", "Betalingsmåde", "Medarbejder", "Beløb", "Årsag", "Pr. betalingsmåde", "Pr. medarbejder", "I alt", "Betalinger", "Rettelser", "Refusioner", "Netto", "Linjer", "Online, ingen medarbejder"},
+	"ar": {"الوقت", "المرجع", "الحجز", "السطر", "طريقة الدفع", "الموظف", "المبلغ", "السبب", "حسب طريقة الدفع", "حسب الموظف", "الإجمالي", "المدفوعات", "التصحيحات", "المبالغ المستردة", "الصافي", "الأسطر", "عبر الإنترنت، بلا موظف"},
+	"de": {"Uhrzeit", "Referenz", "Buchung", "Zeile", "Zahlungsart", "Mitarbeiter", "Betrag", "Grund", "Nach Zahlungsart", "Nach Mitarbeiter", "Gesamt", "Zahlungen", "Korrekturen", "Erstattungen", "Netto", "Zeilen", "Online, ohne Mitarbeiter"},
+	"nb": {"Tid", "Referanse", "Bestilling", "Linje", "Betalingsmåte", "Ansatt", "Beløp", "Årsak", "Per betalingsmåte", "Per ansatt", "Totalt", "Betalinger", "Rettelser", "Refusjoner", "Netto", "Linjer", "På nett, ingen ansatt"},
+	"sv": {"Tid", "Referens", "Bokning", "Rad", "Betalsätt", "Anställd", "Belopp", "Orsak", "Per betalsätt", "Per anställd", "Totalt", "Betalningar", "Rättelser", "Återbetalningar", "Netto", "Rader", "Online, ingen anställd"},
+}
+
+// cashUpCSV streams a day's cash-up as UTF-8 CSV (with a byte-order mark): its lines, then the sums by
+// method, by staff member and in all, the same figures as the JSON answer, after an empty line each.
+func (s *Server) cashUpCSV(w http.ResponseWriter, c billing.CashUp, lang string) {
+	h := cashUpHeaders[lang]
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="cash-up-`+c.Date+`.csv"`)
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write([]byte("\ufeff"))
+	cw := csv.NewWriter(w)
+	_ = cw.Write(h[:8])
+	for _, l := range c.Lines {
+		_ = cw.Write([]string{l.At.Format(time.RFC3339), safeCell(l.Reference), safeCell(l.Identifier), l.Kind, l.Method,
+			safeCell(l.UserEmail), formatAmount(decimal(l.Signed())), safeCell(l.Reason)})
+	}
+	// Every record has the lines' eight fields, so the file reads as one table.
+	sums := func(label string, t billing.Takings) []string {
+		return []string{safeCell(label), formatAmount(decimal(t.ChargesCents)), formatAmount(decimal(t.CorrectionsCents)),
+			formatAmount(decimal(t.RefundsCents)), formatAmount(decimal(t.NetCents)), strconv.Itoa(t.Count), "", ""}
+	}
+	_ = cw.Write(nil)
+	_ = cw.Write([]string{h[8], h[11], h[12], h[13], h[14], h[15], "", ""})
+	for _, m := range c.ByMethod {
+		_ = cw.Write(sums(m.Method, m.Takings))
+	}
+	_ = cw.Write(nil)
+	_ = cw.Write([]string{h[9], h[11], h[12], h[13], h[14], h[15], "", ""})
+	for _, st := range c.ByStaff {
+		who := st.UserEmail
+		if st.UserID == 0 {
+			who = h[16]
+		}
+		_ = cw.Write(sums(who, st.Takings))
+	}
+	_ = cw.Write(nil)
+	_ = cw.Write(sums(h[10], c.Total))
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		s.deps.Logger.Warn("cash-up export interrupted", "error", err)
+	}
 }

@@ -358,8 +358,14 @@ func TestDeskPayments(t *testing.T) {
 		}
 		// The sale's refundable is its charges less the correction.
 		b = e.billingDay(t, day1)
-		if len(b.Payments) != 1 || cents(b.Payments[0].Refundable) != 8000 || b.Payments[0].ShoppingCart.State != "PAID" {
+		if len(b.Payments) != 1 || cents(b.Payments[0].Refundable) != 8000 || b.Payments[0].ShoppingCart.State != "PAID" ||
+			cents(b.Payments[0].Paid) != 8000 || cents(b.Payments[0].Refunded) != 0 {
 			t.Errorf("the sale after the correction: %+v", b.Payments)
+		}
+		// Its details add up: drivers × unit price − discount = amount.
+		if d := b.Payments[0].Details; len(d) != 1 || d[0].Drivers != 3 ||
+			int64(d[0].Drivers)*cents(d[0].UnitPrice)-cents(d[0].DiscountPrice) != cents(d[0].PriceConverted) || cents(d[0].PriceConverted) != 8700 {
+			t.Errorf("the sale's line does not add up: %+v", d)
 		}
 
 		// The cash-up of each day, per method and per staff member; DESK may not read it.
@@ -390,6 +396,16 @@ func TestDeskPayments(t *testing.T) {
 		if method(c2, "card_terminal") != 5000 || method(c2, "cash") != 0 || staff(c2, "desk@kart.example") != 5700 ||
 			staff(c2, "boss@kart.example") != -700 || c2.Total.Count != 2 || len(c2.Lines) != 2 || c2.Lines[1].Kind != "correction" {
 			t.Errorf("cash-up of day 2: %+v", c2)
+		}
+		// The export says the same in a spreadsheet.
+		res := e.api.Do("GET", fmt.Sprintf("/api/admin/cash-up?idCompany=%d&date=%s&format=csv&lang=es", e.a.CompanyID,
+			day2.In(madrid).Format("2006-01-02")), nil, e.auth...)
+		body := string(res.Body)
+		if res.Status != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/csv") ||
+			!strings.Contains(body, "Hora,Referencia,Reserva") || !strings.Contains(body, "card_terminal,57.00,7.00,0.00,50.00,2,,") ||
+			!strings.Contains(body, "correction,card_terminal,boss@kart.example,-7.00,terminal charged twice") ||
+			!strings.Contains(body, "Total,57.00,7.00,0.00,50.00,2,,") {
+			t.Errorf("cash-up CSV: %d %s", res.Status, body)
 		}
 		if n := e.count(t, `SELECT COUNT(*) FROM audit_log WHERE company_id = ? AND action IN ('payment.desk', 'payment.correction')`, e.a.CompanyID); n != 3 {
 			t.Errorf("%d audit entries of the counter, want 3", n)

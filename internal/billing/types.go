@@ -42,6 +42,7 @@ type Line struct {
 	Name              string
 	Kind              string // PRODUCT, PACK, EVENT, VOUCHER
 	Quantity          int
+	Drivers           int // what the unit price is multiplied by: the line's drivers (or packs); 1 on a ledger row's line
 	UnitCents         int64
 	OriginalUnitCents int64
 	DiscountCents     int64
@@ -70,6 +71,8 @@ type Row struct {
 	AmountCents     int64    // charged in the range (sale, payment) or taken back (refund, correction: negative)
 	TotalCents      int64    // the booking's total
 	RefundableCents int64    // charges less corrections and refunds of the sale (0 on the other rows)
+	PaidCents       int64    // a sale's charges less corrections, whenever made (0 on the other rows)
+	RefundedCents   int64    // a sale's refunds, whenever made (0 on the other rows)
 	Methods         []string // how the row's money moved: desk methods (DeskMethods) or MethodOnline
 	By              string   // the staff e-mail that wrote the row's line (a sale: its first desk charge's)
 	Reason          string   // a correction's

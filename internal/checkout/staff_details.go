@@ -15,6 +15,7 @@ type SaleLine struct {
 	Token             string        `json:"token"` // the booking identifier
 	Type              string        `json:"type"`  // the line's kind (PRODUCT, PACK, EVENT, VOUCHER) or REFUND
 	Quantity          int           `json:"quantity"`
+	Drivers           int           `json:"drivers"` // what the unit price is multiplied by (drivers, packs); 1 on a refund line
 	UnitPrice         pricing.Cents `json:"unitPriceConverted"`
 	OriginalUnitPrice pricing.Cents `json:"originalUnitPriceConverted"`
 	Discount          pricing.Cents `json:"discountPrice"`

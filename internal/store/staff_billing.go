@@ -83,6 +83,7 @@ func (b Billing) Sales(ctx context.Context, companyID int64, from, to time.Time)
 			r.ID, r.Type, r.At = "S"+strconv.FormatInt(r.BookingID, 10), billing.TypeSale, time.UnixMilli(at).UTC()
 			r.ContactName = fullName(r.ContactName, surname)
 			r.AmountCents, r.RefundableCents = charged, max(net-refunded, 0)
+			r.PaidCents, r.RefundedCents = net, refunded
 			r.State = billing.SaleState(net, refunded)
 			sales[r.BookingID] = len(rows)
 			rows = append(rows, r)
@@ -124,7 +125,7 @@ func (b Billing) Sales(ctx context.Context, companyID int64, from, to time.Time)
 			default:
 				r.ID, r.Type, r.State, r.AmountCents = "R"+strconv.FormatInt(id, 10), billing.TypeRefund, billing.StateRefund, -amount
 			}
-			r.Lines = []billing.Line{{ID: id, Kind: r.Type, Quantity: 1, UnitCents: r.AmountCents,
+			r.Lines = []billing.Line{{ID: id, Kind: r.Type, Quantity: 1, Drivers: 1, UnitCents: r.AmountCents,
 				OriginalUnitCents: r.AmountCents, TotalCents: r.AmountCents}}
 			rows = append(rows, r)
 		}
@@ -177,7 +178,7 @@ func saleMethods(ctx context.Context, tx *Tx, companyID, from, to int64, rows []
 func attachLines(ctx context.Context, tx *Tx, companyID, from, to int64, rows []billing.Row) error {
 	lines := map[int64][]billing.Line{}
 	lineAt := map[int64][2]int64{} // line id → booking id, index
-	q, err := tx.Query(ctx, `SELECT bl.booking_id, bl.id, bl.name, bl.kind, bl.quantity, bl.unit_price_cents,
+	q, err := tx.Query(ctx, `SELECT bl.booking_id, bl.id, bl.name, bl.kind, bl.quantity, bl.num_drivers, bl.unit_price_cents,
 			bl.original_price_cents, bl.discount_cents, bl.total_cents
 		FROM booking_lines bl JOIN bookings b ON b.id = bl.booking_id
 		WHERE b.company_id = ? AND bl.booking_id IN (`+inRange+`) ORDER BY bl.booking_id, bl.id`, companyID, companyID, from, to)
@@ -187,7 +188,7 @@ func attachLines(ctx context.Context, tx *Tx, companyID, from, to int64, rows []
 	for q.Next() {
 		var booking int64
 		var l billing.Line
-		if err := q.Scan(&booking, &l.ID, &l.Name, &l.Kind, &l.Quantity, &l.UnitCents, &l.OriginalUnitCents,
+		if err := q.Scan(&booking, &l.ID, &l.Name, &l.Kind, &l.Quantity, &l.Drivers, &l.UnitCents, &l.OriginalUnitCents,
 			&l.DiscountCents, &l.TotalCents); err != nil {
 			q.Close()
 			return err

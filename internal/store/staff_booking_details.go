@@ -31,7 +31,7 @@ func (b Bookings) CartDetails(ctx context.Context, companyID int64, token string
 		if err != nil {
 			return err
 		}
-		rows, err := tx.Query(ctx, `SELECT id, name, kind, quantity, unit_price_cents, original_price_cents, discount_cents,
+		rows, err := tx.Query(ctx, `SELECT id, name, kind, quantity, num_drivers, unit_price_cents, original_price_cents, discount_cents,
 			total_cents FROM booking_lines WHERE booking_id = ? ORDER BY id`, id)
 		if err != nil {
 			return err
@@ -41,7 +41,7 @@ func (b Bookings) CartDetails(ctx context.Context, companyID int64, token string
 		for rows.Next() {
 			l := checkout.SaleLine{Token: out.Token}
 			var unit, orig, disc, tot int64
-			if err := rows.Scan(&l.ID, &l.Name, &l.Type, &l.Quantity, &unit, &orig, &disc, &tot); err != nil {
+			if err := rows.Scan(&l.ID, &l.Name, &l.Type, &l.Quantity, &l.Drivers, &unit, &orig, &disc, &tot); err != nil {
 				return err
 			}
 			l.UnitPrice, l.OriginalUnitPrice, l.Discount, l.Price = pricing.Cents(unit), pricing.Cents(orig), pricing.Cents(disc), pricing.Cents(tot)
@@ -75,7 +75,7 @@ func refundLines(ctx context.Context, tx *Tx, bookingID int64, out *checkout.Car
 		}
 		neg := -pricing.Cents(max(amount, -amount))
 		out.Details = append(out.Details, checkout.SaleLine{ID: id, Name: "Refund", Token: out.Token, Type: checkout.SaleLineRefund,
-			Quantity: 1, UnitPrice: neg, OriginalUnitPrice: neg, Price: neg, Sessions: []string{}})
+			Quantity: 1, Drivers: 1, UnitPrice: neg, OriginalUnitPrice: neg, Price: neg, Sessions: []string{}})
 	}
 	return rows.Err()
 }
