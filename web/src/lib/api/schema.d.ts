@@ -2498,7 +2498,10 @@ export interface components {
             name: string;
             token: string;
             type: string;
+            /** @description The line's sessions (a product), or 1. */
             quantity: number;
+            /** @description What the unit price is multiplied by: the line's drivers (packs for a pack); 1 on a refund line. drivers × unitPriceConverted − discountPrice = priceConverted. Always sent; optional in the schema so that older fixtures stay valid. */
+            drivers?: number;
             unitPriceConverted: number;
             originalUnitPriceConverted: number;
             discountPrice: number;
@@ -2672,6 +2675,10 @@ export interface components {
             totalPrice: number;
             /** @description What can still be refunded of this sale: its charges less corrections and refunds (0 on the other rows). */
             refundable: number;
+            /** @description A sale's charges less corrections, whenever made (0 on the other rows). Always sent. */
+            paid?: number;
+            /** @description A sale's refunds, whenever made (0 on the other rows). Always sent. */
+            refunded?: number;
             /** @enum {string} */
             paymentMode: "online" | "circuit";
             /** @description How the row's money moved: cash, card_terminal, voucher, other (at the counter) or online. Always sent; optional in the schema so that older fixtures stay valid. */
@@ -5268,6 +5275,10 @@ export interface operations {
                 idCompany: number;
                 /** @description The circuit-local day, YYYY-MM-DD. */
                 date: string;
+                /** @description json (the default) or csv: the same lines and sums as a UTF-8 CSV file named cash-up-<date>.csv. */
+                format?: "json" | "csv";
+                /** @description The CSV's language (en, es, da, ar, de, nb, sv; English otherwise). */
+                lang?: string;
             };
             header?: never;
             path?: never;
@@ -5282,6 +5293,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CashUp"];
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

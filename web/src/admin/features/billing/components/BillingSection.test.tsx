@@ -272,4 +272,43 @@ describe('BillingSection', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('2026-11-21 18:00')).toBeInTheDocument();
     expect(asked).toEqual([{ idCompany: 7, token: 'BK-0001' }]);
   });
+
+  it("adds a sale's lines up: drivers × unit price − discount = amount", async () => {
+    billingApi();
+    server.use(
+      http.post('/api/admin/retrieveShoppingCartDetails', () =>
+        HttpResponse.json({
+          data: {
+            token: 'BK-0001',
+            state: 'PAID',
+            priceConverted: 87,
+            details: [
+              {
+                id: 1,
+                name: 'Adult 10 min',
+                token: 'BK-0001',
+                type: 'PRODUCT',
+                quantity: 1, // one session
+                drivers: 3,
+                unitPriceConverted: 29,
+                originalUnitPriceConverted: 29,
+                discountPrice: 0,
+                priceConverted: 87,
+                sessions: ['2026-11-21 18:00'],
+              },
+            ],
+          },
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<BillingSection company={adminCompany()} />);
+    await user.click(await screen.findByRole('button', { name: 'Details of BK-0001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sale BK-0001' });
+    const line = (await within(dialog).findByRole('cell', { name: 'Adult 10 min' })).closest('tr') as HTMLElement;
+    expect(within(dialog).getByRole('columnheader', { name: 'Drivers' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('columnheader', { name: 'Quantity' })).not.toBeInTheDocument();
+    const cells = within(line).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells.slice(0, 5)).toEqual(['Adult 10 min', '3', '€29.00', '€0.00', '€87.00']);
+  });
 });

@@ -11,7 +11,10 @@ interface SaleDetailsModalProps {
   onClose: () => void;
 }
 
-/** The sales-detail dialog: the lines of one sale (POST /api/admin/retrieveShoppingCartDetails). */
+/**
+ * The sales-detail dialog: the lines of one sale (POST /api/admin/retrieveShoppingCartDetails), each adding
+ * up: drivers × unit price − discount = amount (a line's quantity counts its sessions, listed beside it).
+ */
 export function SaleDetailsModal({ token, company, onClose }: SaleDetailsModalProps) {
   const { t, language } = useBillingTexts();
   const details = useCartDetails(company.idCompany, token);
@@ -29,7 +32,7 @@ export function SaleDetailsModal({ token, company, onClose }: SaleDetailsModalPr
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t('lines.name')}</Table.Th>
-                <Table.Th scope="col">{t('lines.quantity')}</Table.Th>
+                <Table.Th scope="col">{t('lines.drivers')}</Table.Th>
                 <Table.Th scope="col">{t('lines.unitPrice')}</Table.Th>
                 <Table.Th scope="col">{t('lines.discount')}</Table.Th>
                 <Table.Th scope="col">{t('lines.amount')}</Table.Th>
@@ -40,7 +43,7 @@ export function SaleDetailsModal({ token, company, onClose }: SaleDetailsModalPr
               {details.data.details.map((line) => (
                 <Table.Tr key={line.id}>
                   <Table.Td>{line.name}</Table.Td>
-                  <Table.Td>{line.quantity}</Table.Td>
+                  <Table.Td>{line.drivers ?? line.quantity}</Table.Td>
                   <Table.Td>{money(line.unitPriceConverted, company, language)}</Table.Td>
                   <Table.Td>{money(line.discountPrice, company, language)}</Table.Td>
                   <Table.Td>
