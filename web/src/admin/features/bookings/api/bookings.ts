@@ -98,3 +98,32 @@ export async function recordPayment(order: DeskPaymentOrder): Promise<DeskPaymen
   if (!data) throw new ApiError(response.status, error);
   return data.data;
 }
+
+/** One correction of a counter payment: the payment, the amount taken off in hundredths, why, and its key. */
+export interface DeskCorrectionOrder {
+  idCompany: number;
+  bookingId: number;
+  paymentId: number;
+  hundredths: number;
+  reason: string;
+  idempotencyKey: string;
+}
+
+/**
+ * POST /api/admin/correct-payment (ADMIN and above): a correction line with its reason against a counter
+ * payment recorded by mistake; history is never edited. The same key corrects once.
+ */
+export async function correctPayment(order: DeskCorrectionOrder): Promise<DeskPaymentResult> {
+  const { data, error, response } = await api.POST('/api/admin/correct-payment', {
+    params: { header: { 'Idempotency-Key': order.idempotencyKey } },
+    body: {
+      idCompany: order.idCompany,
+      bookingId: order.bookingId,
+      paymentId: order.paymentId,
+      amount: order.hundredths,
+      reason: order.reason,
+    },
+  });
+  if (!data) throw new ApiError(response.status, error);
+  return data.data;
+}

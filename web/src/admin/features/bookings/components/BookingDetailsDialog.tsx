@@ -4,10 +4,11 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { masterDataQueryOptions, type BookingMasterData } from '@/admin/features/bookings/api/bookings';
 import { BookingStatus } from '@/admin/features/bookings/components/BookingStatus';
+import { CorrectPaymentDialog } from '@/admin/features/bookings/components/CorrectPaymentDialog';
 import { RecordPaymentDialog } from '@/admin/features/bookings/components/RecordPaymentDialog';
 import type { AdminCompany } from '@/admin/lib/company';
 import { localDateTime } from '@/admin/lib/dates';
-import { formatDay, formatDayHour, formatPrice } from '@/lib/format';
+import { formatDay, formatDayHour, formatPrice, isolate } from '@/lib/format';
 
 interface BookingDetailsDialogProps {
   company: AdminCompany;
@@ -90,6 +91,9 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
   const { t, i18n } = useTranslation('bookings');
   const language = i18n.resolvedLanguage ?? i18n.language;
   const [paying, setPaying] = useState(false);
+  const [correcting, setCorrecting] = useState<{ id: number; holds: number }>();
+  // Corrections are an admin's (POST /api/admin/correct-payment needs ADMIN); the counter records only.
+  const mayCorrect = company.role !== 'DESK';
   const price = (amount: number) => <bdi>{formatPrice(amount, company.simbolCoinType, language, company.currency)}</bdi>;
   const due = data.due ?? 0;
   const reference = data.reference || data.identifier;
@@ -114,6 +118,9 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
         <Group>
           <Button onClick={() => setPaying(true)}>{t('pay.action')}</Button>
         </Group>
+      )}
+      {correcting && (
+        <CorrectPaymentDialog company={company} booking={{ id: data.id, reference }} payment={correcting} onClose={() => setCorrecting(undefined)} />
       )}
       {paying && (
         <RecordPaymentDialog company={company} booking={{ id: data.id, reference, due }} onClose={() => setPaying(false)} />
@@ -204,6 +211,7 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
                   <Table.Th>{t('details.by')}</Table.Th>
                   <Table.Th>{t('details.status')}</Table.Th>
                   <Table.Th>{t('details.amount')}</Table.Th>
+                  {mayCorrect && <Table.Th aria-label={t('columns.actions')} />}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -215,6 +223,20 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
                     <Table.Td>{p.by ?? ''}</Table.Td>
                     <Table.Td>{p.status}</Table.Td>
                     <Table.Td>{price(p.amount)}</Table.Td>
+                    {mayCorrect && (
+                      <Table.Td>
+                        {p.provider === 'cash' && p.id !== undefined && (p.holds ?? 0) > 0 && (
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => setCorrecting({ id: p.id ?? 0, holds: p.holds ?? 0 })}
+                          >
+                            {t('correct.action', { amount: isolate(formatPrice(p.holds ?? 0, company.simbolCoinType, language, company.currency)) })}
+                          </Button>
+                        )}
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
