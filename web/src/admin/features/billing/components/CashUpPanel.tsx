@@ -87,7 +87,7 @@ function CashUpTables({ data, amount, methodText }: TablesProps) {
   );
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={480} type="native" tabIndex={0}>
         <Table aria-label={t('cashUp.byMethod')} striped>
           {head(t('table.method'))}
           <Table.Tbody>
@@ -104,7 +104,7 @@ function CashUpTables({ data, amount, methodText }: TablesProps) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={480} type="native" tabIndex={0}>
         <Table aria-label={t('cashUp.byStaff')} striped>
           {head(t('cashUp.staff'))}
           <Table.Tbody>

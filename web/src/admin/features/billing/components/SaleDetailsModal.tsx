@@ -27,7 +27,7 @@ export function SaleDetailsModal({ token, company, onClose }: SaleDetailsModalPr
       )}
       {details.isError && <Alert color="red">{t('detailsFailed')}</Alert>}
       {details.data && (
-        <Table.ScrollContainer minWidth={600}>
+        <Table.ScrollContainer minWidth={600} type="native" tabIndex={0}>
           <Table aria-label={t('detailsTitle', { token: details.data.token })}>
             <Table.Thead>
               <Table.Tr>

@@ -141,7 +141,7 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
         {data.lines.length === 0 ? (
           none
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -201,7 +201,7 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
         {data.payments.length === 0 ? (
           none
         ) : (
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -249,7 +249,7 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
         {data.refunds.length === 0 ? (
           none
         ) : (
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -274,7 +274,7 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
 
       {(data.corrections ?? []).length > 0 && (
         <Section title={t('details.corrections')}>
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
