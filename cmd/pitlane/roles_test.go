@@ -65,7 +65,7 @@ func TestEveryRouteHoldsTheRoleTable(t *testing.T) {
 	want := map[string]account.Role{
 		"GET /api/admin/company": account.RoleDesk, "POST /api/admin/retrieve-bookings": account.RoleDesk,
 		"POST /api/admin/retrieveShoppingCartDetails": account.RoleDesk, "GET /api/booking/master-data/{id}": account.RoleDesk,
-		"GET /api/private/member/{id}":    account.RoleDesk,
+		"GET /api/private/member/{id}": account.RoleDesk, "POST /api/admin/record-payment": account.RoleDesk,
 		"POST /api/event/createFullEvent": account.RoleSuperAdmin, "POST /api/event/previewTemplate": account.RoleSuperAdmin,
 	}
 	for _, rt := range w.app.Staff().Routes() {

@@ -17,19 +17,21 @@ var tenantNow = time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 // member, a payment with its ledger entry) and an audit entry. Every text of its rows contains its
 // mark ("alfa" or "bravo"), so a leak of another company's row is found by searching for the mark.
 type tenant struct {
-	mark       string
-	company    int64
-	circuit    int64
-	install    int64 // the company's installation
-	product    int64
-	booking    int64
-	identifier string // the booking's identifier (the orderId or token of staff calls)
-	cartToken  string
-	member     int64
-	variant    int64  // the company's circuit variant
-	category   int64  // the company's product category
-	seq        int    // bookings added so far
-	publiImage string // address of an advertising image uploaded to the company (tenant_events_test.go)
+	mark        string
+	company     int64
+	circuit     int64
+	install     int64 // the company's installation
+	product     int64
+	booking     int64
+	payment     int64  // the first booking's payment (online)
+	identifier  string // the booking's identifier (the orderId or token of staff calls)
+	cartToken   string
+	member      int64
+	variant     int64  // the company's circuit variant
+	category    int64  // the company's product category
+	seq         int    // bookings added so far
+	lastPayment int64  // the payment of the booking added last
+	publiImage  string // address of an advertising image uploaded to the company (tenant_events_test.go)
 }
 
 // seedTenant writes a company with the mark (lower case, e.g. "bravo") and one booking.
@@ -77,6 +79,7 @@ func seedTenant(t *testing.T, db *store.DB, mark string) *tenant {
 		t.Fatalf("seed %s: %v", mark, err)
 	}
 	tn.booking, tn.identifier, tn.cartToken, tn.member = tn.addBooking(t, db)
+	tn.payment = tn.lastPayment
 	tn.publiImage = seedPubliImage(t, db, tn)
 	return tn
 }
@@ -150,6 +153,7 @@ func (tn *tenant) addBooking(t *testing.T, db *store.DB) (booking int64, identif
 			tn.mark+"-pay-ref-"+n, payment, sold, sold+3600_000, sold); err != nil {
 			return err
 		}
+		tn.lastPayment = payment
 		_, err := tx.Exec(ctx, `INSERT INTO payment_entries (payment_id, booking_id, booking_line_id, kind, amount_cents, provider, provider_event_id, created_at)
 			VALUES (?, ?, ?, 'charge', 4000, 'simulated', ?, ?)`, payment, booking, line, tn.mark+"-event-"+n, sold)
 		return err

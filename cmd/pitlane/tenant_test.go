@@ -34,6 +34,7 @@ type probe struct {
 	query        url.Values
 	body         map[string]any // nil: no body
 	companyParam string         // "" means idCompany
+	key          string         // an Idempotency-Key header, for the calls that require one
 }
 
 // Shared dates: the range covers both companies' sales (30 November) and sessions (10 December).
@@ -105,6 +106,20 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 			return []probe{
 				{path: "/api/payment/execute-refund", body: map[string]any{"amount": 100, "orderId": d.identifier}},
 				{path: "/api/payment/execute-refund", body: map[string]any{"amount": 100, "token": d.identifier}},
+			}
+		},
+		"POST /api/admin/record-payment": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/record-payment", key: "probe-" + d.mark,
+				body: map[string]any{"bookingId": d.booking, "method": "cash", "amount": 100}}}
+		},
+		"POST /api/admin/correct-payment": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/correct-payment", key: "probe-" + d.mark,
+				body: map[string]any{"bookingId": d.booking, "paymentId": d.payment, "amount": 100, "reason": "probe"}}}
+		},
+		"GET /api/admin/cash-up": func(d *tenant) []probe {
+			return []probe{
+				{path: "/api/admin/cash-up", query: q("date", "2026-11-30")},
+				{path: "/api/admin/cash-up", query: q("date", "2026-11-30", "format", "csv")},
 			}
 		},
 		"POST /api/kpi/ticket/totalBilling": func(d *tenant) []probe {
@@ -241,6 +256,12 @@ func newTenantWorld(t *testing.T, engine store.Engine) *tenantWorld {
 // docs/openapi.yaml.
 func (w *tenantWorld) do(t *testing.T, method, target string, body map[string]any, token string) *apitest.Response {
 	t.Helper()
+	return w.doWith(t, method, target, body, token, "")
+}
+
+// doWith is do with an Idempotency-Key header when key is not empty.
+func (w *tenantWorld) doWith(t *testing.T, method, target string, body map[string]any, token, key string) *apitest.Response {
+	t.Helper()
 	var raw []byte
 	if body != nil {
 		raw, _ = json.Marshal(body)
@@ -251,6 +272,9 @@ func (w *tenantWorld) do(t *testing.T, method, target string, body map[string]an
 	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if key != "" {
+		req.Header.Set("Idempotency-Key", key)
 	}
 	rec := httptest.NewRecorder()
 	w.app.Handler().ServeHTTP(rec, req)
@@ -286,7 +310,7 @@ func (w *tenantWorld) send(t *testing.T, pattern string, p probe, company int64,
 		raw, _ := json.Marshal(body)
 		desc += " " + string(raw)
 	}
-	return w.do(t, method, target, body, token), desc
+	return w.doWith(t, method, target, body, token, p.key), desc
 }
 
 var requestIDField = regexp.MustCompile(`"requestId":"[^"]*"`)

@@ -43,6 +43,7 @@ type saleLine struct {
 	Token             string   `json:"token"`
 	Type              string   `json:"type"`
 	Quantity          int      `json:"quantity"`
+	Drivers           int      `json:"drivers"`
 	UnitPrice         float64  `json:"unitPriceConverted"`
 	OriginalUnitPrice float64  `json:"originalUnitPriceConverted"`
 	DiscountPrice     float64  `json:"discountPrice"`
@@ -73,7 +74,12 @@ type saleRow struct {
 	PriceConverted float64    `json:"priceConverted"`
 	TotalPrice     float64    `json:"totalPrice"`
 	Refundable     float64    `json:"refundable"`
+	Paid           float64    `json:"paid"`
+	Refunded       float64    `json:"refunded"`
 	PaymentMode    string     `json:"paymentMode"`
+	Methods        []string   `json:"methods"`
+	By             *string    `json:"by"`
+	Reason         *string    `json:"reason"`
 	ShoppingCart   saleCart   `json:"shopping_cart"`
 	Details        []saleLine `json:"details"`
 }
@@ -124,13 +130,25 @@ func billingBody(rep billing.Report, details bool) billingResponse {
 			ContactName: row.ContactName, Phone: row.Phone, Email: row.Email, Name: row.Name(), Token: row.Identifier,
 			Reference: checkout.FormatReference(row.Reference), Type: row.Type, PriceConverted: decimal(row.AmountCents),
 			TotalPrice: decimal(row.TotalCents),
-			Refundable: decimal(row.RefundableCents), PaymentMode: row.PaymentMode,
+			Refundable: decimal(row.RefundableCents), Paid: decimal(row.PaidCents), Refunded: decimal(row.RefundedCents),
+			PaymentMode:  row.PaymentMode,
 			ShoppingCart: saleCart{Source: row.Source, State: row.State, Token: row.Identifier, Description: row.Name()},
-			Details:      []saleLine{}}
+			Details:      []saleLine{}, Methods: row.Methods}
+		if sr.Methods == nil {
+			sr.Methods = []string{}
+		}
+		if row.By != "" {
+			by := row.By
+			sr.By = &by
+		}
+		if row.Reason != "" {
+			reason := row.Reason
+			sr.Reason = &reason
+		}
 		if details {
 			for _, l := range row.Lines {
 				sr.Details = append(sr.Details, saleLine{ID: l.ID, Name: l.Name, Token: row.Identifier, Type: l.Kind,
-					Quantity: l.Quantity, UnitPrice: decimal(l.UnitCents), OriginalUnitPrice: decimal(l.OriginalUnitCents),
+					Quantity: l.Quantity, Drivers: l.Drivers, UnitPrice: decimal(l.UnitCents), OriginalUnitPrice: decimal(l.OriginalUnitCents),
 					DiscountPrice: decimal(l.DiscountCents), PriceConverted: decimal(l.TotalCents), Sessions: l.Sessions})
 			}
 		}

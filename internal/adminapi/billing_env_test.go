@@ -31,22 +31,34 @@ var madrid, _ = time.LoadLocation("Europe/Madrid")
 // staffToken is the bearer token fakeAuth resolves to the test's admin.
 const staffToken = "staff-token"
 
-// fakeAuth stands in for the auth helper's service: one token, one admin, ADMIN in one company.
+// deskToken is the bearer token fakeAuth resolves to the test's counter member (DESK).
+const deskToken = "desk-token"
+
+// fakeAuth stands in for the auth helper's service: an admin (ADMIN) and a counter member (DESK) of one
+// company, each with a token.
 type fakeAuth struct {
 	adminapi.AuthService // sign-in itself is not used by these tests
 	userID, companyID    int64
+	deskID               int64
 }
 
 func (f fakeAuth) Resolve(_ context.Context, token string) (account.Staff, error) {
-	if token != staffToken {
-		return account.Staff{}, apperr.New(apperr.Unauthorized, "Sign in to use the back office.")
+	switch {
+	case token == staffToken:
+		return account.Staff{UserID: f.userID, Email: "boss@kart.example", Name: "Boss"}, nil
+	case token == deskToken && f.deskID > 0:
+		return account.Staff{UserID: f.deskID, Email: "desk@kart.example", Name: "Desk"}, nil
 	}
-	return account.Staff{UserID: f.userID, Email: "boss@kart.example", Name: "Boss"}, nil
+	return account.Staff{}, apperr.New(apperr.Unauthorized, "Sign in to use the back office.")
 }
 
 func (f fakeAuth) RoleIn(_ context.Context, userID, companyID int64) (account.Role, error) {
-	if userID == f.userID && companyID == f.companyID {
+	switch {
+	case companyID != f.companyID:
+	case userID == f.userID:
 		return account.RoleAdmin, nil
+	case userID == f.deskID && f.deskID > 0:
+		return account.RoleDesk, nil
 	}
 	return "", apperr.New(apperr.Forbidden, "You have no role in that company.")
 }
@@ -63,7 +75,9 @@ type env struct {
 	srv     *httptest.Server
 	api     *apitest.Client
 	adminID int64
+	deskID  int64 // the counter member (DESK)
 	auth    []string
+	desk    []string // the counter member's headers
 	seq     int
 }
 
@@ -79,6 +93,8 @@ func newEnv(t *testing.T, engine store.Engine, extra map[string]payment.Gateway)
 	e.exec(t, `UPDATE companies SET is_refund_enabled = 1, refund_max_days = 2, currency_symbol = '€' WHERE id IN (?, ?)`, e.a.CompanyID, e.b.CompanyID)
 	e.adminID = e.insertID(t, `INSERT INTO admin_users (email, name, password_hash, created_at, updated_at)
 		VALUES ('boss@kart.example', 'Boss', 'x', 1, 1)`)
+	e.deskID = e.insertID(t, `INSERT INTO admin_users (email, name, password_hash, created_at, updated_at)
+		VALUES ('desk@kart.example', 'Desk', 'x', 1, 1)`)
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	var h http.Handler
 	var mu sync.RWMutex
@@ -100,14 +116,15 @@ func newEnv(t *testing.T, engine store.Engine, extra map[string]payment.Gateway)
 		gateways[k] = g
 	}
 	e.svc = billing.NewService(db.Billing(), gateways, e.clk, logger)
-	staff := adminapi.New(adminapi.Deps{Logger: logger, Clock: e.clk, Auth: fakeAuth{userID: e.adminID, companyID: e.a.CompanyID},
-		Billing: e.svc})
+	staff := adminapi.New(adminapi.Deps{Logger: logger, Clock: e.clk, Auth: fakeAuth{userID: e.adminID, companyID: e.a.CompanyID, deskID: e.deskID},
+		Billing: e.svc, Desk: e.svc})
 	co := checkout.NewService(checkout.Deps{Store: db.Checkout(), Gateways: gateways, BaseURL: e.srv.URL, HoldTTL: 10 * time.Minute, Logger: logger})
 	mu.Lock()
 	h = httpapi.New(httpapi.Deps{DB: db, Checkout: co, Admin: staff, Logger: logger})
 	mu.Unlock()
 	e.api = apitest.New(t, h)
 	e.auth = []string{"Authorization", "Bearer " + staffToken}
+	e.desk = []string{"Authorization", "Bearer " + deskToken}
 	return e
 }
 

@@ -19,19 +19,27 @@ import (
 // billingAnswer is the part of BillingResponse the tests read.
 type billingAnswer struct {
 	Payments []struct {
-		ID             string  `json:"id"`
-		IDBooking      int64   `json:"idBooking"`
-		Token          string  `json:"token"`
-		Type           string  `json:"type"`
-		Name           string  `json:"name"`
-		PriceConverted float64 `json:"priceConverted"`
-		Refundable     float64 `json:"refundable"`
+		ID             string   `json:"id"`
+		IDBooking      int64    `json:"idBooking"`
+		Token          string   `json:"token"`
+		Type           string   `json:"type"`
+		Name           string   `json:"name"`
+		PriceConverted float64  `json:"priceConverted"`
+		Refundable     float64  `json:"refundable"`
+		Methods        []string `json:"methods"`
+		Paid           float64  `json:"paid"`
+		Refunded       float64  `json:"refunded"`
+		By             *string  `json:"by"`
+		Reason         *string  `json:"reason"`
 		ShoppingCart   struct {
 			Source string `json:"source"`
 			State  string `json:"state"`
 		} `json:"shopping_cart"`
 		Details []struct {
 			Quantity       int      `json:"quantity"`
+			Drivers        int      `json:"drivers"`
+			UnitPrice      float64  `json:"unitPriceConverted"`
+			DiscountPrice  float64  `json:"discountPrice"`
 			PriceConverted float64  `json:"priceConverted"`
 			Sessions       []string `json:"sessions"`
 		} `json:"details"`

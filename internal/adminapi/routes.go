@@ -48,6 +48,10 @@ func (s *Server) Routes() []Route {
 		{Pattern: "POST /api/admin/retrieveBillingBetweenDates", Handler: s.retrieveBilling},
 		{Pattern: "GET /api/admin/export-billing", Handler: s.exportBilling},
 		{Pattern: "POST /api/payment/execute-refund", Handler: s.executeRefund},
+		// Payments at the counter, their corrections and the day's cash-up (desk.go).
+		{Pattern: "POST /api/admin/record-payment", MinRole: account.RoleDesk, Handler: s.recordPayment},
+		{Pattern: "POST /api/admin/correct-payment", Handler: s.correctPayment},
+		{Pattern: "GET /api/admin/cash-up", Handler: s.cashUp},
 
 		// KPIs (kpi.go).
 		{Pattern: "POST /api/kpi/ticket/totalBilling", Handler: s.kpiTotalBilling},

@@ -20,6 +20,7 @@ type Deps struct {
 	Auth     AuthService     // sign-in, sessions, memberships, the company header, audit log (auth.go)
 	Bookings BookingsService // bookings, cart details, member, cancel, booking export (bookings.go)
 	Billing  BillingService  // sales, refunds, billing export (billing.go)
+	Desk     DeskService     // payments at the counter, corrections, cash-up (desk.go)
 	Reports  ReportService   // KPIs and their daily series (kpi.go)
 	Catalog  CatalogService  // categories, products, packs, images (catalog.go)
 	Events   EventCreator    // the create-event dialog (events.go)

@@ -60,6 +60,7 @@ const providerTimeout = 30 * time.Second
 // Service runs billing and refunds.
 type Service struct {
 	store    Store
+	desk     DeskStore // payments at the counter (desk.go); the store's, when it implements it
 	gateways map[string]payment.Gateway
 	clock    clock.Clock
 	log      *slog.Logger
@@ -70,7 +71,11 @@ func NewService(s Store, gateways map[string]payment.Gateway, clk clock.Clock, l
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Service{store: s, gateways: gateways, clock: clk, log: log}
+	svc := &Service{store: s, gateways: gateways, clock: clk, log: log}
+	if d, ok := s.(DeskStore); ok {
+		svc.desk = d
+	}
+	return svc
 }
 
 // Sales returns the company's billing between two circuit-local dates, both included. Returns the

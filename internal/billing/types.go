@@ -16,13 +16,17 @@ const (
 	StatePaid              = "PAID"
 	StatePartiallyRefunded = "PARTIALLY_REFUNDED"
 	StateRefunded          = "REFUNDED"
-	StateRefund            = "REFUND" // a refund row
+	StateRefund            = "REFUND"     // a refund row
+	StatePayment           = "PAYMENT"    // a payment row: a later payment of a sale made before the range
+	StateCorrection        = "CORRECTION" // a correction row
 )
 
 // The types of billing row.
 const (
-	TypeSale   = "SALE"
-	TypeRefund = "REFUND"
+	TypeSale       = "SALE"
+	TypeRefund     = "REFUND"
+	TypePayment    = "PAYMENT"    // a charge made in the range on a sale whose first charge was before it
+	TypeCorrection = "CORRECTION" // a correction line of a desk payment (negative)
 )
 
 // CashProvider is payments.provider of a sale settled at the circuit's desk: it is refunded as a
@@ -38,6 +42,7 @@ type Line struct {
 	Name              string
 	Kind              string // PRODUCT, PACK, EVENT, VOUCHER
 	Quantity          int
+	Drivers           int // what the unit price is multiplied by: the line's drivers (or packs); 1 on a ledger row's line
 	UnitCents         int64
 	OriginalUnitCents int64
 	DiscountCents     int64
@@ -45,10 +50,14 @@ type Line struct {
 	Sessions          []string // circuit-local "YYYY-MM-DD HH:mm"
 }
 
-// Row is one row of the billing table: a sale (the booking's charges, dated by its first charge) or a
-// refund (one refund entry of the ledger, dated when it was made, with a negative amount).
+// Row is one row of the billing table: a sale (the booking's charges made in the range, dated by its
+// first charge), a refund (one refund entry of the ledger, dated when it was made, with a negative
+// amount), a payment (a charge made in the range on a sale first charged before it: a part paid at the
+// counter later) or a correction (one correction entry, negative, with its reason). Every ledger line
+// made in the range is in exactly one row, so the rows add up to the ledger's takings of the range,
+// which are the KPIs' and the cash-up's.
 type Row struct {
-	ID              string // "S<booking id>" for a sale, "R<entry id>" for a refund
+	ID              string // "S<booking id>" for a sale, "R", "P" or "C" + the entry id for the others
 	BookingID       int64
 	Identifier      string
 	Reference       string // the short reference as stored (ABCD2345), "" for a booking without one
@@ -58,11 +67,16 @@ type Row struct {
 	Email           string
 	Source          string
 	PaymentMode     string
-	Type            string // TypeSale or TypeRefund
-	State           string // StatePaid, StatePartiallyRefunded, StateRefunded, or StateRefund
-	AmountCents     int64  // charged (sale) or given back (refund, negative)
-	TotalCents      int64  // the booking's total
-	RefundableCents int64  // charges less refunds of the sale (0 on refund rows)
+	Type            string   // TypeSale, TypeRefund, TypePayment or TypeCorrection
+	State           string   // StatePaid, StatePartiallyRefunded, StateRefunded, StateRefund, StatePayment, StateCorrection
+	AmountCents     int64    // charged in the range (sale, payment) or taken back (refund, correction: negative)
+	TotalCents      int64    // the booking's total
+	RefundableCents int64    // charges less corrections and refunds of the sale (0 on the other rows)
+	PaidCents       int64    // a sale's charges less corrections, whenever made (0 on the other rows)
+	RefundedCents   int64    // a sale's refunds, whenever made (0 on the other rows)
+	Methods         []string // how the row's money moved: desk methods (DeskMethods) or MethodOnline
+	By              string   // the staff e-mail that wrote the row's line (a sale: its first desk charge's)
+	Reason          string   // a correction's
 	Lines           []Line
 }
 
@@ -190,7 +204,7 @@ type PendingRefund struct {
 // Name is what the billing table shows as the row's name: the names of the sale's lines, or of what
 // was sold on a refund row.
 func (r Row) Name() string {
-	if r.Type == TypeRefund {
+	if r.Type != TypeSale {
 		if len(r.Lines) > 0 {
 			return r.Lines[0].Name
 		}

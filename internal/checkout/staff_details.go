@@ -15,6 +15,7 @@ type SaleLine struct {
 	Token             string        `json:"token"` // the booking identifier
 	Type              string        `json:"type"`  // the line's kind (PRODUCT, PACK, EVENT, VOUCHER) or REFUND
 	Quantity          int           `json:"quantity"`
+	Drivers           int           `json:"drivers"` // what the unit price is multiplied by (drivers, packs); 1 on a refund line
 	UnitPrice         pricing.Cents `json:"unitPriceConverted"`
 	OriginalUnitPrice pricing.Cents `json:"originalUnitPriceConverted"`
 	Discount          pricing.Cents `json:"discountPrice"`
@@ -71,10 +72,28 @@ type MasterDriver struct {
 
 // MasterPayment is one payment of a booking.
 type MasterPayment struct {
+	ID        int64         `json:"id"`
 	Provider  string        `json:"provider"`
 	Status    string        `json:"status"`
 	Amount    pricing.Cents `json:"amount"`
 	CreatedAt time.Time     `json:"createdAt"`
+	// Method is a desk payment's method (cash, card_terminal, voucher, other); nil for an online one.
+	Method *string `json:"method"`
+	// By is the e-mail of the staff member who took a desk payment; nil for an online one.
+	By *string `json:"by"`
+	// Corrected is what correction lines took off the payment; Holds what it still holds (its charge
+	// less corrections and refunds), the most a correction may take.
+	Corrected pricing.Cents `json:"corrected"`
+	Holds     pricing.Cents `json:"holds"`
+}
+
+// MasterCorrection is one correction line of a booking's ledger.
+type MasterCorrection struct {
+	PaymentID int64         `json:"paymentId"`
+	Amount    pricing.Cents `json:"amount"` // positive: what was taken off the payment
+	Reason    string        `json:"reason"`
+	At        time.Time     `json:"at"`
+	By        *string       `json:"by"`
 }
 
 // MasterRefund is one refund of a booking's ledger.
@@ -86,32 +105,37 @@ type MasterRefund struct {
 
 // MasterData is the whole booking for the details dialog (schema BookingMasterData).
 type MasterData struct {
-	ID            int64           `json:"id"`
-	Identifier    string          `json:"identifier"`
-	Reference     string          `json:"reference"` // the short reference, shown form ABCD-2345
-	State         string          `json:"state"`
-	Source        string          `json:"source"`
-	CreatedAt     time.Time       `json:"createdAt"`
-	CancelledAt   *time.Time      `json:"cancelledAt"`
-	Culture       string          `json:"culture"`
-	PaymentMode   string          `json:"paymentMode"`
-	TakenBy       *string         `json:"takenBy"` // the staff member who took it at the desk; nil for a customer's
-	Contact       MasterContact   `json:"contact"`
-	Lines         []MasterLine    `json:"lines"`
-	Drivers       []MasterDriver  `json:"drivers"`
-	Payments      []MasterPayment `json:"payments"`
-	Refunds       []MasterRefund  `json:"refunds"`
-	Total         pricing.Cents   `json:"total"`
-	OriginalTotal pricing.Cents   `json:"originalTotal"`
-	Discount      pricing.Cents   `json:"discount"`
-	Refundable    pricing.Cents   `json:"refundable"`
-	Cancellable   bool            `json:"cancellable"`
-	CancelReason  *string         `json:"cancelReason"`
+	ID            int64              `json:"id"`
+	Identifier    string             `json:"identifier"`
+	Reference     string             `json:"reference"` // the short reference, shown form ABCD-2345
+	State         string             `json:"state"`
+	Source        string             `json:"source"`
+	CreatedAt     time.Time          `json:"createdAt"`
+	CancelledAt   *time.Time         `json:"cancelledAt"`
+	Culture       string             `json:"culture"`
+	PaymentMode   string             `json:"paymentMode"`
+	TakenBy       *string            `json:"takenBy"` // the staff member who took it at the desk; nil for a customer's
+	Contact       MasterContact      `json:"contact"`
+	Lines         []MasterLine       `json:"lines"`
+	Drivers       []MasterDriver     `json:"drivers"`
+	Payments      []MasterPayment    `json:"payments"`
+	Refunds       []MasterRefund     `json:"refunds"`
+	Corrections   []MasterCorrection `json:"corrections"`
+	Total         pricing.Cents      `json:"total"`
+	OriginalTotal pricing.Cents      `json:"originalTotal"`
+	Discount      pricing.Cents      `json:"discount"`
+	Refundable    pricing.Cents      `json:"refundable"`
+	// Paid is what the ledger holds (charges less corrections and refunds); Due what is left to pay
+	// (the total less charges net of corrections), what the desk's Record payment offers.
+	Paid         pricing.Cents `json:"paid"`
+	Due          pricing.Cents `json:"due"`
+	Cancellable  bool          `json:"cancellable"`
+	CancelReason *string       `json:"cancelReason"`
 	// RefundOwed is what the circuit owes the customer at the desk (bookings.refund_owed_cents).
 	RefundOwed pricing.Cents `json:"refundOwed"`
 
 	FirstStart    *time.Time `json:"-"`
-	ChargedCents  int64      `json:"-"` // charges of the ledger
+	ChargedCents  int64      `json:"-"` // charges of the ledger less corrections
 	RefundedCents int64      `json:"-"` // refunds of the ledger (positive)
 }
 
@@ -155,6 +179,10 @@ func (s *Service) StaffMasterData(ctx context.Context, companyID, bookingID int6
 		return MasterData{}, err
 	}
 	m.Refundable = pricing.Cents(max(m.ChargedCents-m.RefundedCents, 0))
+	m.Paid = m.Refundable
+	if m.State != StatusCancelled {
+		m.Due = pricing.Cents(max(int64(m.Total)-m.ChargedCents, 0))
+	}
 	if reason := StaffCancelReason(m.State, m.FirstStart, s.d.Clock.Now()); reason != "" {
 		m.CancelReason = &reason
 	} else {

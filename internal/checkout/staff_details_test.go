@@ -28,6 +28,9 @@ func TestStaffDetails(t *testing.T) {
 			Name           string   `json:"name"`
 			Token          string   `json:"token"`
 			Quantity       int      `json:"quantity"`
+			Drivers        int      `json:"drivers"`
+			UnitPrice      float64  `json:"unitPriceConverted"`
+			Discount       float64  `json:"discountPrice"`
 			PriceConverted float64  `json:"priceConverted"`
 			Sessions       []string `json:"sessions"`
 		}
@@ -50,6 +53,10 @@ func TestStaffDetails(t *testing.T) {
 			}
 			if l := out.Data.Details[0]; l.Name != "Adult 10 min" || l.PriceConverted != 40 || fmt.Sprint(l.Sessions) != "[2026-12-01 18:00]" {
 				t.Errorf("line %+v", l)
+			}
+			// The line adds up: its two drivers × the unit price − the discount is its amount (issue 23).
+			if l := out.Data.Details[0]; l.Drivers != 2 || float64(l.Drivers)*l.UnitPrice-l.Discount != l.PriceConverted {
+				t.Errorf("the line does not add up: %d × %v − %v ≠ %v", l.Drivers, l.UnitPrice, l.Discount, l.PriceConverted)
 			}
 		}
 		if res := d.admin.Do("POST", "/api/admin/retrieveShoppingCartDetails", map[string]any{"idCompany": d.fix.CompanyID,
@@ -103,6 +110,8 @@ func TestStaffDetails(t *testing.T) {
 			} `json:"refunds"`
 			Total        float64 `json:"total"`
 			Refundable   float64 `json:"refundable"`
+			Paid         float64 `json:"paid"`
+			Due          float64 `json:"due"`
 			Cancellable  bool    `json:"cancellable"`
 			CancelReason *string `json:"cancelReason"`
 		}
@@ -115,7 +124,7 @@ func TestStaffDetails(t *testing.T) {
 			t.Errorf("lines %+v", m.Lines)
 		}
 		if len(m.Payments) != 1 || len(m.Refunds) != 1 || m.Refunds[0].Amount != 15 || m.Refunds[0].By == nil ||
-			*m.Refunds[0].By != "desk@kart.example" || m.Refundable != 25 {
+			*m.Refunds[0].By != "desk@kart.example" || m.Refundable != 25 || m.Paid != 25 || m.Due != 0 {
 			t.Errorf("ledger: payments %+v refunds %+v refundable %v", m.Payments, m.Refunds, m.Refundable)
 		}
 		if !m.Cancellable || m.CancelReason != nil {

@@ -124,6 +124,7 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		Bookings: a.checkout,
 		// billing: sales, refunds
 		Billing: a.billing,
+		Desk:    a.billing,
 		// reports: KPIs
 		Reports: report.NewService(db.Reports()),
 		// catalogue: categories, products, packs, images; a write drops the company's reused availability

@@ -49,16 +49,18 @@ func bookingFields(r *billing.Row, surname *string) []any {
 const inRange = `SELECT e.booking_id FROM payment_entries e JOIN payments p ON p.id = e.payment_id
 	WHERE p.company_id = ? AND e.created_at >= ? AND e.created_at < ?`
 
-// Sales implements billing.Store with four set queries whatever the number of rows: the sales grouped
-// by booking, the refund entries, the lines and the lines' sessions of the bookings involved.
+// Sales implements billing.Store with five set queries whatever the number of rows: the sales grouped
+// by booking, the other ledger lines of the range (refunds, corrections, later payments), the methods
+// and authors of the sales' charges, the lines and the lines' sessions of the bookings involved.
 func (b Billing) Sales(ctx context.Context, companyID int64, from, to time.Time) ([]billing.Row, error) {
 	f, t := from.UnixMilli(), to.UnixMilli()
 	var rows []billing.Row
 	err := b.db.Read(ctx, func(tx *Tx) error {
 		rows = nil
-		q, err := tx.Query(ctx, `SELECT `+saleColumns+`, s.charged, s.refunded, s.first_charge
+		q, err := tx.Query(ctx, `SELECT `+saleColumns+`, s.charged, s.net, s.refunded, s.first_charge
 			FROM (SELECT e.booking_id,
-					SUM(CASE WHEN e.kind = 'charge' THEN e.amount_cents ELSE 0 END) AS charged,
+					SUM(CASE WHEN e.kind = 'charge' AND e.created_at >= ? AND e.created_at < ? THEN e.amount_cents ELSE 0 END) AS charged,
+					SUM(CASE WHEN e.kind = 'charge' THEN e.amount_cents WHEN e.kind = 'correction' THEN -ABS(e.amount_cents) ELSE 0 END) AS net,
 					SUM(CASE WHEN e.kind = 'refund' THEN ABS(e.amount_cents) ELSE 0 END) AS refunded,
 					MIN(CASE WHEN e.kind = 'charge' THEN e.created_at END) AS first_charge
 				FROM payment_entries e JOIN payments p ON p.id = e.payment_id
@@ -66,48 +68,66 @@ func (b Billing) Sales(ctx context.Context, companyID int64, from, to time.Time)
 				GROUP BY e.booking_id) s
 			JOIN bookings b ON b.id = s.booking_id
 			WHERE b.company_id = ? AND s.first_charge >= ? AND s.first_charge < ?`,
-			companyID, companyID, f, t, companyID, f, t)
+			f, t, companyID, companyID, f, t, companyID, f, t)
 		if err != nil {
 			return err
 		}
+		sales := map[int64]int{}
 		for q.Next() {
 			var r billing.Row
 			var surname string
-			var charged, refunded, at int64
-			if err := q.Scan(append(bookingFields(&r, &surname), &charged, &refunded, &at)...); err != nil {
+			var charged, net, refunded, at int64
+			if err := q.Scan(append(bookingFields(&r, &surname), &charged, &net, &refunded, &at)...); err != nil {
 				q.Close()
 				return err
 			}
 			r.ID, r.Type, r.At = "S"+strconv.FormatInt(r.BookingID, 10), billing.TypeSale, time.UnixMilli(at).UTC()
 			r.ContactName = fullName(r.ContactName, surname)
-			r.AmountCents, r.RefundableCents = charged, max(charged-refunded, 0)
-			r.State = billing.SaleState(charged, refunded)
+			r.AmountCents, r.RefundableCents = charged, max(net-refunded, 0)
+			r.PaidCents, r.RefundedCents = net, refunded
+			r.State = billing.SaleState(net, refunded)
+			sales[r.BookingID] = len(rows)
 			rows = append(rows, r)
 		}
 		q.Close()
 		if err := q.Err(); err != nil {
 			return err
 		}
-		q, err = tx.Query(ctx, `SELECT `+saleColumns+`, e.id, ABS(e.amount_cents), e.created_at
+		if err := saleMethods(ctx, tx, companyID, f, t, rows, sales); err != nil {
+			return err
+		}
+		// Every other line of the range: refunds, corrections, and charges of sales first charged before it.
+		q, err = tx.Query(ctx, `SELECT `+saleColumns+`, e.id, e.kind, ABS(e.amount_cents), e.created_at, `+ledgerMethod+`,
+				COALESCE(u.email, ''), COALESCE(e.reason, '')
 			FROM payment_entries e JOIN payments p ON p.id = e.payment_id JOIN bookings b ON b.id = e.booking_id
-			WHERE p.company_id = ? AND b.company_id = ? AND e.kind = 'refund' AND e.created_at >= ? AND e.created_at < ?`,
-			companyID, companyID, f, t)
+			LEFT JOIN admin_users u ON u.id = e.created_by
+			WHERE p.company_id = ? AND b.company_id = ? AND e.created_at >= ? AND e.created_at < ?
+				AND (e.kind <> 'charge' OR EXISTS (SELECT 1 FROM payment_entries o
+					WHERE o.booking_id = e.booking_id AND o.kind = 'charge' AND o.created_at < ?))`,
+			companyID, companyID, f, t, f)
 		if err != nil {
 			return err
 		}
 		for q.Next() {
 			var r billing.Row
-			var surname string
+			var surname, kind, method string
 			var id, amount, at int64
-			if err := q.Scan(append(bookingFields(&r, &surname), &id, &amount, &at)...); err != nil {
+			if err := q.Scan(append(bookingFields(&r, &surname), &id, &kind, &amount, &at, &method, &r.By, &r.Reason)...); err != nil {
 				q.Close()
 				return err
 			}
-			r.ID, r.Type, r.State, r.At = "R"+strconv.FormatInt(id, 10), billing.TypeRefund, billing.StateRefund, time.UnixMilli(at).UTC()
+			r.At, r.Methods = time.UnixMilli(at).UTC(), []string{method}
 			r.ContactName = fullName(r.ContactName, surname)
-			r.AmountCents = -amount
-			r.Lines = []billing.Line{{ID: id, Kind: billing.TypeRefund, Quantity: 1, UnitCents: -amount,
-				OriginalUnitCents: -amount, TotalCents: -amount}}
+			switch kind {
+			case billing.KindCharge:
+				r.ID, r.Type, r.State, r.AmountCents = "P"+strconv.FormatInt(id, 10), billing.TypePayment, billing.StatePayment, amount
+			case billing.KindCorrection:
+				r.ID, r.Type, r.State, r.AmountCents = "C"+strconv.FormatInt(id, 10), billing.TypeCorrection, billing.StateCorrection, -amount
+			default:
+				r.ID, r.Type, r.State, r.AmountCents = "R"+strconv.FormatInt(id, 10), billing.TypeRefund, billing.StateRefund, -amount
+			}
+			r.Lines = []billing.Line{{ID: id, Kind: r.Type, Quantity: 1, Drivers: 1, UnitCents: r.AmountCents,
+				OriginalUnitCents: r.AmountCents, TotalCents: r.AmountCents}}
 			rows = append(rows, r)
 		}
 		q.Close()
@@ -123,12 +143,43 @@ func (b Billing) Sales(ctx context.Context, companyID int64, from, to time.Time)
 	return rows, nil
 }
 
+// saleMethods gives each sale row the methods of its charges made in the range, in the order they were
+// made, and the staff e-mail of its first desk charge.
+func saleMethods(ctx context.Context, tx *Tx, companyID, from, to int64, rows []billing.Row, sales map[int64]int) error {
+	q, err := tx.Query(ctx, `SELECT e.booking_id, `+ledgerMethod+`, COALESCE(u.email, '')
+		FROM payment_entries e JOIN payments p ON p.id = e.payment_id LEFT JOIN admin_users u ON u.id = e.created_by
+		WHERE p.company_id = ? AND e.kind = 'charge' AND e.created_at >= ? AND e.created_at < ?
+		ORDER BY e.booking_id, e.created_at, e.id`, companyID, from, to)
+	if err != nil {
+		return err
+	}
+	defer q.Close()
+	for q.Next() {
+		var booking int64
+		var method, by string
+		if err := q.Scan(&booking, &method, &by); err != nil {
+			return err
+		}
+		i, ok := sales[booking]
+		if !ok {
+			continue
+		}
+		if !slices.Contains(rows[i].Methods, method) {
+			rows[i].Methods = append(rows[i].Methods, method)
+		}
+		if rows[i].By == "" {
+			rows[i].By = by
+		}
+	}
+	return q.Err()
+}
+
 // attachLines gives each sale row its booking's lines (with their sessions) and each refund row the
 // names of what was sold, in two queries over the bookings with an entry in the range.
 func attachLines(ctx context.Context, tx *Tx, companyID, from, to int64, rows []billing.Row) error {
 	lines := map[int64][]billing.Line{}
 	lineAt := map[int64][2]int64{} // line id → booking id, index
-	q, err := tx.Query(ctx, `SELECT bl.booking_id, bl.id, bl.name, bl.kind, bl.quantity, bl.unit_price_cents,
+	q, err := tx.Query(ctx, `SELECT bl.booking_id, bl.id, bl.name, bl.kind, bl.quantity, bl.num_drivers, bl.unit_price_cents,
 			bl.original_price_cents, bl.discount_cents, bl.total_cents
 		FROM booking_lines bl JOIN bookings b ON b.id = bl.booking_id
 		WHERE b.company_id = ? AND bl.booking_id IN (`+inRange+`) ORDER BY bl.booking_id, bl.id`, companyID, companyID, from, to)
@@ -138,7 +189,7 @@ func attachLines(ctx context.Context, tx *Tx, companyID, from, to int64, rows []
 	for q.Next() {
 		var booking int64
 		var l billing.Line
-		if err := q.Scan(&booking, &l.ID, &l.Name, &l.Kind, &l.Quantity, &l.UnitCents, &l.OriginalUnitCents,
+		if err := q.Scan(&booking, &l.ID, &l.Name, &l.Kind, &l.Quantity, &l.Drivers, &l.UnitCents, &l.OriginalUnitCents,
 			&l.DiscountCents, &l.TotalCents); err != nil {
 			q.Close()
 			return err
@@ -199,13 +250,13 @@ func fullName(name, surname string) string {
 	return name + " " + surname
 }
 
-// sortRows orders rows by time, sales before refunds at the same instant, then by id.
+// sortRows orders rows by time, sales before the other rows at the same instant, then by id.
 func sortRows(rows []billing.Row) {
 	slices.SortStableFunc(rows, func(a, b billing.Row) int {
 		if c := a.At.Compare(b.At); c != 0 {
 			return c
 		}
-		if a.Type != b.Type {
+		if (a.Type == billing.TypeSale) != (b.Type == billing.TypeSale) {
 			if a.Type == billing.TypeSale {
 				return -1
 			}

@@ -133,11 +133,12 @@ func lockCharges(ctx context.Context, tx *Tx, companyID, bookingID int64) ([]bil
 	return chargesOf(ctx, tx, companyID, bookingID)
 }
 
-// chargesOf returns each payment of the booking that was charged, with its confirmed refunds and its
-// pending reservations (lockCharges, after taking the locks; the cancel page's preview, without).
+// chargesOf returns each payment of the booking that was charged (its charges less the corrections of
+// a desk payment), with its confirmed refunds and its pending reservations (lockCharges, after taking the locks; the cancel page's preview, without).
 func chargesOf(ctx context.Context, tx *Tx, companyID, bookingID int64) ([]billing.Charge, error) {
 	rows, err := tx.Query(ctx, `SELECT p.id, p.provider, COALESCE(p.provider_ref, ''),
-			COALESCE((SELECT SUM(e.amount_cents) FROM payment_entries e WHERE e.payment_id = p.id AND e.kind = 'charge'), 0),
+			COALESCE((SELECT SUM(CASE WHEN e.kind = 'charge' THEN e.amount_cents ELSE -ABS(e.amount_cents) END)
+				FROM payment_entries e WHERE e.payment_id = p.id AND e.kind IN ('charge', 'correction')), 0),
 			COALESCE((SELECT SUM(ABS(e.amount_cents)) FROM payment_entries e WHERE e.payment_id = p.id AND e.kind = 'refund'), 0),
 			COALESCE((SELECT SUM(r.amount_cents) FROM refunds r WHERE r.payment_id = p.id AND r.status = 'pending'), 0)
 		FROM payments p WHERE p.company_id = ? AND p.booking_id = ? ORDER BY p.id`, companyID, bookingID)
@@ -253,7 +254,8 @@ func recordRefund(ctx context.Context, tx *Tx, s billing.Settlement, o billing.P
 		}
 	}
 	var charged, refunded int64
-	if err := tx.QueryRow(ctx, `SELECT COALESCE(SUM(CASE WHEN kind = 'charge' THEN amount_cents ELSE 0 END), 0),
+	if err := tx.QueryRow(ctx, `SELECT COALESCE(SUM(CASE WHEN kind = 'charge' THEN amount_cents
+				WHEN kind = 'correction' THEN -ABS(amount_cents) ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN kind = 'refund' THEN ABS(amount_cents) ELSE 0 END), 0)
 		FROM payment_entries WHERE payment_id = ?`, paymentID).Scan(&charged, &refunded); err != nil {
 		return err

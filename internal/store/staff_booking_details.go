@@ -31,7 +31,7 @@ func (b Bookings) CartDetails(ctx context.Context, companyID int64, token string
 		if err != nil {
 			return err
 		}
-		rows, err := tx.Query(ctx, `SELECT id, name, kind, quantity, unit_price_cents, original_price_cents, discount_cents,
+		rows, err := tx.Query(ctx, `SELECT id, name, kind, quantity, num_drivers, unit_price_cents, original_price_cents, discount_cents,
 			total_cents FROM booking_lines WHERE booking_id = ? ORDER BY id`, id)
 		if err != nil {
 			return err
@@ -41,7 +41,7 @@ func (b Bookings) CartDetails(ctx context.Context, companyID int64, token string
 		for rows.Next() {
 			l := checkout.SaleLine{Token: out.Token}
 			var unit, orig, disc, tot int64
-			if err := rows.Scan(&l.ID, &l.Name, &l.Type, &l.Quantity, &unit, &orig, &disc, &tot); err != nil {
+			if err := rows.Scan(&l.ID, &l.Name, &l.Type, &l.Quantity, &l.Drivers, &unit, &orig, &disc, &tot); err != nil {
 				return err
 			}
 			l.UnitPrice, l.OriginalUnitPrice, l.Discount, l.Price = pricing.Cents(unit), pricing.Cents(orig), pricing.Cents(disc), pricing.Cents(tot)
@@ -75,7 +75,7 @@ func refundLines(ctx context.Context, tx *Tx, bookingID int64, out *checkout.Car
 		}
 		neg := -pricing.Cents(max(amount, -amount))
 		out.Details = append(out.Details, checkout.SaleLine{ID: id, Name: "Refund", Token: out.Token, Type: checkout.SaleLineRefund,
-			Quantity: 1, UnitPrice: neg, OriginalUnitPrice: neg, Price: neg, Sessions: []string{}})
+			Quantity: 1, Drivers: 1, UnitPrice: neg, OriginalUnitPrice: neg, Price: neg, Sessions: []string{}})
 	}
 	return rows.Err()
 }
@@ -195,51 +195,77 @@ func masterDrivers(ctx context.Context, tx *Tx, bookingID int64) ([]checkout.Mas
 	return out, rows.Err()
 }
 
-// masterLedger reads a booking's payments and refunds and sums its ledger. Refund entries count by
-// their absolute amount, whichever sign the ledger stores them with.
+// masterLedger reads a booking's payments, refunds and corrections and sums its ledger. Refund and
+// correction entries count by their absolute amount, whichever sign the ledger stores them with.
 func masterLedger(ctx context.Context, tx *Tx, m *checkout.MasterData) error {
-	rows, err := tx.Query(ctx, `SELECT provider, status, amount_cents, created_at FROM payments WHERE booking_id = ? ORDER BY id`, m.ID)
+	rows, err := tx.Query(ctx, `SELECT p.id, p.provider, p.status, p.amount_cents, p.created_at,
+			CASE WHEN p.provider = 'cash' THEN COALESCE(p.method, 'cash') END,
+			(SELECT u.email FROM payment_entries e JOIN admin_users u ON u.id = e.created_by
+				WHERE e.payment_id = p.id AND e.kind = 'charge' ORDER BY e.id LIMIT 1)
+		FROM payments p WHERE p.booking_id = ? ORDER BY p.id`, m.ID)
 	if err != nil {
 		return err
 	}
 	m.Payments = []checkout.MasterPayment{}
+	index := map[int64]int{}
 	for rows.Next() {
 		var p checkout.MasterPayment
 		var amount, at int64
-		if err := rows.Scan(&p.Provider, &p.Status, &amount, &at); err != nil {
+		var method, by sql.NullString
+		if err := rows.Scan(&p.ID, &p.Provider, &p.Status, &amount, &at, &method, &by); err != nil {
 			rows.Close()
 			return err
 		}
 		p.Amount, p.CreatedAt = pricing.Cents(amount), time.UnixMilli(at).UTC()
+		p.Method, p.By = stringOrNil(method), stringOrNil(by)
+		index[p.ID] = len(m.Payments)
 		m.Payments = append(m.Payments, p)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	rows, err = tx.Query(ctx, `SELECT e.kind, e.amount_cents, e.created_at, u.email FROM payment_entries e
-		LEFT JOIN admin_users u ON u.id = e.created_by WHERE e.booking_id = ? ORDER BY e.id`, m.ID)
+	rows, err = tx.Query(ctx, `SELECT e.payment_id, e.kind, e.amount_cents, e.created_at, u.email, COALESCE(e.reason, '')
+		FROM payment_entries e LEFT JOIN admin_users u ON u.id = e.created_by WHERE e.booking_id = ? ORDER BY e.id`, m.ID)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	m.Refunds = []checkout.MasterRefund{}
+	m.Corrections = []checkout.MasterCorrection{}
 	for rows.Next() {
-		var kind string
-		var amount, at int64
+		var kind, reason string
+		var payment, amount, at int64
 		var by sql.NullString
-		if err := rows.Scan(&kind, &amount, &at, &by); err != nil {
+		if err := rows.Scan(&payment, &kind, &amount, &at, &by, &reason); err != nil {
 			return err
 		}
-		if amount < 0 {
-			amount = -amount
+		amount = max(amount, -amount)
+		var p *checkout.MasterPayment
+		if i, ok := index[payment]; ok {
+			p = &m.Payments[i]
 		}
-		if kind == "charge" {
+		switch kind {
+		case "charge":
 			m.ChargedCents += amount
-			continue
+			if p != nil {
+				p.Holds += pricing.Cents(amount)
+			}
+		case "correction":
+			m.ChargedCents -= amount
+			if p != nil {
+				p.Holds -= pricing.Cents(amount)
+				p.Corrected += pricing.Cents(amount)
+			}
+			m.Corrections = append(m.Corrections, checkout.MasterCorrection{PaymentID: payment, Amount: pricing.Cents(amount),
+				Reason: reason, At: time.UnixMilli(at).UTC(), By: stringOrNil(by)})
+		default:
+			m.RefundedCents += amount
+			if p != nil {
+				p.Holds -= pricing.Cents(amount)
+			}
+			m.Refunds = append(m.Refunds, checkout.MasterRefund{Amount: pricing.Cents(amount), At: time.UnixMilli(at).UTC(), By: stringOrNil(by)})
 		}
-		m.RefundedCents += amount
-		m.Refunds = append(m.Refunds, checkout.MasterRefund{Amount: pricing.Cents(amount), At: time.UnixMilli(at).UTC(), By: stringOrNil(by)})
 	}
 	return rows.Err()
 }

@@ -1021,6 +1021,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/record-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records a payment taken at the counter on a booking (role DESK and above): the method, the amount (at most what is due; a part is allowed), the staff member and the time, as a line of the same ledger as online payments. The booking becomes pagada when nothing is left due, else parcialmentepagada. The change and its audit entry (payment.desk) are one transaction. */
+        post: operations["adminRecordPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/correct-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Corrects a counter payment recorded by mistake (role ADMIN and above) with a correction line of the ledger: negative, with its reason, at most what the payment still holds. History is never edited. The booking's state follows its ledger (pending when nothing is left paid). The change and its audit entry (payment.correction) are one transaction. */
+        post: operations["adminCorrectPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/cash-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The takings of one circuit-local day (role ADMIN and above): every ledger line made that day (charges, corrections, refunds) by method and by staff member, with totals equal to billing's for the same day. */
+        get: operations["adminCashUp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/kpi/ticket/totalBilling": {
         parameters: {
             query?: never;
@@ -2484,7 +2535,10 @@ export interface components {
             name: string;
             token: string;
             type: string;
+            /** @description The line's sessions (a product), or 1. */
             quantity: number;
+            /** @description What the unit price is multiplied by: the line's drivers (packs for a pack); 1 on a refund line. drivers × unitPriceConverted − discountPrice = priceConverted. Always sent; optional in the schema so that older fixtures stay valid. */
+            drivers?: number;
             unitPriceConverted: number;
             originalUnitPriceConverted: number;
             discountPrice: number;
@@ -2551,11 +2605,25 @@ export interface components {
                 underage: boolean;
             }[];
             payments: {
+                /**
+                 * Format: int64
+                 * @description The payment's id, which a correction names. Always sent.
+                 */
+                id?: number;
+                /** @description cash for a payment taken at the counter, else the online provider. */
                 provider: string;
                 status: string;
                 amount: number;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description cash, card_terminal, voucher or other: a counter payment's method; null online. */
+                method?: string | null;
+                /** @description The e-mail of the staff member who took a counter payment; null online. */
+                by?: string | null;
+                /** @description What correction lines took off the payment. Always sent. */
+                corrected?: number;
+                /** @description What the payment still holds (its charge less corrections and refunds): the most a correction may take. Always sent. */
+                holds?: number;
             }[];
             refunds: {
                 amount: number;
@@ -2564,6 +2632,21 @@ export interface components {
                 /** @description The staff e-mail that refunded, or null for a provider-side refund. */
                 by: string | null;
             }[];
+            /** @description The correction lines of the booking's counter payments, oldest first. Always sent. */
+            corrections?: {
+                /** Format: int64 */
+                paymentId: number;
+                /** @description What was taken off the payment (positive). */
+                amount: number;
+                reason: string;
+                /** Format: date-time */
+                at: string;
+                by: string | null;
+            }[];
+            /** @description What the ledger holds: charges less corrections and refunds. Always sent. */
+            paid?: number;
+            /** @description What is left to pay: the total less charges net of corrections (0 on a cancelled booking); what Record payment offers. Always sent. */
+            due?: number;
             total: number;
             originalTotal: number;
             discount: number;
@@ -2609,7 +2692,7 @@ export interface components {
             details: boolean;
         };
         SaleRow: {
-            /** @description Unique row id: S<booking id> for a sale, R<ledger entry id> for a refund. */
+            /** @description Unique row id: S<booking id> for a sale; R, P or C and the ledger entry id for a refund, a later payment or a correction. */
             id: string;
             /** Format: int64 */
             idBooking: number;
@@ -2624,19 +2707,29 @@ export interface components {
             token: string;
             /** @description The booking's short reference as people read it (ABCD-2345); empty for a booking without one. Always sent; optional in the schema so that older fixtures stay valid. */
             reference?: string;
-            /** @description SALE or REFUND */
+            /** @description SALE (the booking's charges made in the range, dated by its first charge), REFUND (one refund line), PAYMENT (a charge made in the range on a sale first charged before it, such as the rest paid at the counter) or CORRECTION (a correction line of a counter payment). Every ledger line of the range is in one row, so the rows add up to the range's takings (the KPIs' and the cash-up's). */
             type: string;
-            /** @description Negative on a refund row. */
+            /** @description Negative on a refund or correction row. */
             priceConverted: number;
             totalPrice: number;
-            /** @description What can still be refunded of this sale (0 on refund rows). */
+            /** @description What can still be refunded of this sale: its charges less corrections and refunds (0 on the other rows). */
             refundable: number;
+            /** @description A sale's charges less corrections, whenever made (0 on the other rows). Always sent. */
+            paid?: number;
+            /** @description A sale's refunds, whenever made (0 on the other rows). Always sent. */
+            refunded?: number;
             /** @enum {string} */
             paymentMode: "online" | "circuit";
+            /** @description How the row's money moved: cash, card_terminal, voucher, other (at the counter) or online. Always sent; optional in the schema so that older fixtures stay valid. */
+            methods?: ("cash" | "card_terminal" | "voucher" | "other" | "online")[];
+            /** @description The e-mail of the staff member who wrote the row's line (a sale: its first counter payment's); null for the customer's own online payment. */
+            by?: string | null;
+            /** @description A correction's reason; null on the other rows. */
+            reason?: string | null;
             shopping_cart: {
                 /** @enum {string} */
                 source: "BOOKING" | "EVENT" | "LICENSING" | "EXTERNAL";
-                /** @description PAID, PARTIALLY_REFUNDED, REFUNDED or REFUND (a refund row). */
+                /** @description PAID, PARTIALLY_REFUNDED, REFUNDED, REFUND (a refund row), PAYMENT (a later payment row) or CORRECTION (a correction row). */
                 state: string;
                 token: string;
                 description: string;
@@ -2649,9 +2742,9 @@ export interface components {
         };
         BillingResponse: {
             payments: components["schemas"]["SaleRow"][];
-            /** @description Sales (refund rows not counted). */
+            /** @description Sales (refund, payment and correction rows not counted). */
             numSells: number;
-            /** @description Sales less refunds. */
+            /** @description Every row's amount added: charges less corrections and refunds made in the range. */
             totalPriceConverted: number;
             /** @description Units sold. */
             totalProducts: number;
@@ -2662,6 +2755,107 @@ export interface components {
                 EXTERNAL: components["schemas"]["BillingSource"];
             };
             simbolCoinType: string;
+        };
+        RecordPaymentRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            /** Format: int64 */
+            bookingId: number;
+            /** @enum {string} */
+            method: "cash" | "card_terminal" | "voucher" | "other";
+            /**
+             * Format: int64
+             * @description In hundredths of the currency (2900 is 29.00), more than 0 and at most what is due.
+             */
+            amount: number;
+        };
+        CorrectPaymentRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            /** Format: int64 */
+            bookingId: number;
+            /**
+             * Format: int64
+             * @description The counter payment corrected (BookingMasterData payments[].id).
+             */
+            paymentId: number;
+            /**
+             * Format: int64
+             * @description In hundredths: what is taken off the payment, more than 0 and at most what it holds.
+             */
+            amount: number;
+            reason: string;
+        };
+        DeskPaymentResult: {
+            data: {
+                /** Format: int64 */
+                paymentId: number;
+                /**
+                 * Format: int64
+                 * @description The ledger line written.
+                 */
+                entryId: number;
+                /**
+                 * @description The booking's state after the line.
+                 * @enum {string}
+                 */
+                state: "pagada" | "cancelada" | "parcialmentepagada" | "pending";
+                /** @description What the booking's ledger holds now: charges less corrections and refunds. */
+                paid: number;
+                /** @description What is left to pay. */
+                due: number;
+                /** @description True when the answer is the first one of a repeated Idempotency-Key (nothing was written). */
+                replayed: boolean;
+            };
+        };
+        CashUpTakings: {
+            charges: number;
+            /** @description Positive; taken off the charges. */
+            corrections: number;
+            /** @description Positive; taken off the charges. */
+            refunds: number;
+            /** @description Charges less corrections less refunds. */
+            net: number;
+            /** @description Ledger lines. */
+            count: number;
+        };
+        CashUp: {
+            /** Format: date */
+            date: string;
+            currency: string;
+            simbolCoinType: string;
+            /** @description Every counter method (cash, card_terminal, voucher, other) and online, in that order, even at 0. */
+            byMethod: {
+                method: string;
+                takings: components["schemas"]["CashUpTakings"];
+            }[];
+            /** @description By staff name; the lines no staff member wrote (online payments, provider refunds) last, with userId null. */
+            byStaff: {
+                /** Format: int64 */
+                userId: number | null;
+                name: string | null;
+                email: string | null;
+                takings: components["schemas"]["CashUpTakings"];
+            }[];
+            total: components["schemas"]["CashUpTakings"];
+            lines: {
+                /** Format: int64 */
+                entryId: number;
+                /** Format: int64 */
+                bookingId: number;
+                identifier: string;
+                /** @description The short reference (ABCD-2345). */
+                reference: string;
+                /** @enum {string} */
+                kind: "charge" | "refund" | "correction";
+                method: string;
+                /** @description Signed: its effect on the takings. */
+                amount: number;
+                by: string | null;
+                /** Format: date-time */
+                at: string;
+                reason: string | null;
+            }[];
         };
         RefundRequest: {
             /**
@@ -5103,6 +5297,137 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    adminRecordPayment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. Repeating a request with the same key and body answers the first result (replayed true) and records once, so a double tap or a retry is harmless. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded (or the first answer of the same key). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskPaymentResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The Idempotency-Key was used for another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing was written: the amount is missing, not positive or more than what is due (fields.amount says the most), the method is unknown, the key is missing, nothing is due, the booking is cancelled or is waiting for its online payment. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCorrectPayment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. Repeating a request with the same key and body answers the first result and corrects once. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorrectPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Corrected (or the first answer of the same key). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskPaymentResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The Idempotency-Key was used for another request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing was written: the amount is missing, not positive or more than the payment holds, the reason is missing or longer than 500 characters, the key is missing, or the payment was made online (give it back with a refund). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCashUp: {
+        parameters: {
+            query: {
+                idCompany: number;
+                /** @description The circuit-local day, YYYY-MM-DD. */
+                date: string;
+                /** @description json (the default) or csv: the same lines and sums as a UTF-8 CSV file named cash-up-<date>.csv. */
+                format?: "json" | "csv";
+                /** @description The CSV's language (en, es, da, ar, de, nb, sv; English otherwise). */
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's takings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashUp"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     kpiTotalBilling: {

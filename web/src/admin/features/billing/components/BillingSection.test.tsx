@@ -87,6 +87,31 @@ describe('BillingSection', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /^Refund / })).not.toBeInTheDocument();
   });
 
+  it('shows how each row was paid: the counter method, a later payment and a correction', async () => {
+    billingApi(() =>
+      HttpResponse.json(
+        billingResponse({
+          payments: [
+            saleRow({ methods: ['cash'], paymentMode: 'circuit', by: 'desk@norte.test' }),
+            saleRow({ id: 'P11', token: 'BK-0009', type: 'PAYMENT', priceConverted: 57, refundable: 0, methods: ['card_terminal'],
+              shopping_cart: { source: 'BOOKING', state: 'PAYMENT', token: 'BK-0009', description: '' } }),
+            saleRow({ id: 'C12', token: 'BK-0009', type: 'CORRECTION', priceConverted: -7, refundable: 0, methods: ['card_terminal'],
+              reason: 'terminal charged twice', shopping_cart: { source: 'BOOKING', state: 'CORRECTION', token: 'BK-0009', description: '' } }),
+          ],
+        }),
+      ),
+    );
+    renderAdmin(<BillingSection company={adminCompany()} />);
+    expect(await within(await screen.findByTestId('sale-sale-1')).findByText('Cash')).toBeInTheDocument();
+    const payment = screen.getByTestId('sale-P11');
+    expect(within(payment).getByText('Card terminal')).toBeInTheDocument();
+    expect(within(payment).getByText('Payment')).toBeInTheDocument();
+    const correction = screen.getByTestId('sale-C12');
+    expect(within(correction).getByText('Correction')).toBeInTheDocument();
+    // Only the sale itself is refunded.
+    expect(screen.getAllByRole('button', { name: 'Refund BK-0009' }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+  });
+
   it('filters by source and state and searches the text columns', async () => {
     billingApi();
     const user = userEvent.setup();
@@ -279,5 +304,44 @@ describe('BillingSection', { timeout: 30_000 }, () => {
     await user.click(within(screen.getByTestId('sale-r1')).getByRole('button', { name: 'Refund KXR7-PM42' }));
     const refund = await screen.findByRole('dialog', { name: 'Refund sale KXR7-PM42' });
     expect(within(refund).getByText('Ana Berg')).toBeInTheDocument();
+  });
+
+  it("adds a sale's lines up: drivers × unit price − discount = amount", async () => {
+    billingApi();
+    server.use(
+      http.post('/api/admin/retrieveShoppingCartDetails', () =>
+        HttpResponse.json({
+          data: {
+            token: 'BK-0001',
+            state: 'PAID',
+            priceConverted: 87,
+            details: [
+              {
+                id: 1,
+                name: 'Adult 10 min',
+                token: 'BK-0001',
+                type: 'PRODUCT',
+                quantity: 1, // one session
+                drivers: 3,
+                unitPriceConverted: 29,
+                originalUnitPriceConverted: 29,
+                discountPrice: 0,
+                priceConverted: 87,
+                sessions: ['2026-11-21 18:00'],
+              },
+            ],
+          },
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<BillingSection company={adminCompany()} />);
+    await user.click(await screen.findByRole('button', { name: 'Details of BK-0001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sale BK-0001' });
+    const line = (await within(dialog).findByRole('cell', { name: 'Adult 10 min' })).closest('tr') as HTMLElement;
+    expect(within(dialog).getByRole('columnheader', { name: 'Drivers' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('columnheader', { name: 'Quantity' })).not.toBeInTheDocument();
+    const cells = within(line).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells.slice(0, 5)).toEqual(['Adult 10 min', '3', '€29.00', '€0.00', '€87.00']);
   });
 });

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { DateRangeFields } from '@/admin/components/DateRangeFields';
 import { useBilling, type BillingRange } from '@/admin/features/billing/api/retrieve-billing';
 import { BillingBoxes } from '@/admin/features/billing/components/BillingBoxes';
+import { CashUpPanel } from '@/admin/features/billing/components/CashUpPanel';
 import { ExportMenu } from '@/admin/features/billing/components/ExportMenu';
 import { RefundDialog } from '@/admin/features/billing/components/RefundDialog';
 import { SaleDetailsModal } from '@/admin/features/billing/components/SaleDetailsModal';
@@ -86,6 +87,8 @@ export function BillingSection({ company }: { company: components['schemas']['Ad
         <BillingBoxes billing={data} company={company} />
 
         <SalesTable rows={data?.payments ?? NO_ROWS} company={company} onDetails={onDetails} onRefund={onRefund} />
+
+        <CashUpPanel company={company} />
 
         <SaleDetailsModal sale={detailsOf} company={company} onClose={() => setDetailsOf(undefined)} />
         {refunding && <RefundDialog key={refunding.id} row={refunding} company={company} onClose={() => setRefunding(undefined)} />}

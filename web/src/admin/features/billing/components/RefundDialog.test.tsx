@@ -89,6 +89,29 @@ describe('RefundDialog', { timeout: 30_000 }, () => {
     await waitFor(() => expect(new Set(calls.refunds.map((c) => c.key)).size).toBe(2));
   });
 
+  it('names the sale with what it took and gave back, and offers the whole of what is left', async () => {
+    const calls = api(ok);
+    const user = userEvent.setup();
+    renderAdmin(<BillingSection company={adminCompany()} />);
+    await user.click((await screen.findAllByRole('button', { name: 'Refund EV-0002' }))[0]);
+    const dialog = await screen.findByRole('dialog', { name: 'Refund sale EV-0002' });
+    expect(within(dialog).getByText('Björn Larsen')).toBeInTheDocument();
+    expect(within(dialog).getByText('Endurance night')).toBeInTheDocument();
+    expect(within(dialog).getByText('Date')).toBeInTheDocument();
+    expect(within(dialog).getByText('2026-11-20 11:15')).toBeInTheDocument(); // Madrid time of the sale
+    expect(within(dialog).getByText('Paid').nextSibling).toHaveTextContent('€120.50');
+    expect(within(dialog).getByText('Refunded').nextSibling).toHaveTextContent('€20.00');
+    expect(within(dialog).getByText('Refundable: €100.50')).toBeInTheDocument();
+
+    const amount = within(dialog).getByLabelText('Amount to refund');
+    expect(amount).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Full amount (€100.50)' }));
+    expect(amount).toHaveValue('100.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(calls.refunds).toHaveLength(1));
+    expect(calls.refunds[0].body).toEqual({ amount: 10050, orderId: 'EV-0002', idCompany: 7 });
+  });
+
   it('toasts the server\'s message on failure and lets the user try again', async () => {
     const calls = api(() =>
       HttpResponse.json({ code: 'provider_error', message: 'The payment provider refused the refund.' }, { status: 502 }),

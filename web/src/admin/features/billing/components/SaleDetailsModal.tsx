@@ -13,7 +13,10 @@ interface SaleDetailsModalProps {
   onClose: () => void;
 }
 
-/** The sales-detail dialog: the lines of one sale (POST /api/admin/retrieveShoppingCartDetails). */
+/**
+ * The sales-detail dialog: the lines of one sale (POST /api/admin/retrieveShoppingCartDetails), each adding
+ * up: drivers × unit price − discount = amount (a line's quantity counts its sessions, listed beside it).
+ */
 export function SaleDetailsModal({ sale, company, onClose }: SaleDetailsModalProps) {
   const { t, language } = useBillingTexts();
   const details = useCartDetails(company.idCompany, sale?.token);
@@ -27,12 +30,12 @@ export function SaleDetailsModal({ sale, company, onClose }: SaleDetailsModalPro
       )}
       {details.isError && <Alert color="red">{t('detailsFailed')}</Alert>}
       {details.data && (
-        <Table.ScrollContainer minWidth={600}>
+        <Table.ScrollContainer minWidth={600} type="native" tabIndex={0}>
           <Table aria-label={t('detailsTitle', { token: name })}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t('lines.name')}</Table.Th>
-                <Table.Th scope="col">{t('lines.quantity')}</Table.Th>
+                <Table.Th scope="col">{t('lines.drivers')}</Table.Th>
                 <Table.Th scope="col">{t('lines.unitPrice')}</Table.Th>
                 <Table.Th scope="col">{t('lines.discount')}</Table.Th>
                 <Table.Th scope="col">{t('lines.amount')}</Table.Th>
@@ -43,7 +46,7 @@ export function SaleDetailsModal({ sale, company, onClose }: SaleDetailsModalPro
               {details.data.details.map((line) => (
                 <Table.Tr key={line.id}>
                   <Table.Td>{line.name}</Table.Td>
-                  <Table.Td>{line.quantity}</Table.Td>
+                  <Table.Td>{line.drivers ?? line.quantity}</Table.Td>
                   <Table.Td>{money(line.unitPriceConverted, company, language)}</Table.Td>
                   <Table.Td>{money(line.discountPrice, company, language)}</Table.Td>
                   <Table.Td>

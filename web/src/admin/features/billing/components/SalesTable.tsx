@@ -35,7 +35,8 @@ const features = tableFeatures({
 const helper = createColumnHelper<typeof features, SaleRow>();
 
 const SOURCES = ['BOOKING', 'EVENT', 'LICENSING', 'EXTERNAL'] as const;
-const STATES = ['PAID', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND'] as const;
+const STATES = ['PAID', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND', 'PAYMENT', 'CORRECTION'] as const;
+const METHODS = ['cash', 'card_terminal', 'voucher', 'other', 'online'] as const;
 
 // The columns the free-text search looks in (the reference also without its dash, and the identifier).
 const SEARCHED = new Set(['reference', 'contactName', 'phone', 'email', 'name']);
@@ -100,6 +101,11 @@ export function SalesTable({ rows, company, onDetails, onRefund }: SalesTablePro
           header: () => t('table.state'),
           filterFn: 'equalsString',
           cell: (info) => stateText(info.getValue(), t),
+        }),
+        // After the state, so the columns before it keep their places (exports, end-to-end tests).
+        helper.accessor((row) => methodsText(row.methods ?? [], t), {
+          id: 'methods',
+          header: () => t('table.method'),
         }),
         helper.display({
           id: 'actions',
@@ -272,6 +278,11 @@ function RowActions({ row, refunds, onDetails, onRefund }: RowActionsProps) {
       )}
     </Group>
   );
+}
+
+/** A row's payment methods in words: "Cash", "Online, Card terminal". */
+function methodsText(methods: readonly string[], t: (key: BillingKey) => string): string {
+  return methods.map((m) => ((METHODS as readonly string[]).includes(m) ? t(`methods.${m as (typeof METHODS)[number]}`) : m)).join(', ');
 }
 
 function stateText(state: string, t: (key: BillingKey) => string): string {

@@ -1,4 +1,7 @@
+import { toHundredths } from '@/admin/lib/amounts';
 import type { components } from '@/lib/api/schema';
+
+export { newIdempotencyKey, parseAmount, toHundredths } from '@/admin/lib/amounts';
 
 /** One row of the sales table. */
 export type SaleRow = components['schemas']['SaleRow'];
@@ -27,36 +30,14 @@ export function referenceMatches(row: Pick<SaleRow, 'reference'>, search: string
 
 /** Why a row's refund button is off, or undefined when it may be refunded (admin spec section 6). */
 export function refundBlock(row: SaleRow): 'refundRow' | 'nothingLeft' | undefined {
-  if (row.priceConverted < 0 || row.type === 'REFUND' || row.shopping_cart.state === 'REFUND') return 'refundRow';
+  // Only a sale is refunded: refund and correction rows take money back already, and a later payment's
+  // money is refunded from its sale's row.
+  if (row.priceConverted < 0 || row.type !== 'SALE' || row.shopping_cart.state === 'REFUND') return 'refundRow';
   if (!(row.refundable > 0)) return 'nothingLeft';
   return undefined;
-}
-
-/**
- * What the refund dialog's amount field holds, read as an amount in the currency: a number with at most two
- * decimals, a comma accepted as the decimal mark. Undefined for anything else (empty, letters, 1.234).
- */
-export function parseAmount(text: string): number | undefined {
-  const trimmed = text.trim().replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return undefined;
-  return Number(trimmed);
 }
 
 /** Whether an amount may be refunded: more than 0 and no more than what is left (admin spec section 5). */
 export function amountAllowed(amount: number | undefined, refundable: number): amount is number {
   return amount !== undefined && amount > 0 && toHundredths(amount) <= toHundredths(refundable);
-}
-
-/** An amount in hundredths (cents), as the refund call sends it (admin spec section 9). */
-export function toHundredths(amount: number): number {
-  return Math.round(amount * 100);
-}
-
-/** A fresh key for one opening of the refund dialog: a repeated click sends the same key and refunds once. */
-export function newIdempotencyKey(): string {
-  const random: Crypto = globalThis.crypto;
-  // randomUUID exists only in secure contexts (https, localhost); getRandomValues everywhere.
-  if (typeof random.randomUUID === 'function') return `refund-${random.randomUUID()}`;
-  const bytes = random.getRandomValues(new Uint8Array(16));
-  return `refund-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }

@@ -84,3 +84,61 @@ export function exportUrl(query: BookingsQuery, format: 'csv' | 'xlsx', lang: st
   });
   return `/api/admin/export-bookings?${params.toString()}`;
 }
+
+/** The ways a payment is taken at the counter, in the order the dialog offers them. */
+export const DESK_METHODS = ['cash', 'card_terminal', 'voucher', 'other'] as const;
+export type DeskMethod = (typeof DESK_METHODS)[number];
+
+/** What a counter payment did: the booking's state and sums after it. */
+export type DeskPaymentResult = components['schemas']['DeskPaymentResult']['data'];
+
+/** One payment taken at the counter: the booking, the method, the amount in hundredths and its key. */
+export interface DeskPaymentOrder {
+  idCompany: number;
+  bookingId: number;
+  method: DeskMethod;
+  hundredths: number;
+  idempotencyKey: string;
+}
+
+/**
+ * POST /api/admin/record-payment: records a payment taken at the counter. The same key records once, so a
+ * double tap or a retry is harmless; 422 (more than due, nothing due) carries the server's message.
+ */
+export async function recordPayment(order: DeskPaymentOrder): Promise<DeskPaymentResult> {
+  const { data, error, response } = await api.POST('/api/admin/record-payment', {
+    params: { header: { 'Idempotency-Key': order.idempotencyKey } },
+    body: { idCompany: order.idCompany, bookingId: order.bookingId, method: order.method, amount: order.hundredths },
+  });
+  if (!data) throw new ApiError(response.status, error);
+  return data.data;
+}
+
+/** One correction of a counter payment: the payment, the amount taken off in hundredths, why, and its key. */
+export interface DeskCorrectionOrder {
+  idCompany: number;
+  bookingId: number;
+  paymentId: number;
+  hundredths: number;
+  reason: string;
+  idempotencyKey: string;
+}
+
+/**
+ * POST /api/admin/correct-payment (ADMIN and above): a correction line with its reason against a counter
+ * payment recorded by mistake; history is never edited. The same key corrects once.
+ */
+export async function correctPayment(order: DeskCorrectionOrder): Promise<DeskPaymentResult> {
+  const { data, error, response } = await api.POST('/api/admin/correct-payment', {
+    params: { header: { 'Idempotency-Key': order.idempotencyKey } },
+    body: {
+      idCompany: order.idCompany,
+      bookingId: order.bookingId,
+      paymentId: order.paymentId,
+      amount: order.hundredths,
+      reason: order.reason,
+    },
+  });
+  if (!data) throw new ApiError(response.status, error);
+  return data.data;
+}

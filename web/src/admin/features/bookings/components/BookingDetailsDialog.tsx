@@ -1,13 +1,15 @@
 import { Alert, Button, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { masterDataQueryOptions, type BookingMasterData } from '@/admin/features/bookings/api/bookings';
 import { bookingName, inSentence } from '@/admin/lib/reference';
 import { BookingStatus } from '@/admin/features/bookings/components/BookingStatus';
+import { CorrectPaymentDialog } from '@/admin/features/bookings/components/CorrectPaymentDialog';
+import { RecordPaymentDialog } from '@/admin/features/bookings/components/RecordPaymentDialog';
 import type { AdminCompany } from '@/admin/lib/company';
 import { localDateTime } from '@/admin/lib/dates';
-import { formatDay, formatDayHour, formatPrice } from '@/lib/format';
+import { formatDay, formatDayHour, formatPrice, isolate } from '@/lib/format';
 
 interface BookingDetailsDialogProps {
   company: AdminCompany;
@@ -19,7 +21,8 @@ interface BookingDetailsDialogProps {
 /**
  * The booking's details (admin spec section 2, the shopping-cart details dialog): titled by the short
  * reference the customer reads out, then contact, products with their sessions, drivers, payments and
- * refunds, from GET /api/booking/master-data/{id}; the 32-character identifier only small, at the end.
+ * refunds, from GET /api/booking/master-data/{id}; the 32-character identifier only small, at the end; and
+ * the counter's Record payment (issue 23) while something is due, open to every staff role (DESK and above).
  */
 export function BookingDetailsDialog({ company, booking, onClose }: BookingDetailsDialogProps) {
   const { t, i18n } = useTranslation('bookings');
@@ -73,10 +76,30 @@ function Field({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
+/** The payment's method as the details show it: a counter method, or online. */
+function methodKey(method: string | null | undefined) {
+  switch (method) {
+    case 'cash':
+    case 'card_terminal':
+    case 'voucher':
+    case 'other':
+      return `pay.methods.${method}` as const;
+    default:
+      return 'details.online' as const;
+  }
+}
+
 function MasterData({ data, company }: { data: BookingMasterData; company: AdminCompany }) {
   const { t, i18n } = useTranslation('bookings');
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const price = (amount: number) => formatPrice(amount, company.simbolCoinType, language, company.currency);
+  const [paying, setPaying] = useState(false);
+  const [correcting, setCorrecting] = useState<{ id: number; holds: number }>();
+  // Corrections are an admin's (POST /api/admin/correct-payment needs ADMIN); the counter records only.
+  const mayCorrect = company.role !== 'DESK';
+  const price = (amount: number) => <bdi>{formatPrice(amount, company.simbolCoinType, language, company.currency)}</bdi>;
+  const due = data.due ?? 0;
+  const reference = data.reference || data.identifier;
+  const canPay = data.state !== 'cancelada' && due > 0;
   const when = (instant: string) => formatDayHour(localDateTime(instant, company.timeZone), language);
   const none = (
     <Text size="sm" c="gray.7">
@@ -90,7 +113,20 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
         <Field label={t('columns.created')} value={when(data.createdAt)} />
         <Field label={t('details.paymentMode')} value={t(data.paymentMode === 'online' ? 'details.online' : 'details.circuit')} />
         {data.takenBy && <Field label={t('details.takenBy')} value={data.takenBy} />}
+        <Field label={t('details.paid')} value={price(data.paid ?? 0)} />
+        <Field label={t('details.due')} value={price(due)} />
       </SimpleGrid>
+      {canPay && (
+        <Group>
+          <Button onClick={() => setPaying(true)}>{t('pay.action')}</Button>
+        </Group>
+      )}
+      {correcting && (
+        <CorrectPaymentDialog company={company} booking={{ id: data.id, reference }} payment={correcting} onClose={() => setCorrecting(undefined)} />
+      )}
+      {paying && (
+        <RecordPaymentDialog company={company} booking={{ id: data.id, reference, due }} onClose={() => setPaying(false)} />
+      )}
 
       <Section title={t('details.contact')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -107,7 +143,7 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
         {data.lines.length === 0 ? (
           none
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -167,23 +203,42 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
         {data.payments.length === 0 ? (
           none
         ) : (
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('details.date')}</Table.Th>
                   <Table.Th>{t('details.provider')}</Table.Th>
+                  <Table.Th>{t('details.method')}</Table.Th>
+                  <Table.Th>{t('details.by')}</Table.Th>
                   <Table.Th>{t('details.status')}</Table.Th>
                   <Table.Th>{t('details.amount')}</Table.Th>
+                  {mayCorrect && <Table.Th aria-label={t('columns.actions')} />}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {data.payments.map((p, i) => (
-                  <Table.Tr key={`${p.createdAt}-${i}`}>
+                  <Table.Tr key={`${p.id ?? p.createdAt}-${i}`}>
                     <Table.Td>{when(p.createdAt)}</Table.Td>
                     <Table.Td>{p.provider}</Table.Td>
+                    <Table.Td>{t(methodKey(p.method))}</Table.Td>
+                    <Table.Td>{p.by ?? ''}</Table.Td>
                     <Table.Td>{p.status}</Table.Td>
                     <Table.Td>{price(p.amount)}</Table.Td>
+                    {mayCorrect && (
+                      <Table.Td>
+                        {p.provider === 'cash' && p.id !== undefined && (p.holds ?? 0) > 0 && (
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => setCorrecting({ id: p.id ?? 0, holds: p.holds ?? 0 })}
+                          >
+                            {t('correct.action', { amount: isolate(formatPrice(p.holds ?? 0, company.simbolCoinType, language, company.currency)) })}
+                          </Button>
+                        )}
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -196,7 +251,7 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
         {data.refunds.length === 0 ? (
           none
         ) : (
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -218,6 +273,33 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
           </Table.ScrollContainer>
         )}
       </Section>
+
+      {(data.corrections ?? []).length > 0 && (
+        <Section title={t('details.corrections')}>
+          <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('details.date')}</Table.Th>
+                  <Table.Th>{t('details.by')}</Table.Th>
+                  <Table.Th>{t('details.reason')}</Table.Th>
+                  <Table.Th>{t('details.amount')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(data.corrections ?? []).map((c, i) => (
+                  <Table.Tr key={`${c.at}-${i}`}>
+                    <Table.Td>{when(c.at)}</Table.Td>
+                    <Table.Td>{c.by ?? ''}</Table.Td>
+                    <Table.Td>{c.reason}</Table.Td>
+                    <Table.Td>{price(-c.amount)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Section>
+      )}
 
       {!data.cancellable && data.cancelReason && data.state !== 'cancelada' && (
         <Text size="sm" c="gray.7">
