@@ -25,7 +25,9 @@ async function toDateStage(maxSlotsBooking = 3) {
   await user.click(await screen.findByRole('radio', { name: 'Tanda adultos 10 minutos' }, { timeout: 10_000 }));
   await user.click(screen.getByRole('button', { name: 'One driver more' }));
   await user.click(screen.getByRole('button', { name: 'Next' }));
-  expect(await screen.findByRole('heading', { level: 2, name: 'Date and sessions' }, { timeout: 10_000 })).toHaveFocus();
+  // The stage moves the focus to its heading in an effect after the render that shows it.
+  const heading = await screen.findByRole('heading', { level: 2, name: 'Date and sessions' }, { timeout: 10_000 });
+  await waitFor(() => expect(heading).toHaveFocus());
   // The sessions load after a second, skeletons meanwhile.
   expect(screen.getByTestId('slot-skeleton')).toBeInTheDocument();
   await screen.findByRole('group', { name: 'Sessions' }, { timeout: 10_000 });
@@ -128,7 +130,9 @@ describe('the date stage', () => {
     await user.click(slotButton('10:30:00'));
     await waitFor(() => expect(slotButton('10:30:00')).toHaveAttribute('data-status', 'MARKED'));
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Drivers and product' })).toHaveFocus();
+    // The stage moves the focus to its heading in an effect after the render that shows it.
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Drivers and product' });
+    await waitFor(() => expect(heading).toHaveFocus());
     await waitFor(() => expect(api.requests.some((r) => r.path === 'release pb1')).toBe(true));
   });
 });

@@ -32,7 +32,9 @@ describe('voucher mode', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Preparing your gift voucher…' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Your details' }, { timeout: 10_000 })).toHaveFocus();
+    // The stage moves the focus to its heading in an effect after the render that shows it.
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Your details' }, { timeout: 10_000 });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(api.requests.filter((r) => r.path === 'voucher').map((r) => r.body)).toEqual([
       { token: 'cart-1', idProduct: 7, numDrivers: 2 },
     ]);

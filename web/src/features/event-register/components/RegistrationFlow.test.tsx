@@ -131,7 +131,9 @@ describe('event registration', () => {
     await waitFor(() => expect(next).toBeEnabled());
 
     await user.click(next);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Summary' }, { timeout: 5_000 })).toHaveFocus();
+    // The stage moves the focus to its heading in an effect after the render that shows it.
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Summary' }, { timeout: 5_000 });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByTestId('summary-nick')).toHaveTextContent('Los Rápidos - SR');
     expect(screen.getByTestId('summary-phone')).toHaveTextContent('+34 600 12 34 56');
     expect(screen.getByTestId('summary-total')).toHaveTextContent('240.00 €');
