@@ -19,11 +19,11 @@ test.describe('back office: a payment taken at the counter', () => {
     await signInByApi(page, demoAdmin(FJORD_ADMIN), DEMO.fjord);
     await openBookings(page);
     await queryBookings(page, { start: booked.date, end: booked.date, by: 'session' });
-    const row = bookingRow(page, booked.identifier);
+    const row = bookingRow(page, booked.reference);
     await expect(row.getByRole('cell').nth(9)).toHaveText('Pending');
 
-    await row.getByRole('button', { name: `Details of booking ${booked.identifier}` }).click();
-    const details = page.getByRole('dialog', { name: `Booking ${booked.identifier}` });
+    await row.getByRole('button', { name: `Details of booking ${booked.reference}` }).click();
+    const details = page.getByRole('dialog', { name: `Booking ${booked.reference}` });
     await details.getByRole('button', { name: 'Record payment' }).click();
     const pay = page.getByRole('dialog', { name: /^Record payment · / });
     const amount = pay.getByLabel('Amount received');
@@ -64,8 +64,9 @@ test.describe('back office: a payment taken at the counter', () => {
     await openSection(page, 'Billing');
     // The month's demo sales are many and only the visible rows are in the page: search for this one.
     await expect(page.locator('tbody tr[data-testid^="sale-"]').first()).toBeVisible({ timeout: 30_000 });
-    await page.getByRole('searchbox', { name: 'Search' }).fill(booked.identifier);
-    const sale = page.locator(`tbody tr[data-testid^="sale-S"]`).filter({ hasText: booked.identifier });
+    // The desk searches by the reference as the customer reads it out.
+    await page.getByRole('searchbox', { name: 'Search' }).fill(booked.reference);
+    const sale = page.locator(`tbody tr[data-testid^="sale-S"]`).filter({ hasText: booked.reference });
     await expect(sale).toBeVisible({ timeout: 30_000 });
     await expect(sale).toContainText('Cash, Card terminal');
 
