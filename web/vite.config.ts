@@ -30,14 +30,14 @@ const vendorGroups = [
   // requests and better compression. Every other component stays with the chunks that use it.
   {
     name: 'vendor-mantine-core',
-    test: /node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/](core|components[\\/](Box|Loader|Stack|Group|Title|Center|Text|Container|DirectionProvider|Button|UnstyledButton|Transition|CloseButton|Input|InputBase|InlineInput|Checkbox[\\/]CheckIcon|ActionIcon[\\/]ActionIcon|Alert|Anchor|Badge|Paper|Radio[\\/]Radio|Radio[\\/]RadioIcon|VisuallyHidden)|utils[\\/](InlineInput|InputsGroupFieldset))|hooks[\\/]esm[\\/]use-uncontrolled|notifications[\\/]esm[\\/]notifications\.store|store)[\\/.]/,
+    test: /node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/](core|components[\\/](Box|Loader|Stack|Group|Title|Center|Text|Container|DirectionProvider|Button|UnstyledButton|Transition|CloseButton|Input|InputBase|InlineInput|Checkbox[\\/]CheckIcon|ActionIcon[\\/]ActionIcon|Alert|Anchor|Badge|Paper|Radio[\\/]Radio|Radio[\\/]RadioIcon|VisuallyHidden|Skeleton)|utils[\\/](InlineInput|InputsGroupFieldset))|hooks[\\/]esm[\\/]use-uncontrolled|notifications[\\/]esm[\\/]notifications\.store|store)[\\/.]/,
   },
   // The app's own modules that the booking page's first render needs and lazy pages share (texts and
   // languages, the API client, the language selector, the plain page frame): one chunk instead of
   // five of under 1 KB each, since every request before the first render costs a round trip on a phone.
   //
   // The back office (admin.html, a second entry) uses some modules of the customer's entry chunk too
-  // (the second line of APP_SHELL, and ActionIcon to VisuallyHidden in vendor-mantine-core): left alone, the bundler would split each of them out of the entry chunk into
+  // (the second line of APP_SHELL, and ActionIcon to Skeleton in vendor-mantine-core: the booking page's date stage and the back office both draw skeletons): left alone, the bundler would split each of them out of the entry chunk into
   // a small chunk of its own, a dozen more requests before the booking page's first render. They go here
   // instead; scripts/check-admin-chunks.mjs fails when the customer's first load gains another chunk.
   { name: 'app-shell', test: APP_SHELL },
