@@ -62,23 +62,35 @@ func missingAmount() error {
 	return apperr.WithFields(apperr.Unprocessable, "The amount is missing.", map[string]string{"amount": "required, in hundredths"})
 }
 
+// decodeDeskBody decodes the body of a desk request (record or correct a payment) and checks that it
+// carries its amount, which amount points to in the decoded body. On failure it writes the answer
+// (the decoder's, or 422 with the amount field) and returns false.
+func decodeDeskBody[T any](w http.ResponseWriter, r *http.Request, amount func(*T) *int64) (T, int64, bool) {
+	var body T
+	if err := httpx.DecodeJSON(r, &body); err != nil {
+		httpx.WriteError(w, r, err)
+		return body, 0, false
+	}
+	a := amount(&body)
+	if a == nil {
+		httpx.WriteError(w, r, missingAmount())
+		return body, 0, false
+	}
+	return body, *a, true
+}
+
 // recordPayment answers POST /api/admin/record-payment (DESK).
 func (s *Server) recordPayment(w http.ResponseWriter, r *http.Request, sc Scope) {
 	svc, ok := s.desk(w, r)
 	if !ok {
 		return
 	}
-	var body recordPaymentBody
-	if err := httpx.DecodeJSON(r, &body); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	if body.Amount == nil {
-		httpx.WriteError(w, r, missingAmount())
+	body, amount, ok := decodeDeskBody(w, r, func(b *recordPaymentBody) *int64 { return b.Amount })
+	if !ok {
 		return
 	}
 	res, err := svc.RecordPayment(r.Context(), billing.DeskPayment{CompanyID: sc.CompanyID, UserID: sc.UserID, UserEmail: sc.Email,
-		BookingID: body.BookingID, Method: body.Method, AmountCents: *body.Amount, IdempotencyKey: r.Header.Get("Idempotency-Key")})
+		BookingID: body.BookingID, Method: body.Method, AmountCents: amount, IdempotencyKey: r.Header.Get("Idempotency-Key")})
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -92,17 +104,12 @@ func (s *Server) correctPayment(w http.ResponseWriter, r *http.Request, sc Scope
 	if !ok {
 		return
 	}
-	var body correctPaymentBody
-	if err := httpx.DecodeJSON(r, &body); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	if body.Amount == nil {
-		httpx.WriteError(w, r, missingAmount())
+	body, amount, ok := decodeDeskBody(w, r, func(b *correctPaymentBody) *int64 { return b.Amount })
+	if !ok {
 		return
 	}
 	res, err := svc.CorrectPayment(r.Context(), billing.DeskCorrection{CompanyID: sc.CompanyID, UserID: sc.UserID, UserEmail: sc.Email,
-		BookingID: body.BookingID, PaymentID: body.PaymentID, AmountCents: *body.Amount, Reason: body.Reason,
+		BookingID: body.BookingID, PaymentID: body.PaymentID, AmountCents: amount, Reason: body.Reason,
 		IdempotencyKey: r.Header.Get("Idempotency-Key")})
 	if err != nil {
 		httpx.WriteError(w, r, err)
