@@ -9,7 +9,6 @@ import (
 	"image/color"
 	"image/jpeg"
 	"image/png"
-	"strings"
 	"testing"
 
 	"pitlane/internal/account"
@@ -49,11 +48,6 @@ func (e *catalogEnv) do(method, path string, body map[string]any) *apitest.Respo
 		return e.api.Do(method, path+"?idCompany="+itoa(e.a.CompanyID), nil, e.auth...)
 	}
 	body["idCompany"] = e.a.CompanyID
-	if _, named := body["idVariant"]; !named && strings.HasSuffix(path, "Product") && method != "DELETE" {
-		// The fixture's company has several tracks, so a product must name its variant
-		// (TestProductNeedsATrack); these tests are about other rules and race on the first.
-		body["idVariant"] = e.variantA
-	}
 	return e.api.Do(method, path, body, e.auth...)
 }
 

@@ -64,7 +64,7 @@ func TestProductImageUpload(t *testing.T) {
 			t.Errorf("unknown image: %d", res.Status)
 		}
 		// The address is a product's image, shown on the booking pages.
-		b := product("Photo finish")
+		b := product("Photo finish", e.variantA)
 		b["image"] = out.URL
 		if res := e.do("POST", "/api/product/createProduct", b); res.Status != 201 {
 			t.Fatalf("product with image: %d %s", res.Status, res.Body)

@@ -10,10 +10,15 @@ import (
 	"pitlane/internal/store/storetest"
 )
 
-// product is a valid createProduct body; edit it per case.
-func product(name string) map[string]any {
-	return map[string]any{"name": name, "idLocal": "L-" + name, "price": "12.50", "isActive": 1, "maxStock": nil,
+// product is a valid createProduct body on the track variant (0: the body names no track); edit it per
+// case. The fixture's company has several tracks, so its products must name one (TestProductNeedsATrack).
+func product(name string, variant int64) map[string]any {
+	b := map[string]any{"name": name, "idLocal": "L-" + name, "price": "12.50", "isActive": 1, "maxStock": nil,
 		"description": "Ten laps", "data": "", "expirationDate": nil, "simbolCoinType": "€", "priceConverted": 12.5}
+	if variant != 0 {
+		b["idVariant"] = variant
+	}
+	return b
 }
 
 // Every rule of the product form is checked on the server: required fields, lengths, numbers, the
@@ -43,7 +48,7 @@ func TestProductRules(t *testing.T) {
 			{"foreign image", func(b map[string]any) { b["image"] = "https://evil.example/x.png" }, "image"},
 		}
 		for _, c := range cases {
-			b := product("Sprint")
+			b := product("Sprint", e.variantA)
 			c.edit(b)
 			res := e.do("POST", "/api/product/createProduct", b)
 			var out struct{ Fields map[string]string }
@@ -52,7 +57,7 @@ func TestProductRules(t *testing.T) {
 				t.Errorf("%s: %d %s; want 422 naming %s", c.name, res.Status, res.Body, c.field)
 			}
 		}
-		if res := e.do("POST", "/api/product/createProduct", map[string]any{"name": "x", "idLocal": "x", "price": -1}); res.Status != 400 {
+		if res := e.do("POST", "/api/product/createProduct", map[string]any{"name": "x", "idLocal": "x", "price": -1, "idVariant": e.variantA}); res.Status != 400 {
 			t.Errorf("negative price: %d %s, want 400", res.Status, res.Body)
 		}
 		if n := count(t, db, `SELECT COUNT(*) FROM products`); n != before {
@@ -63,7 +68,7 @@ func TestProductRules(t *testing.T) {
 		}
 
 		// The last allowed day, a discount and a limited stock are accepted.
-		b := product("Endurance")
+		b := product("Endurance", e.variantA)
 		b["expirationDate"], b["data"], b["maxStock"], b["price"] = "2031-12-31T00:00:00", `{"oldPrice": "30", "promotionText": "-20%"}`, 8, "24"
 		res := e.do("POST", "/api/product/createProduct", b)
 		if res.Status != 201 {
@@ -88,7 +93,7 @@ func TestProductRules(t *testing.T) {
 
 		// Inactive and expired products are in the staff list, not on the booking pages.
 		execSQL(t, db, `UPDATE products SET expiration_date = '2026-11-02' WHERE id = ?`, saved.ID)
-		upd := product("Endurance")
+		upd := product("Endurance", e.variantA)
 		upd["id"], upd["isActive"], upd["expirationDate"] = saved.ID, 0, "2026-11-02"
 		if res := e.do("PUT", "/api/product/updateProduct", upd); res.Status != 200 {
 			t.Fatalf("update keeping its passed expiration: %d %s", res.Status, res.Body)
@@ -116,7 +121,7 @@ func TestPackOrderKept(t *testing.T) {
 		e := newCatalogEnv(t, db)
 		ids := make([]int64, 3)
 		for i, n := range []string{"Qualifying", "Race", "Final"} {
-			res := e.do("POST", "/api/product/createProduct", product(n))
+			res := e.do("POST", "/api/product/createProduct", product(n, e.variantA))
 			var p struct{ ID int64 }
 			res.JSON(t, &p)
 			ids[i] = p.ID
@@ -229,7 +234,7 @@ func TestDeleteArchivesBookedProducts(t *testing.T) {
 			t.Fatalf("product of an archived pack: %d %s", res.Status, res.Body)
 		}
 		// A new product nothing refers to is deleted.
-		res = e.do("POST", "/api/product/createProduct", product("Taster"))
+		res = e.do("POST", "/api/product/createProduct", product("Taster", e.variantA))
 		var p struct{ ID int64 }
 		res.JSON(t, &p)
 		res = e.do("DELETE", "/api/product/deleteProduct", map[string]any{"id": p.ID})
@@ -270,7 +275,7 @@ func TestCategories(t *testing.T) {
 		if res := e.do("PUT", "/api/group/updateGroup", map[string]any{"id": g.ID, "name": "Juniors"}); res.Status != 200 {
 			t.Fatalf("rename: %d %s", res.Status, res.Body)
 		}
-		b := product("Kids")
+		b := product("Kids", e.variantA)
 		b["idGroup"] = g.ID
 		res = e.do("POST", "/api/product/createProduct", b)
 		var p struct {
@@ -305,7 +310,7 @@ func TestProductNeedsATrack(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newCatalogEnv(t, db)
 		before := count(t, db, `SELECT COUNT(*) FROM products`)
-		b := product("No track")
+		b := product("No track", 0)
 		b["idVariant"] = nil
 		res := e.do("POST", "/api/product/createProduct", b)
 		var out struct{ Fields map[string]string }
@@ -327,7 +332,7 @@ func TestProductNeedsATrack(t *testing.T) {
 		}
 		newAdmin(t, db, "solo@kart.example", map[int64]account.Role{solo.Company.ID: account.RoleAdmin})
 		auth := bearer(e.login(t, "solo@kart.example", password))
-		b = product("Sprint")
+		b = product("Sprint", 0)
 		b["idCompany"] = solo.Company.ID
 		if res := e.api.Do("POST", "/api/product/createProduct", b, auth...); res.Status != 201 {
 			t.Fatalf("one track, none named: %d %s; want 201", res.Status, res.Body)
@@ -337,7 +342,7 @@ func TestProductNeedsATrack(t *testing.T) {
 		}
 
 		execSQL(t, db, `UPDATE companies SET voucher_mode = 1 WHERE id = ?`, e.a.CompanyID)
-		b = product("Gift card")
+		b = product("Gift card", 0)
 		b["idVariant"] = nil
 		if res := e.do("POST", "/api/product/createProduct", b); res.Status != 201 {
 			t.Errorf("voucher shop, no track: %d %s; want 201", res.Status, res.Body)
