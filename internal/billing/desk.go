@@ -96,18 +96,6 @@ type DeskResult struct {
 // corrections (refunds do not make a booking owe again: they are money given back on purpose).
 func Due(total, chargedNet int64) int64 { return max(total-chargedNet, 0) }
 
-// BookingState is the state a booking takes from its ledger: pagada when nothing is due, parcialmentepagada
-// when something was paid, pending when nothing was.
-func BookingState(total, chargedNet int64) string {
-	switch {
-	case chargedNet <= 0 && total > 0:
-		return "pending"
-	case chargedNet >= total:
-		return "pagada"
-	}
-	return "parcialmentepagada"
-}
-
 // CheckDeskPayment checks a counter payment against what is due. Returns apperr.Unprocessable when
 // nothing is due or the amount exceeds it.
 func CheckDeskPayment(amount, due int64) error {

@@ -34,7 +34,7 @@ func (b Bookings) CancelByStaff(ctx context.Context, companyID, bookingID int64,
 		if err := checkout.CheckStaffCancel(out.PreviousStatus, instantOrNil(first), now); err != nil {
 			return err
 		}
-		if err := cancelBooking(ctx, tx, out.ID, now); err != nil {
+		if err := cancelBooking(ctx, tx, out.ID, out.PreviousStatus, now); err != nil {
 			return err
 		}
 		out.State = checkout.StatusCancelled
@@ -48,9 +48,9 @@ func (b Bookings) CancelByStaff(ctx context.Context, companyID, bookingID int64,
 // cancelBooking cancels a locked booking whose cancellation was allowed: the booking becomes cancelada,
 // its booked places are given back once, the holds of a booking still waiting for its online payment
 // are released, and the cancellation mails are queued. The one owner of these steps for customers
-// (CancelByToken, through cancelBookingRows) and staff (CancelByStaff).
-func cancelBooking(ctx context.Context, tx *Tx, id int64, now time.Time) error {
-	if err := cancelBookingRows(ctx, tx, id, now); err != nil {
+// (CancelByToken, through cancelBookingRows) and staff (CancelByStaff). from is the status read under lock.
+func cancelBooking(ctx context.Context, tx *Tx, id int64, from string, now time.Time) error {
+	if err := cancelBookingRows(ctx, tx, id, from, now); err != nil {
 		return err
 	}
 	return queueCancellation(ctx, tx, id, now)
@@ -58,10 +58,10 @@ func cancelBooking(ctx context.Context, tx *Tx, id int64, now time.Time) error {
 
 // cancelBookingRows is cancelBooking without the mails: the customer's cancellation queues them once
 // it knows what happened to the money.
-func cancelBookingRows(ctx context.Context, tx *Tx, id int64, now time.Time) error {
+func cancelBookingRows(ctx context.Context, tx *Tx, id int64, from string, now time.Time) error {
 	ms := now.UnixMilli()
-	if _, err := tx.Exec(ctx, `UPDATE bookings SET status = ?, cancelled_at = ?, updated_at = ? WHERE id = ?`,
-		checkout.StatusCancelled, ms, ms, id); err != nil {
+	if _, err := moveBooking(ctx, tx, id, from, checkout.Transition{Event: checkout.EventCancel},
+		`, cancelled_at = ?, updated_at = ?`, ms, ms); err != nil {
 		return err
 	}
 	if err := unbook(ctx, tx, id); err != nil {

@@ -91,7 +91,7 @@ func (co Checkout) CancelByToken(ctx context.Context, tokenHash string, now time
 		if err := checkout.CheckCancel(t.status, t.first, t.maxDays, now); err != nil {
 			return err
 		}
-		if err := cancelBookingRows(ctx, tx, t.id, now); err != nil {
+		if err := cancelBookingRows(ctx, tx, t.id, t.status, now); err != nil {
 			return err
 		}
 		charges, err := lockCharges(ctx, tx, t.companyID, t.id)

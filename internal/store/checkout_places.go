@@ -148,16 +148,19 @@ func releasePendingHolds(ctx context.Context, tx *Tx, bookingID, now int64) erro
 
 // failPendingBooking cancels a booking whose online payment did not happen: its holds are released,
 // its cart reopened (so the visitor can hold again), the use of its discount code given back and its
-// vouchers cancelled.
-func failPendingBooking(ctx context.Context, tx *Tx, bookingID, now int64) error {
+// vouchers cancelled. from is the booking's status read under lock (pending).
+func failPendingBooking(ctx context.Context, tx *Tx, bookingID int64, from string, now int64) error {
 	if err := releasePendingHolds(ctx, tx, bookingID, now); err != nil {
+		return err
+	}
+	if _, err := moveBooking(ctx, tx, bookingID, from, checkout.Transition{Event: checkout.EventPaymentFailed},
+		`, cancelled_at = ?, updated_at = ?`, now, now); err != nil {
 		return err
 	}
 	steps := []struct {
 		q    string
 		args []any
 	}{
-		{`UPDATE bookings SET status = ?, cancelled_at = ?, updated_at = ? WHERE id = ?`, []any{checkout.StatusCancelled, now, now, bookingID}},
 		{`UPDATE carts SET status = 'open', updated_at = ?
 			WHERE id = (SELECT cart_id FROM bookings WHERE id = ?) AND status = 'ordered'`, []any{now, bookingID}},
 		{`DELETE FROM cart_lines WHERE hold_id IN (SELECT id FROM holds WHERE pending_booking_id = ?)`, []any{bookingID}},

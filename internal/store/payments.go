@@ -151,7 +151,7 @@ func applyDecision(ctx context.Context, tx *Tx, ev checkout.PaymentEvent, d chec
 		if err := setStatus(); err != nil {
 			return err
 		}
-		return failPendingBooking(ctx, tx, b.id, now)
+		return failPendingBooking(ctx, tx, b.id, b.status, now)
 	case checkout.StepFailPaymentOnly:
 		return setStatus()
 	case checkout.StepRefund:
@@ -168,6 +168,7 @@ func applyDecision(ctx context.Context, tx *Tx, ev checkout.PaymentEvent, d chec
 // customer and the company are told.
 func approveBooking(ctx context.Context, tx *Tx, ev checkout.PaymentEvent, d checkout.Decision, b lockedBooking, charged int64) error {
 	now := ev.Now.UnixMilli()
+	paid := checkout.Transition{Event: checkout.EventCharge, TotalCents: b.total, ChargedCents: charged}
 	if d.NeedsRefund {
 		_, err := tx.Exec(ctx, `UPDATE bookings SET needs_refund = 1, updated_at = ? WHERE id = ?`, now, b.id)
 		return err
@@ -176,10 +177,10 @@ func approveBooking(ctx context.Context, tx *Tx, ev checkout.PaymentEvent, d che
 		if b.status == checkout.StatusCancelled {
 			return nil
 		}
-		_, err := tx.Exec(ctx, `UPDATE bookings SET status = ?, updated_at = ? WHERE id = ?`, checkout.PaidStatus(charged, b.total), now, b.id)
+		_, err := moveBooking(ctx, tx, b.id, b.status, paid, `, updated_at = ?`, now)
 		return err
 	}
-	if _, err := tx.Exec(ctx, `UPDATE bookings SET status = ?, cancelled_at = NULL WHERE id = ?`, checkout.StatusPending, b.id); err != nil {
+	if _, err := moveBooking(ctx, tx, b.id, b.status, checkout.Transition{Event: checkout.EventReopen}, `, cancelled_at = NULL`); err != nil {
 		return err
 	}
 	steps := []string{
@@ -200,8 +201,8 @@ func approveBooking(ctx context.Context, tx *Tx, ev checkout.PaymentEvent, d che
 		return err
 	}
 	if ok {
-		if _, err := tx.Exec(ctx, `UPDATE bookings SET status = ?, cancel_token_hash = ?, updated_at = ? WHERE id = ?`,
-			checkout.PaidStatus(charged, b.total), checkout.HashToken(ev.CancelToken), now, b.id); err != nil {
+		if _, err := moveBooking(ctx, tx, b.id, checkout.StatusPending, paid, `, cancel_token_hash = ?, updated_at = ?`,
+			checkout.HashToken(ev.CancelToken), now); err != nil {
 			return err
 		}
 		return queueConfirmation(ctx, tx, b.id, ev.CancelURL, ev.Now)
@@ -211,8 +212,8 @@ func approveBooking(ctx context.Context, tx *Tx, ev checkout.PaymentEvent, d che
 		now, b.id, b.id); err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, `UPDATE bookings SET status = ?, cancelled_at = ?, needs_refund = 1, updated_at = ? WHERE id = ?`,
-		checkout.StatusCancelled, now, now, b.id); err != nil {
+	if _, err := moveBooking(ctx, tx, b.id, checkout.StatusPending, checkout.Transition{Event: checkout.EventPlacesLost},
+		`, cancelled_at = ?, needs_refund = 1, updated_at = ?`, now, now); err != nil {
 		return err
 	}
 	if _, err := tx.Exec(ctx, `UPDATE discount_codes SET used_count = used_count - 1
@@ -252,7 +253,7 @@ func (co Checkout) AbortOnline(ctx context.Context, bookingID, companyID int64, 
 		if n, err := res.RowsAffected(); err != nil {
 			return err
 		} else if n > 0 && b.status == checkout.StatusPending && !b.placesBooked {
-			if err := failPendingBooking(ctx, tx, bookingID, now.UnixMilli()); err != nil {
+			if err := failPendingBooking(ctx, tx, bookingID, b.status, now.UnixMilli()); err != nil {
 				return err
 			}
 		}

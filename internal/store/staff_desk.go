@@ -103,21 +103,19 @@ func answerDeskKey(ctx context.Context, tx *Tx, companyID int64, key string, out
 	return err
 }
 
-// settleBookingState sets a booking that is not cancelled to the state its ledger gives it
-// (billing.BookingState) and fills the result's sums.
-func settleBookingState(ctx context.Context, tx *Tx, b deskBooking, chargedNet int64, now time.Time, out *billing.DeskResult) error {
+// settleBookingState moves a booking by a desk line's event (checkout.EventCharge or EventCorrection:
+// the state its ledger gives it; a cancelled booking stays cancelled), writing only a change, and fills
+// the result's sums.
+func settleBookingState(ctx context.Context, tx *Tx, b deskBooking, ev checkout.BookingEvent, chargedNet int64, now time.Time, out *billing.DeskResult) error {
 	out.PaidCents = max(chargedNet-b.refunded, 0)
 	out.DueCents = billing.Due(b.total, chargedNet)
 	out.State = b.status
-	if b.status == checkout.StatusCancelled {
-		return nil
+	t := checkout.Transition{Event: ev, TotalCents: b.total, ChargedCents: chargedNet}
+	next, err := checkout.NextStatus(b.status, t)
+	if err != nil || next == b.status {
+		return err
 	}
-	next := billing.BookingState(b.total, chargedNet)
-	if next == b.status {
-		return nil
-	}
-	out.State = next
-	_, err := tx.Exec(ctx, `UPDATE bookings SET status = ?, updated_at = ? WHERE id = ?`, next, now.UnixMilli(), b.id)
+	out.State, err = moveBooking(ctx, tx, b.id, b.status, t, `, updated_at = ?`, now.UnixMilli())
 	return err
 }
 
@@ -164,7 +162,7 @@ func (b Billing) RecordDeskPayment(ctx context.Context, p billing.DeskPayment) (
 			"desk:"+strconv.FormatInt(p.CompanyID, 10)+":"+p.IdempotencyKey, user, now); err != nil {
 			return err
 		}
-		if err := settleBookingState(ctx, tx, bk, bk.chargedNet+p.AmountCents, p.Now, &out); err != nil {
+		if err := settleBookingState(ctx, tx, bk, checkout.EventCharge, bk.chargedNet+p.AmountCents, p.Now, &out); err != nil {
 			return err
 		}
 		if err := tx.InsertAudit(ctx, AuditEntry{CompanyID: p.CompanyID, UserID: p.UserID, UserEmail: p.UserEmail,
@@ -235,7 +233,7 @@ func (b Billing) CorrectDeskPayment(ctx context.Context, c billing.DeskCorrectio
 			"correction:"+strconv.FormatInt(c.CompanyID, 10)+":"+c.IdempotencyKey, user, now, c.Reason); err != nil {
 			return err
 		}
-		if err := settleBookingState(ctx, tx, bk, bk.chargedNet-c.AmountCents, c.Now, &out); err != nil {
+		if err := settleBookingState(ctx, tx, bk, checkout.EventCorrection, bk.chargedNet-c.AmountCents, c.Now, &out); err != nil {
 			return err
 		}
 		if err := tx.InsertAudit(ctx, AuditEntry{CompanyID: c.CompanyID, UserID: c.UserID, UserEmail: c.UserEmail,
