@@ -5,36 +5,19 @@ import { BookingDetailsDialog } from '@/admin/features/bookings/components/Booki
 import { adminCompany } from '@/admin/test/fixtures';
 import { renderAdmin } from '@/admin/test/render';
 import { server } from '@/test/server';
+import { cashPayment, masterData } from '@/admin/features/bookings/components/paymentDialogs.fixture';
 
 /** A booking with €30.00 taken in cash at the counter (payment 4) and an online payment (payment 5). */
-const data = {
-  id: 9,
-  identifier: 'PL-TOKEN-9',
-  reference: 'UE9B-KTGR',
-  state: 'parcialmentepagada',
-  source: 'BOOKING',
-  createdAt: '2026-11-02T09:30:00Z',
-  cancelledAt: null,
-  culture: 'en-GB',
-  paymentMode: 'circuit',
-  contact: { name: 'Walk', surname: 'In', phone: '+34611111111', email: 'walk@example.test', birthDate: null, memberId: null },
+const data = masterData({
   lines: [],
-  drivers: [],
   payments: [
-    { id: 4, provider: 'cash', status: 'approved', amount: 30, createdAt: '2026-11-02T09:31:00Z', method: 'cash', by: 'desk@norte.test', corrected: 0, holds: 30 },
+    cashPayment,
     { id: 5, provider: 'simulated', status: 'approved', amount: 10, createdAt: '2026-11-02T09:32:00Z', method: null, by: null, corrected: 0, holds: 10 },
   ],
-  refunds: [],
-  corrections: [],
-  total: 87,
-  originalTotal: 87,
-  discount: 0,
   refundable: 40,
   paid: 40,
   due: 47,
-  cancellable: true,
-  cancelReason: null,
-};
+});
 
 function api() {
   const calls: { key: string | null; body: unknown }[] = [];
