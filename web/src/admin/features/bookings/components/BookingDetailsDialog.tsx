@@ -76,6 +76,55 @@ function Field({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
+/** A line of money given back or taken back: a refund, or a correction of a payment taken at the counter. */
+interface MoneyLine {
+  at: string;
+  /** Who did it, as shown. */
+  by: string;
+  reason?: string;
+  /** The amount as shown (a correction's is negative). */
+  amount: number;
+}
+
+/** The refunds' and the corrections' table: date, by whom, the reason (corrections only) and the amount. */
+function MoneyLinesTable({
+  lines,
+  withReason = false,
+  when,
+  price,
+}: {
+  lines: MoneyLine[];
+  withReason?: boolean;
+  when: (instant: string) => string;
+  price: (amount: number) => ReactNode;
+}) {
+  const { t } = useTranslation('bookings');
+  return (
+    <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('details.date')}</Table.Th>
+            <Table.Th>{t('details.by')}</Table.Th>
+            {withReason && <Table.Th>{t('details.reason')}</Table.Th>}
+            <Table.Th>{t('details.amount')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((l, i) => (
+            <Table.Tr key={`${l.at}-${i}`}>
+              <Table.Td>{when(l.at)}</Table.Td>
+              <Table.Td>{l.by}</Table.Td>
+              {withReason && <Table.Td>{l.reason}</Table.Td>}
+              <Table.Td>{price(l.amount)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 /** The payment's method as the details show it: a counter method, or online. */
 function methodKey(method: string | null | undefined) {
   switch (method) {
@@ -251,53 +300,22 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
         {data.refunds.length === 0 ? (
           none
         ) : (
-          <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('details.date')}</Table.Th>
-                  <Table.Th>{t('details.by')}</Table.Th>
-                  <Table.Th>{t('details.amount')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.refunds.map((r, i) => (
-                  <Table.Tr key={`${r.at}-${i}`}>
-                    <Table.Td>{when(r.at)}</Table.Td>
-                    <Table.Td>{r.by ?? t('details.provider_refund')}</Table.Td>
-                    <Table.Td>{price(r.amount)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <MoneyLinesTable
+            lines={data.refunds.map((r) => ({ at: r.at, by: r.by ?? t('details.provider_refund'), amount: r.amount }))}
+            when={when}
+            price={price}
+          />
         )}
       </Section>
 
       {(data.corrections ?? []).length > 0 && (
         <Section title={t('details.corrections')}>
-          <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('details.date')}</Table.Th>
-                  <Table.Th>{t('details.by')}</Table.Th>
-                  <Table.Th>{t('details.reason')}</Table.Th>
-                  <Table.Th>{t('details.amount')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(data.corrections ?? []).map((c, i) => (
-                  <Table.Tr key={`${c.at}-${i}`}>
-                    <Table.Td>{when(c.at)}</Table.Td>
-                    <Table.Td>{c.by ?? ''}</Table.Td>
-                    <Table.Td>{c.reason}</Table.Td>
-                    <Table.Td>{price(-c.amount)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <MoneyLinesTable
+            lines={(data.corrections ?? []).map((c) => ({ at: c.at, by: c.by ?? '', reason: c.reason, amount: -c.amount }))}
+            withReason
+            when={when}
+            price={price}
+          />
         </Section>
       )}
 

@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { BookingDetailsDialog } from '@/admin/features/bookings/components/BookingDetailsDialog';
+import { masterData } from '@/admin/features/bookings/components/paymentDialogs.fixture';
+import { adminCompany } from '@/admin/test/fixtures';
+import { renderAdmin } from '@/admin/test/render';
+import { server } from '@/test/server';
+
+/** The cells of a section's table, row by row (the header first). */
+function table(details: HTMLElement, heading: string) {
+  const section = within(details).getByRole('heading', { name: heading }).closest('section');
+  if (!section) throw new Error(`no section ${heading}`);
+  return within(section)
+    .getAllByRole('row')
+    .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent));
+}
+
+describe('BookingDetailsDialog', { timeout: 30_000 }, () => {
+  it('lists refunds (by whom, else the provider) and corrections (with their reason, taken off)', async () => {
+    server.use(
+      http.get('/api/booking/master-data/:id', () =>
+        HttpResponse.json(
+          masterData({
+            refunds: [
+              { at: '2026-11-03T10:00:00Z', by: 'boss@norte.test', amount: 12 },
+              { at: '2026-11-04T11:30:00Z', by: null, amount: 3.5 },
+            ],
+            corrections: [{ at: '2026-11-02T09:40:00Z', by: 'boss@norte.test', reason: 'Typed 30 instead of 25', amount: 5 }],
+          }),
+        ),
+      ),
+    );
+    renderAdmin(<BookingDetailsDialog company={adminCompany()} booking={{ id: 9, bookingIdentifier: 'PL-TOKEN-9' }} onClose={() => {}} />);
+    const details = await screen.findByRole('dialog', { name: 'Booking PL-TOKEN-9' });
+    await within(details).findByText('Walk In');
+
+    const refunds = table(details, 'Refunds');
+    expect(refunds[0]).toEqual(['Date', 'By', 'Amount']);
+    expect(refunds.slice(1).map((r) => r.slice(1))).toEqual([
+      ['boss@norte.test', '€12.00'],
+      ['Payment provider', '€3.50'],
+    ]);
+    expect(refunds[1][0]).toMatch(/2026/);
+
+    const corrections = table(details, 'Corrections');
+    expect(corrections[0]).toEqual(['Date', 'By', 'Reason', 'Amount']);
+    expect(corrections.slice(1).map((r) => r.slice(1))).toEqual([['boss@norte.test', 'Typed 30 instead of 25', '-€5.00']]);
+  });
+
+  it('shows no corrections section without corrections, and says when there are no refunds', async () => {
+    server.use(http.get('/api/booking/master-data/:id', () => HttpResponse.json(masterData())));
+    renderAdmin(<BookingDetailsDialog company={adminCompany()} booking={{ id: 9, bookingIdentifier: 'PL-TOKEN-9' }} onClose={() => {}} />);
+    const details = await screen.findByRole('dialog', { name: 'Booking PL-TOKEN-9' });
+    await within(details).findByText('Walk In');
+    const section = within(details).getByRole('heading', { name: 'Refunds' }).closest('section');
+    expect(section && within(section).queryByRole('table')).toBeNull();
+    expect(within(details).queryByRole('heading', { name: 'Corrections' })).not.toBeInTheDocument();
+  });
+});
