@@ -29,15 +29,6 @@ func CheckCancel(status string, firstStart *time.Time, maxDays int, now time.Tim
 	return nil
 }
 
-// PaidStatus is a booking's status once charged cents of its total are paid: pagada when the charges
-// cover the total, else parcialmentepagada.
-func PaidStatus(charged, total int64) string {
-	if charged >= total {
-		return StatusPaid
-	}
-	return StatusPartPaid
-}
-
 // RemainingRefundable is what can still be refunded of a sale's lines (admin spec section 5): the
 // positive amounts (charges) less the negative ones (refunds), never below zero.
 func RemainingRefundable(amounts []int64) int64 {

@@ -68,13 +68,6 @@ func TestRefunds(t *testing.T) {
 	}
 }
 
-func TestPaidStatus(t *testing.T) {
-	t.Parallel()
-	if PaidStatus(4000, 4000) != StatusPaid || PaidStatus(5000, 4000) != StatusPaid || PaidStatus(1000, 4000) != StatusPartPaid {
-		t.Error("paid status")
-	}
-}
-
 // The order-independent rules of payment notifications.
 func TestDecide(t *testing.T) {
 	t.Parallel()
