@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bearer, unwrap } from '@/features/booking/api/request';
 import { api } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
+import { refreshCart } from '@/features/booking/api/get-shopping-cart';
 
 /** A pre-booking (hold) as the server answers it. */
 export type Prebooking = components['schemas']['Prebooking'];
@@ -28,6 +29,6 @@ export function useCreatePrebooking(companyToken: string, visitor: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PrebookingRequest) => createPrebooking(body, companyToken, visitor),
-    onSettled: (_data, _error, body) => queryClient.invalidateQueries({ queryKey: ['cart', body.token] }),
+    onSettled: (_data, _error, body) => refreshCart(queryClient, body.token),
   });
 }

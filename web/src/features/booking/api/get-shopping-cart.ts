@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/features/booking/api/request';
 import { api } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
@@ -28,4 +28,15 @@ export function getShoppingCartQueryOptions(token: string) {
 /** Loads the cart whose token is given (null: nothing). */
 export function useShoppingCart(token: string | null) {
   return useQuery({ ...getShoppingCartQueryOptions(token ?? ''), enabled: token !== null });
+}
+
+/**
+ * Fetches the cart again after it changed (a hold, a release, a discount). A fetch of it that is still
+ * running started before the change and would answer the cart as it was: it is cancelled, not joined.
+ * (TanStack Query joins a cart's first fetch instead of restarting it, so without this a new cart's first
+ * fetch, sent while its first hold was on its way, left the header's cart at 0 on a slow connection.)
+ */
+export async function refreshCart(queryClient: QueryClient, token: string): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: cartQueryKey(token) });
+  await queryClient.invalidateQueries({ queryKey: cartQueryKey(token) });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/features/booking/api/request';
 import { api } from '@/lib/api/client';
+import { refreshCart } from '@/features/booking/api/get-shopping-cart';
 
 /** Releases a pre-booking's places (DELETE /api/prebooking/{identifier}); harmless when already released. */
 export async function releasePrebooking(identifier: string, cartToken: string): Promise<void> {
@@ -18,6 +19,6 @@ export function useReleasePrebooking() {
   return useMutation({
     mutationFn: ({ identifier, cartToken }: { identifier: string; cartToken: string }) =>
       releasePrebooking(identifier, cartToken),
-    onSettled: (_data, _error, { cartToken }) => queryClient.invalidateQueries({ queryKey: ['cart', cartToken] }),
+    onSettled: (_data, _error, { cartToken }) => refreshCart(queryClient, cartToken),
   });
 }

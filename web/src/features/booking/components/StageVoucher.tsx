@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { holdVoucher } from '@/features/booking/api/hold-voucher';
 import { StageHeading } from '@/features/booking/components/StageHeading';
 import { useWizard } from '@/features/booking/components/WizardProvider';
+import { refreshCart } from '@/features/booking/api/get-shopping-cart';
 
 /** How long voucher mode waits before holding the voucher (spec section 4). */
 export const VOUCHER_DELAY_MS = 1000;
@@ -30,7 +31,7 @@ export function StageVoucher() {
           const token = await ensureCart();
           const hold = await holdVoucher({ token, idProduct: productId, numDrivers: drivers }, config.token);
           // The cart now has the voucher: refetch it (the header's cart button counts its pre-bookings).
-          void queryClient.invalidateQueries({ queryKey: ['cart', token] });
+          void refreshCart(queryClient, token);
           if (cancelled) return;
           dispatch({
             type: 'addHold',

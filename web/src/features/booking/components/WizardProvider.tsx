@@ -16,7 +16,7 @@ import { createShoppingCart } from '@/features/booking/api/create-shopping-cart'
 import type { CompanyConfig } from '@/lib/api/get-config';
 import { useProducts, type ProductList } from '@/features/booking/api/get-products';
 import { useStaffDesk } from '@/features/booking/api/get-staff-desk';
-import { cartQueryKey, getShoppingCart, useShoppingCart, type ShoppingCart } from '@/features/booking/api/get-shopping-cart';
+import { cartQueryKey, getShoppingCart, refreshCart, useShoppingCart, type ShoppingCart } from '@/features/booking/api/get-shopping-cart';
 import { releasePrebooking } from '@/features/booking/api/release-prebooking';
 import type { Product } from '@/features/booking/utils/product';
 import type { RegisterField } from '@/features/booking/utils/server-errors';
@@ -156,7 +156,7 @@ export function WizardProvider({ config, companyKey, children }: WizardProviderP
       if (identifiers.length === 0 || !token) return;
       dispatch({ type: 'removeHolds', identifiers });
       await Promise.allSettled(identifiers.map((id) => releasePrebooking(id, token)));
-      await queryClient.invalidateQueries({ queryKey: ['cart', token] });
+      await refreshCart(queryClient, token);
     },
     [queryClient],
   );
