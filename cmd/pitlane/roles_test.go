@@ -67,6 +67,11 @@ func TestEveryRouteHoldsTheRoleTable(t *testing.T) {
 		"POST /api/admin/retrieveShoppingCartDetails": account.RoleDesk, "GET /api/booking/master-data/{id}": account.RoleDesk,
 		"GET /api/private/member/{id}": account.RoleDesk, "POST /api/admin/record-payment": account.RoleDesk,
 		"POST /api/event/createFullEvent": account.RoleSuperAdmin, "POST /api/event/previewTemplate": account.RoleSuperAdmin,
+		// The Team tab is ADMIN's (issue 24); the SUPERADMIN-only parts are rules of the service, not rows.
+		"GET /api/admin/team": account.RoleAdmin, "POST /api/admin/team/invitations": account.RoleAdmin,
+		"POST /api/admin/team/invitations/{id}/resend": account.RoleAdmin, "DELETE /api/admin/team/invitations/{id}": account.RoleAdmin,
+		"PUT /api/admin/team/members/{userId}/role": account.RoleAdmin, "POST /api/admin/team/members/{userId}/disable": account.RoleAdmin,
+		"POST /api/admin/team/members/{userId}/enable": account.RoleAdmin, "DELETE /api/admin/team/members/{userId}": account.RoleAdmin,
 	}
 	for _, rt := range w.app.Staff().Routes() {
 		got := rt.MinRole

@@ -32,6 +32,8 @@ type tenant struct {
 	seq         int    // bookings added so far
 	lastPayment int64  // the payment of the booking added last
 	publiImage  string // address of an advertising image uploaded to the company (tenant_events_test.go)
+	teamUser    int64  // a DESK member of the company (the Team tab's routes)
+	invitation  int64  // an open invitation to the company
 }
 
 // seedTenant writes a company with the mark (lower case, e.g. "bravo") and one booking.
@@ -66,6 +68,18 @@ func seedTenant(t *testing.T, db *store.DB, mark string) *tenant {
 		}
 		if err := ins(&tn.category, `INSERT INTO categories (company_id, name, created_at) VALUES (?, ?, 1)`,
 			tn.company, title+" Category"); err != nil {
+			return err
+		}
+		if err := ins(&tn.teamUser, `INSERT INTO admin_users (email, name, password_hash, created_at, updated_at)
+			VALUES (?, ?, 'x', 1, 1)`, mark+".team@"+mark+".example", title+" Team"); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO memberships (user_id, company_id, role) VALUES (?, ?, 'DESK')`, tn.teamUser, tn.company); err != nil {
+			return err
+		}
+		if err := ins(&tn.invitation, `INSERT INTO staff_invitations (company_id, email, role, token_hash, invited_by_email, created_at, expires_at)
+			VALUES (?, ?, 'DESK', ?, ?, ?, ?)`, tn.company, mark+".invitee@"+mark+".example", mark+"-invitation-hash",
+			mark+".staff@"+mark+".example", tenantNow.UnixMilli(), tenantNow.Add(72*time.Hour).UnixMilli()); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO audit_log (company_id, user_email, action, entity, entity_id, details, created_at)

@@ -51,6 +51,9 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 	id := func(pattern string, v int64) string {
 		return strings.Replace(strings.Fields(pattern)[1], "{id}", strconv.FormatInt(v, 10), 1)
 	}
+	member := func(pattern string, v int64) string {
+		return strings.Replace(strings.Fields(pattern)[1], "{userId}", strconv.FormatInt(v, 10), 1)
+	}
 	q := func(kv ...string) url.Values {
 		v := url.Values{}
 		for i := 0; i+1 < len(kv); i += 2 {
@@ -199,6 +202,30 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 				"data": map[string]any{"showEmails": false, "emailOptional": true, "maxDaysBooking": 30, "maxSlotsBooking": 3,
 					"disableHoursBooking": 0, "enableGroupedProducts": false, "dateLimitBooking": map[string]any{"enabled": false, "date": ""},
 					"rules": map[string]any{}, "generalSchedule": map[string]any{}, "specialSchedule": []any{}}}}}
+		},
+		// The Team tab: d's member and invitation (company A named with B's: 404); an invitation's body
+		// names nobody's data, so it is refused alike (422) whoever asks.
+		"GET /api/admin/team": func(d *tenant) []probe { return []probe{{path: "/api/admin/team"}} },
+		"POST /api/admin/team/invitations": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/team/invitations", body: map[string]any{"email": "", "role": "DESK"}}}
+		},
+		"POST /api/admin/team/invitations/{id}/resend": func(d *tenant) []probe {
+			return []probe{{path: id("POST /api/admin/team/invitations/{id}/resend", d.invitation)}}
+		},
+		"DELETE /api/admin/team/invitations/{id}": func(d *tenant) []probe {
+			return []probe{{path: id("DELETE /api/admin/team/invitations/{id}", d.invitation)}}
+		},
+		"PUT /api/admin/team/members/{userId}/role": func(d *tenant) []probe {
+			return []probe{{path: member("PUT /api/admin/team/members/{userId}/role", d.teamUser), body: map[string]any{"role": "DESK"}}}
+		},
+		"POST /api/admin/team/members/{userId}/disable": func(d *tenant) []probe {
+			return []probe{{path: member("POST /api/admin/team/members/{userId}/disable", d.teamUser)}}
+		},
+		"POST /api/admin/team/members/{userId}/enable": func(d *tenant) []probe {
+			return []probe{{path: member("POST /api/admin/team/members/{userId}/enable", d.teamUser)}}
+		},
+		"DELETE /api/admin/team/members/{userId}": func(d *tenant) []probe {
+			return []probe{{path: member("DELETE /api/admin/team/members/{userId}", d.teamUser)}}
 		},
 	}
 	maps.Copy(templates, eventTemplates()) // issue 15's routes (tenant_events_test.go)

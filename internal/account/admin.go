@@ -15,8 +15,9 @@ type Role string
 
 // The roles of the memberships table, from the least to the most a member may do (docs/architecture.md,
 // "Roles"): DESK runs the counter (Today, bookings, payments at the counter, check-in); ADMIN also sees
-// money and runs the catalogue and settings; SUPERADMIN also runs events, the company's switches and the
-// team. Each staff route names the least role it needs (adminapi.Route.MinRole).
+// money and runs the catalogue, settings and the team (but not its SUPERADMINs); SUPERADMIN also runs
+// events, the company's switches and grants SUPERADMIN. Each staff route names the least role it needs
+// (adminapi.Route.MinRole).
 const (
 	RoleDesk       Role = "DESK"
 	RoleAdmin      Role = "ADMIN"

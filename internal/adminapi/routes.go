@@ -14,6 +14,9 @@ func (s *Server) publicRoutes() []publicRoute {
 		// My account of the settings dialog (account.go).
 		{Pattern: "PUT /api/users/me", handle: s.updateMe},
 		{Pattern: "POST /api/users/changePassword", handle: s.changePassword},
+		// The invitation page (team.go): the token is the credential.
+		{Pattern: "GET /api/invitations/{token}", handle: s.readInvitation},
+		{Pattern: "POST /api/invitations/{token}/accept", handle: s.acceptInvitation},
 	}
 }
 
@@ -84,5 +87,14 @@ func (s *Server) Routes() []Route {
 		{Pattern: "POST /api/admin/retrieveConfig", Handler: s.retrieveConfig},
 		{Pattern: "POST /api/admin/retrieveVariantsAndCircuits", Handler: s.retrieveVariantsAndCircuits},
 		{Pattern: "POST /api/admin/saveConfig", Handler: s.saveConfig},
+		// Settings dialog: the Team tab (team.go).
+		{Pattern: "GET /api/admin/team", Handler: s.listTeam},
+		{Pattern: "POST /api/admin/team/invitations", Handler: s.invite},
+		{Pattern: "POST /api/admin/team/invitations/{id}/resend", Handler: s.resendInvitation},
+		{Pattern: "DELETE /api/admin/team/invitations/{id}", Handler: s.revokeInvitation},
+		{Pattern: "PUT /api/admin/team/members/{userId}/role", Handler: s.changeMember(account.OpRole)},
+		{Pattern: "POST /api/admin/team/members/{userId}/disable", Handler: s.changeMember(account.OpDisable)},
+		{Pattern: "POST /api/admin/team/members/{userId}/enable", Handler: s.changeMember(account.OpEnable)},
+		{Pattern: "DELETE /api/admin/team/members/{userId}", Handler: s.changeMember(account.OpRemove)},
 	}
 }

@@ -27,6 +27,7 @@ type Deps struct {
 	Publi    PubliAdmin      // the advertising dialog (publi.go)
 	Settings SettingsService // the settings dialog's booking settings and schedules (settings.go)
 	Account  AccountService  // My account: the user's own name, e-mail and password (account.go)
+	Team     TeamService     // the Team tab and the invitation page (team.go)
 
 	// SecureCookies marks the session cookie Secure (the public base URL is https).
 	SecureCookies bool

@@ -142,6 +142,8 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		Settings: setup.NewService(db.Settings(), clk, a.sessions.CompanyChanged),
 		// my account: name, e-mail, password
 		Account: account.NewProfiles(db.Profiles(), clk),
+		// the team: members, invitations and the invitation page
+		Team: account.NewTeamService(db.Team(), clk),
 	})
 	a.staff = staffAPI
 	h := httpapi.New(httpapi.Deps{

@@ -192,10 +192,11 @@ func (s Staff) StaffUser(ctx context.Context, userID int64) (account.Admin, []ac
 	return u, ms, err
 }
 
-// memberships lists the user's companies and roles (in no particular order: account sorts them).
+// memberships lists the user's companies and roles (in no particular order: account sorts them); a
+// disabled membership (the Team tab, team.go) is no role at all.
 func memberships(ctx context.Context, tx *Tx, userID int64) ([]account.Membership, error) {
 	rows, err := tx.Query(ctx, `SELECT c.id, c.name, m.role FROM memberships m JOIN companies c ON c.id = m.company_id
-		WHERE m.user_id = ?`, userID)
+		WHERE m.user_id = ? AND m.disabled_at IS NULL`, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -217,7 +218,7 @@ func memberships(ctx context.Context, tx *Tx, userID int64) ([]account.Membershi
 func (s Staff) Role(ctx context.Context, userID, companyID int64) (account.Role, error) {
 	var role string
 	err := s.db.Read(ctx, func(tx *Tx) error {
-		return translate(tx.QueryRow(ctx, `SELECT role FROM memberships WHERE user_id = ? AND company_id = ?`,
+		return translate(tx.QueryRow(ctx, `SELECT role FROM memberships WHERE user_id = ? AND company_id = ? AND disabled_at IS NULL`,
 			userID, companyID).Scan(&role))
 	})
 	return account.Role(role), err
@@ -236,7 +237,7 @@ func (s Staff) CompanyHeader(ctx context.Context, userID, companyID int64) (acco
 			       c.default_culture, c.logo, c.is_refund_enabled, c.refund_max_days, c.feature_licences, c.publi,
 			       i.max_days_booking, i.interval_minutes, i.opening_time, i.closing_time
 			FROM companies c
-			JOIN memberships m ON m.company_id = c.id AND m.user_id = ?
+			JOIN memberships m ON m.company_id = c.id AND m.user_id = ? AND m.disabled_at IS NULL
 			LEFT JOIN installations i ON i.id = (SELECT MIN(id) FROM installations WHERE company_id = c.id)
 			WHERE c.id = ?`, userID, companyID).Scan(&c.ID, &c.Name, &role, &c.PublicKey, &c.CurrencySymbol, &c.Currency,
 			&c.TimeZone, &c.DefaultCulture, &c.Logo, &refund, &c.RefundMaxDays, &licences, &publi,

@@ -1,4 +1,4 @@
-import { atLeast, defaultSection, sectionsFor } from '@/admin/lib/roles';
+import { atLeast, defaultSection, mayOpenSettingsTab, sectionsFor } from '@/admin/lib/roles';
 
 describe('the role table', () => {
   it('ranks DESK below ADMIN below SUPERADMIN', () => {
@@ -15,5 +15,12 @@ describe('the role table', () => {
     expect(sectionsFor('ADMIN')).toEqual(['bookings', 'billing', 'kpi', 'events']);
     expect(defaultSection('ADMIN')).toBe('billing');
     expect(defaultSection('SUPERADMIN')).toBe('billing');
+  });
+
+  it('shows the Team tab of the settings to ADMIN and above only', () => {
+    expect(mayOpenSettingsTab('DESK', 'team')).toBe(false);
+    expect(mayOpenSettingsTab('ADMIN', 'team')).toBe(true);
+    expect(mayOpenSettingsTab('SUPERADMIN', 'team')).toBe(true);
+    expect(mayOpenSettingsTab('DESK', 'account')).toBe(false);
   });
 });

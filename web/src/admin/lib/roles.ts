@@ -20,6 +20,18 @@ export const SECTION_ROLES = {
 
 export type Section = keyof typeof SECTION_ROLES;
 
+/** The settings dialog's tabs that need more than the dialog itself (ADMIN): none so far needs more, but the
+ * Team tab (issue 24) is named here so that opening the dialog to DESK one day would not open the team. */
+export const SETTINGS_TAB_ROLES = {
+  team: 'ADMIN',
+} as const satisfies Record<string, StaffRole>;
+
+/** Whether the role may see the settings tab (a tab not listed in SETTINGS_TAB_ROLES needs ADMIN, as the dialog does). */
+export function mayOpenSettingsTab(role: StaffRole, tab: string): boolean {
+  const min: StaffRole = (SETTINGS_TAB_ROLES as Record<string, StaffRole>)[tab] ?? 'ADMIN';
+  return atLeast(role, min);
+}
+
 /** The sections the role may open, in the switch's order. */
 export function sectionsFor(role: StaffRole): Section[] {
   return (Object.keys(SECTION_ROLES) as Section[]).filter((s) => atLeast(role, SECTION_ROLES[s]));

@@ -43,7 +43,7 @@ export function decodeCompany(triple: string): StaffCompany | undefined {
   if (first <= 0 || last <= first) return undefined;
   const idCompany = Number(triple.slice(0, first));
   const role = triple.slice(last + 1);
-  if (!Number.isInteger(idCompany) || idCompany < 1 || (role !== 'ADMIN' && role !== 'SUPERADMIN')) return undefined;
+  if (!Number.isInteger(idCompany) || idCompany < 1 || (role !== 'DESK' && role !== 'ADMIN' && role !== 'SUPERADMIN')) return undefined;
   return { idCompany, companyName: triple.slice(first + 1, last), role };
 }
 

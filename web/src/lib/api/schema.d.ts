@@ -859,6 +859,197 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's team - its members (active or disabled) and its pending invitations (invited).
+         * @description Members come by name; each says its role, its state (`active`, or `disabled`: the member cannot sign in to this company) and its last sign-in. People invited and not yet joined are the `invitations` (state invited, or expired past their 72 hours). Needs ADMIN.
+         */
+        get: operations["adminTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite someone by e-mail to join the company with a role; the invitation mail is sent through the outbox.
+         * @description The role is DESK or ADMIN; only a SUPERADMIN may invite a SUPERADMIN. The mail holds the link `<base URL>/invite/<token>`: the token is 256 random bits, kept only as its SHA-256, valid 72 hours and usable once. `culture` is the language of the mail (the inviter's; en-GB when missing or unknown). An address that is already a member of the company, or has a pending invitation here, is a 409 (resend that invitation instead). Recorded in the audit log (team.invite).
+         */
+        post: operations["adminTeamInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a pending (or expired) invitation again with a new token valid 72 hours; the old link stops working. */
+        post: operations["adminTeamResendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation; its link stops working at once. Recorded in the audit log (team.invitation_revoke). */
+        delete: operations["adminTeamRevokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/members/{userId}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a member's role in the company.
+         * @description Rules of every change to a member (role, disable, remove), each a 422 that changes nothing: nobody changes themselves (fields.userId), the company keeps at least one active ADMIN-or-above (fields.role or fields.userId), and an ADMIN can neither grant SUPERADMIN nor change a SUPERADMIN (403). Recorded in the audit log (team.role).
+         */
+        put: operations["adminTeamSetRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/members/{userId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a member - they keep their place in the list but cannot sign in to the company, and every session of theirs ends at once (their next request is a 401).
+         * @description Same rules as the role change. Recorded in the audit log (team.disable).
+         */
+        post: operations["adminTeamDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/members/{userId}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable a disabled member again (they sign in anew). Recorded in the audit log (team.enable). */
+        post: operations["adminTeamEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from the company; every session of theirs ends at once. Their account stays (other companies, the audit log).
+         * @description Same rules as the role change. Recorded in the audit log (team.remove).
+         */
+        delete: operations["adminTeamRemove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invitation link invites to - the company's name, the e-mail, the role, and whether that e-mail already has an account.
+         * @description No session needed: the token is the credential. A token that is unknown, used or revoked is a 404; one past its 72 hours a 410.
+         */
+        get: operations["readInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation (once) - joins the company with the invited role; then sign in at /login.
+         * @description For an e-mail without an account, `name` and `password` (at least 12 characters) create it. For an e-mail that already has an account (`existingAccount` of the GET), `password` is that account's current password - the user "signs in" to accept; the name is ignored and the password unchanged. After five wrong passwords the invitation is used up (a 404 from then on). The token works once: accepted, it is a 404. Recorded in the company's audit log (team.join).
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/retrieve-bookings": {
         parameters: {
             query?: never;
@@ -1643,6 +1834,65 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        StaffRole: "DESK" | "ADMIN" | "SUPERADMIN";
+        Team: {
+            members: components["schemas"]["TeamMember"][];
+            invitations: components["schemas"]["TeamInvitation"][];
+        };
+        TeamMember: {
+            /** Format: int64 */
+            userId: number;
+            name: string;
+            email: string;
+            role: components["schemas"]["StaffRole"];
+            /** @enum {string} */
+            state: "active" | "disabled";
+            /**
+             * Format: date-time
+             * @description The member's last sign-in (any company); null when never.
+             */
+            lastSignInAt: string | null;
+            /** @description The signed-in user (who cannot change themselves). */
+            isMe: boolean;
+        };
+        TeamInvitation: {
+            /** Format: int64 */
+            id: number;
+            email: string;
+            role: components["schemas"]["StaffRole"];
+            /** @enum {string} */
+            state: "invited" | "expired";
+            /** @description The inviter's e-mail. */
+            invitedBy: string;
+            /**
+             * Format: date-time
+             * @description When it was (last) sent.
+             */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        TeamInviteRequest: {
+            email: string;
+            role: components["schemas"]["StaffRole"];
+            /** @description The mail's language, e.g. es-ES (the inviter's); en-GB by default. */
+            culture?: string;
+        };
+        InvitationInfo: {
+            companyName: string;
+            email: string;
+            role: components["schemas"]["StaffRole"];
+            /** @description The e-mail already has an account: accept with its password, no name. */
+            existingAccount: boolean;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        InvitationAccept: {
+            /** @description The new account's name (ignored for an existing account). */
+            name?: string;
+            password: string;
+        };
         ShoppingCartResponse: {
             data: components["schemas"]["ShoppingCart"];
         };
@@ -4982,6 +5232,322 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    adminTeam: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminTeamInvite: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamInviteRequest"];
+            };
+        };
+        responses: {
+            /** @description Invited; the mail is queued. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The address is already a member or already invited; `fields.email` says which. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The e-mail is not valid, or the role is unknown or above what the inviter may grant; `fields` names email or role. Nothing is changed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminTeamResendInvitation: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitation"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminTeamRevokeInvitation: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminTeamSetRole: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role: components["schemas"]["StaffRole"];
+                };
+            };
+        };
+        responses: {
+            /** @description The member as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    adminTeamDisable: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    adminTeamEnable: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    adminTeamRemove: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    readInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationInfo"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The invitation expired; ask for a new one. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationAccept"];
+            };
+        };
+        responses: {
+            /** @description Joined; sign in. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description The invitation expired; ask for a new one. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The name is empty or the password too short (new account), or the password is wrong (existing account); `fields` names name or password. Nothing is changed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminRetrieveBookings: {

@@ -9,6 +9,7 @@ import type events from '@/admin/features/events/locales/en.json';
 import type advertising from '@/admin/features/advertising/locales/en.json';
 import type kpi from '@/admin/features/kpi/locales/en.json';
 import type settings from '@/admin/features/settings/locales/en.json';
+import type team from '@/admin/features/team/locales/en.json';
 import type components from '@/components/locales/en.json';
 import type appUpdate from '@/features/app-update/locales/en.json';
 import type booking from '@/features/booking/locales/en.json';
@@ -51,6 +52,7 @@ declare module 'i18next' {
       events: typeof events;
       advertising: typeof advertising;
       settings: typeof settings;
+      team: typeof team;
     };
   }
 }

@@ -6,9 +6,12 @@ import { Confirm } from '@/admin/features/settings/components/Confirm';
 import { useSettings } from '@/admin/features/settings/hooks/useSettings';
 import { dayMonthYear } from '@/admin/features/settings/utils/special';
 import { settingsToast } from '@/admin/features/settings/utils/toasts';
+import { mayOpenSettingsTab, type StaffRole } from '@/admin/lib/roles';
 
 interface SettingsDialogProps {
   idCompany: number;
+  /** The user's role in the company: tabs it may not open are left out (the dialog itself is ADMIN's). */
+  role?: StaffRole;
   onClose: () => void;
   /** Called with the user's new name after My account saved it. */
   onNameChange?: (name: string) => void;
@@ -19,7 +22,7 @@ interface SettingsDialogProps {
  * Escape; the Cancel/Save bar (hidden on tabs 6 and 7) saves behind a confirmation; leaving with
  * unsaved changes asks first. A save that someone else's save overtook keeps the edits and says so.
  */
-export function SettingsDialog({ idCompany, onClose, onNameChange }: SettingsDialogProps) {
+export function SettingsDialog({ idCompany, role = 'ADMIN', onClose, onNameChange }: SettingsDialogProps) {
   const { t } = useTranslation('settings');
   const state = useSettings(idCompany);
   const [tab, setTab] = useState(String(DEFAULT_TAB));
@@ -27,7 +30,8 @@ export function SettingsDialog({ idCompany, onClose, onNameChange }: SettingsDia
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<'conflict' | 'invalid'>();
   const [fields, setFields] = useState<Record<string, string>>({});
-  const entry = SETTINGS_TABS.find((e) => String(e.id) === tab);
+  const tabs = SETTINGS_TABS.filter((e) => mayOpenSettingsTab(role, e.label));
+  const entry = tabs.find((e) => String(e.id) === tab);
   const saveRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const [saves, setSaves] = useState(0);
@@ -128,15 +132,15 @@ export function SettingsDialog({ idCompany, onClose, onNameChange }: SettingsDia
           )}
           <Tabs orientation="vertical" value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
             <Tabs.List>
-              {SETTINGS_TABS.map((e) => (
+              {tabs.map((e) => (
                 <Tabs.Tab key={e.id} value={String(e.id)} disabled={e.disabled}>
                   {`${e.id}. ${t(`tabs.${e.label}`)}`}
                 </Tabs.Tab>
               ))}
             </Tabs.List>
-            {SETTINGS_TABS.map((e) => (
+            {tabs.map((e) => (
               <Tabs.Panel key={e.id} value={String(e.id)} px="md" mih={420}>
-                {e.render({ idCompany, state, onNameChange })}
+                {e.render({ idCompany, role, state, onNameChange })}
               </Tabs.Panel>
             ))}
           </Tabs>

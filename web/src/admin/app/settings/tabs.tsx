@@ -6,10 +6,14 @@ import { MyAccountTab } from '@/admin/features/settings/components/MyAccountTab'
 import { SpecialScheduleTab } from '@/admin/features/settings/components/SpecialScheduleTab';
 import { WeeklyScheduleTab } from '@/admin/features/settings/components/WeeklyScheduleTab';
 import type { SettingsState } from '@/admin/features/settings/hooks/useSettings';
+import { TeamTab } from '@/admin/features/team/components/TeamTab';
+import type { StaffRole } from '@/admin/lib/roles';
 
 /** What a tab gets: the company and the dialog's settings state (tabs 2–5 edit its drafts). */
 export interface SettingsTabContext {
   idCompany: number;
+  /** The user's role in the company (the Team tab hides what it would refuse). */
+  role: StaffRole;
   state: SettingsState;
   /** Called with the user's new name after My account saved it (the top bar's initials follow). */
   onNameChange?: (name: string) => void;
@@ -19,7 +23,7 @@ export interface SettingsTabContext {
 export interface SettingsTabEntry {
   id: number;
   /** Its label's key in the settings namespace (tabs.*). */
-  label: 'account' | 'general' | 'weekly' | 'special' | 'generalSchedule' | 'products' | 'packs' | 'categories' | 'confirmation';
+  label: 'account' | 'general' | 'weekly' | 'special' | 'generalSchedule' | 'products' | 'packs' | 'categories' | 'confirmation' | 'team';
   render: (ctx: SettingsTabContext) => ReactNode;
   /** Tabs that save on their own (products, packs) hide the Cancel/Save bar. */
   hideSaveBar?: boolean;
@@ -31,7 +35,7 @@ const ProductsTabEntry = ({ idCompany }: SettingsTabContext) => <CatalogTab idCo
 const PacksTabEntry = ({ idCompany }: SettingsTabContext) => <CatalogTab idCompany={idCompany} tab="packs" />;
 const CategoriesTabEntry = ({ idCompany }: SettingsTabContext) => <CatalogTab idCompany={idCompany} tab="categories" />;
 
-/** The dialog's tabs 1–9 in order; 2 (General) opens first, 9 is disabled. */
+/** The dialog's tabs 1–10 in order; 2 (General) opens first, 9 is disabled; 10 (Team, issue 24) shows to the roles of roles.ts. */
 export const SETTINGS_TABS: SettingsTabEntry[] = [
   { id: 1, label: 'account', render: ({ onNameChange }) => <MyAccountTab onNameChange={onNameChange} /> },
   { id: 2, label: 'general', render: ({ state }) => <GeneralTab state={state} /> },
@@ -42,6 +46,7 @@ export const SETTINGS_TABS: SettingsTabEntry[] = [
   { id: 7, label: 'packs', render: PacksTabEntry, hideSaveBar: true },
   { id: 8, label: 'categories', render: CategoriesTabEntry },
   { id: 9, label: 'confirmation', render: () => null, disabled: true },
+  { id: 10, label: 'team', render: ({ idCompany, role }) => <TeamTab idCompany={idCompany} role={role} />, hideSaveBar: true },
 ];
 
 /** The tab the dialog opens on (admin spec section 9). */

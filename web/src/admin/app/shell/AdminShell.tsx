@@ -139,7 +139,7 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
       </Stack>
       {settingsOpen && (
         <Suspense fallback={null}>
-          <SettingsDialog key={company.idCompany} idCompany={company.idCompany} onClose={() => setSettingsOpen(false)} onNameChange={renamed} />
+          <SettingsDialog key={company.idCompany} idCompany={company.idCompany} role={company.role} onClose={() => setSettingsOpen(false)} onNameChange={renamed} />
         </Suspense>
       )}
     </div>

@@ -1,0 +1,51 @@
+import { openNewestMailTo } from '../support/booking.ts';
+import { expect, test } from '../support/own-server.ts';
+import { FJORD_ADMIN, loginForm, sectionRegion, sectionSwitch } from '../support/admin.ts';
+import { openSettings, signInOn } from '../support/settings.ts';
+import { DEMO } from '../support/state.ts';
+
+// Issue 24, the Team tab: an ADMIN invites a DESK member by e-mail; the invitee follows the mailed link,
+// sets a name and a password, signs in, and sees only Bookings. Its own server: the team it changes is
+// what other specs sign in with.
+test('an invited DESK member joins through the mailed link and sees only Bookings', async ({ page, ownServer }) => {
+  const invitee = `desk.${Date.now()}@fjordkarting.example`;
+  await signInOn(page, ownServer.state, FJORD_ADMIN, DEMO.fjord);
+  const dialog = await openSettings(page);
+  await dialog.getByRole('tab', { name: '10. Team' }).click();
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(invitee);
+  await dialog.getByRole('combobox', { name: 'Role', exact: true }).selectOption('DESK');
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(dialog.getByTestId('invitation').filter({ hasText: invitee })).toBeVisible();
+
+  // The invitation mail, in the development mail viewer.
+  await page.context().clearCookies();
+  await openNewestMailTo(page, invitee);
+  const href = await page.getByRole('region', { name: 'Message' }).getByRole('link', { name: 'Accept the invitation' }).getAttribute('href');
+  const path = /\/invite\/[A-Za-z0-9_-]{43}$/.exec(href ?? '')?.[0];
+  expect(path, `invitation link ${href}`).toBeTruthy();
+
+  await page.goto(path!);
+  await page.evaluate(() => localStorage.clear()); // the admin's stored sign-in: the invitee signs in afresh below
+  await expect(page.getByRole('heading', { name: `Join ${DEMO.fjord}` })).toBeVisible();
+  await page.getByLabel('Your name').fill('Desk Person');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('a counter password');
+  await page.getByRole('textbox', { name: 'Repeat the password' }).fill('a counter password');
+  await page.getByRole('button', { name: 'Join the team' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The link works once.
+  await page.goto(path!);
+  await expect(page.getByText('This invitation link is not valid any more. Ask for a new one.')).toBeVisible();
+
+  await page.goto('/login');
+  const form = loginForm(page);
+  await form.email.fill(invitee);
+  await form.password.fill('a counter password');
+  const [signIn] = await Promise.all([page.waitForResponse('**/api/users/adminLogin'), form.submit.click()]);
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 30_000 });
+  await expect(sectionSwitch(page, 'Bookings')).toBeChecked();
+  await expect(sectionRegion(page, 'Bookings')).toBeVisible();
+  await expect(page.getByRole('navigation').getByRole('radio')).toHaveCount(1);
+  await expect(sectionSwitch(page, 'Billing')).toHaveCount(0);
+});
