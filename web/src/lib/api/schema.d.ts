@@ -195,13 +195,30 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description The key from the e-mail's link. */
+                key: string;
+            };
             cookie?: never;
         };
-        /** Stop promotional e-mail to the member whose unsubscribe link this is. Repeating it is harmless. */
-        get: operations["unsubscribeMember"];
+        /**
+         * Whose unsubscribe link this is and whether they still receive news and offers. Changes nothing.
+         * @description The customer-side spec (customer-side.md, "Cloud: GET /member/unsubscribe/{id}") names a GET
+         *     that unsubscribes. That contradicts HTTP (GET is safe, RFC 9110 §9.2.1) and hurts customers:
+         *     mail scanners, antivirus link checkers and chat link previews open every link of a message, and
+         *     unsubscribed people who never asked to be. Resolution (issue 26): the path is kept, the GET only
+         *     reads (the page shows who and what), and the change is a POST on the same path — the page's
+         *     button, and the RFC 8058 one-click unsubscribe of mail clients.
+         */
+        get: operations["getUnsubscribeLink"];
         put?: never;
-        post?: never;
+        /**
+         * Stop promotional e-mail to the member whose unsubscribe link this is. Repeating it is harmless.
+         * @description The mutation the spec's GET used to do (see the GET's description for why it moved). It is
+         *     also the RFC 8058 one-click target: a mail client POSTs `List-Unsubscribe=One-Click` as a form;
+         *     the body is not read, the key alone decides. Bookings' own e-mails are not affected.
+         */
+        post: operations["unsubscribeMember"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1643,6 +1660,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description What an unsubscribe link's page shows of its member. */
+        UnsubscribeLink: {
+            /** @description The member's address with most of its local part hidden, e.g. "l•••a@example.com". */
+            email: string;
+            /** @description The circuit whose news and offers the link stops. */
+            company: string;
+            /** @description The circuit's logo URL, when it has one. */
+            logo?: string;
+            /** @description The circuit's primary colour (#rrggbb), for its header, when it has one. */
+            primaryColor?: string;
+            /** @description Whether the member still receives news and offers. */
+            subscribed: boolean;
+        };
         ShoppingCartResponse: {
             data: components["schemas"]["ShoppingCart"];
         };
@@ -3828,7 +3858,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    unsubscribeMember: {
+    getUnsubscribeLink: {
         parameters: {
             query?: never;
             header?: never;
@@ -3840,15 +3870,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The member is unsubscribed (or already was). */
+            /** @description The link's member, e-mail masked. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        unsubscribed: boolean;
-                    };
+                    "application/json": components["schemas"]["UnsubscribeLink"];
+                };
+            };
+            /** @description No member has this link. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    unsubscribeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key from the e-mail's link. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    "List-Unsubscribe"?: "One-Click";
+                };
+            };
+        };
+        responses: {
+            /** @description The member is unsubscribed (or already was); their state afterwards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeLink"];
                 };
             };
             /** @description No member has this link. */
