@@ -1914,7 +1914,7 @@ export interface components {
             pending: boolean;
         };
         CancelView: {
-            /** @description The booking's reference. */
+            /** @description The short reference customers know from their mails and the done page (ABCD-2345), not the internal identifier. */
             reference: string;
             /** @enum {string} */
             status: "pagada" | "cancelada" | "parcialmentepagada" | "pending";
@@ -1926,6 +1926,12 @@ export interface components {
              */
             reason: "cancelled" | "noDate" | "started" | "closed" | null;
             company: string;
+            /** @description URL of the company's logo; empty when none. */
+            logo: string;
+            /** @description The circuit's contact address, for what the page cannot do; empty when none. */
+            contactEmail: string;
+            /** @description The circuit's primary colour (#rrggbb) for its header; empty when none. */
+            primaryColor: string;
             /** @description ISO 4217 code. */
             currency: string;
             /** @description The circuit's IANA time zone; dates and times are local to it. */
