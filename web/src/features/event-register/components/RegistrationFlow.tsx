@@ -231,7 +231,7 @@ export function RegistrationFlow({ registration, onStart }: RegistrationFlowProp
               <Text c="gray.7" fw={600} size="sm" tt="uppercase">
                 {team ? t('teamRegistration') : t('registration')}
               </Text>
-              <Title order={1} fz={{ base: 26, sm: 32 }}>
+              <Title order={1} fz={{ base: 26, sm: 32 }} dir="auto">
                 {registration.name}
               </Title>
               <Text c="gray.7">
