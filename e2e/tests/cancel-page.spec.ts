@@ -92,6 +92,10 @@ test.describe('cancel page', () => {
     const summary = page.getByTestId('booking-summary');
     await expect(summary).toContainText('Fjord Karting');
     await expect(summary).toContainText('Ana');
+    // The short reference customers know, not the internal identifier, under the circuit's bar.
+    await expect(summary).toContainText(booked.reference);
+    await expect(summary).not.toContainText(booked.identifier);
+    await expect(page.getByTestId('branded-header')).toBeVisible();
     await expect(page.getByTestId('money-unpaid')).toContainText('Nothing has been paid, so there is nothing to refund.');
     await checkPage(page, testInfo, 'cancel-1-preview');
     await page.reload();

@@ -171,6 +171,15 @@ test.describe('event registration', () => {
 
     const identifier = await payWithTestCard(page, testInfo);
     await expectPaid(request, identifier);
+    // The done page tells what a session booking's does: the reference, the event's date and time,
+    // "Add to calendar" (its .ics), under the circuit's header.
+    await expect(page.getByTestId('booking-done-details')).toBeVisible();
+    await expect(page.getByTestId('booking-done-line')).toContainText(/\d{2}:\d{2}/);
+    await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', `/api/booking/ics/${identifier}`);
+    await expect(page.getByTestId('branded-header')).toBeVisible();
+    const ics = await request.get(`/api/booking/ics/${identifier}`);
+    expect(ics.status()).toBe(200);
+    expect(await ics.text()).toContain('BEGIN:VEVENT');
     await snapshot(page, testInfo, '3-success-team');
   });
 });

@@ -35,16 +35,30 @@ test('a customer who accepted offers unsubscribes through the link of their conf
   await link.scrollIntoViewIfNeeded();
   await checkPage(page, testInfo, 'unsubscribe-1-mail');
 
-  // Following it: the loading screen, then the confirmation; the consent is gone.
+  // Following it shows whose link it is and changes nothing (mail scanners and link previews open
+  // links), however often it is opened.
   await link.click();
   await expect(page).toHaveURL(/\/member\/unsubscribe\//);
+  await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe from news and offers' })).toBeVisible();
+  await expect(page.getByText('This address receives news and offers from')).toContainText('Fjord Karting');
+  const masked = `${member.email[0]}•••${member.email.split('@')[0].slice(-1)}@${member.email.split('@')[1]}`;
+  await expect(page.getByTestId('member-email')).toHaveText(masked);
+  await checkPage(page, testInfo, 'unsubscribe-2-asked');
+  expect(promo()).toBe('1');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Stop promotional e-mails' })).toBeVisible();
+  expect(promo()).toBe('1');
+
+  // The button unsubscribes: the confirmation; the consent is gone.
+  await page.getByRole('button', { name: 'Stop promotional e-mails' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'You have unsubscribed' })).toBeVisible();
-  await checkPage(page, testInfo, 'unsubscribe-2-confirmed');
+  await checkPage(page, testInfo, 'unsubscribe-3-confirmed');
   expect(promo()).toBe('0');
 
-  // Opening the link again is harmless.
+  // Opening the link again tells so, without a button.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'You have unsubscribed' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop promotional e-mails' })).toHaveCount(0);
   expect(promo()).toBe('0');
 });
 

@@ -84,11 +84,14 @@ type CancelLine struct {
 // CancelView is the cancel page's view of a booking: what it is, whether the customer may cancel it,
 // and what cancelling means (or meant) for the money.
 type CancelView struct {
-	Reference    string         `json:"reference"` // the booking identifier
+	Reference    string         `json:"reference"` // the short reference customers know, ABCD-2345
 	Status       string         `json:"status"`
 	Cancellable  bool           `json:"cancellable"`
 	Reason       *string        `json:"reason"` // why not, when not cancellable
 	Company      string         `json:"company"`
+	Logo         string         `json:"logo"`         // the company's logo URL; empty: none
+	ContactEmail string         `json:"contactEmail"` // the company's contact address; empty: none
+	PrimaryColor string         `json:"primaryColor"` // the company's colour, #rrggbb; empty: none
 	Currency     string         `json:"currency"`
 	TimeZone     string         `json:"timeZone"`
 	Culture      string         `json:"culture"`

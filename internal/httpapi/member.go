@@ -17,6 +17,9 @@ type MemberService interface {
 	Unsubscribe(ctx context.Context, key string) error
 	// KnownKey reports whether an unsubscribe link's key is a member's, changing nothing.
 	KnownKey(ctx context.Context, key string) (bool, error)
+	// LinkState returns what an unsubscribe link's page shows of its member (e-mail masked), changing
+	// nothing. Returns apperr.NotFound for an unknown key.
+	LinkState(ctx context.Context, key string) (member.LinkState, error)
 }
 
 // postMemberSearch answers POST /api/member/search-email {email, idCompany} with the member lookup
@@ -38,11 +41,31 @@ func (s *Server) postMemberSearch(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, m)
 }
 
-// getUnsubscribe answers GET /api/member/unsubscribe/{key}, the link in e-mails.
+// getUnsubscribe answers GET /api/member/unsubscribe/{key}, the page of the link in e-mails: whose link
+// it is (e-mail masked), which circuit's news and offers, whether they still receive them. It changes
+// nothing: mail scanners and link previews open links, and must not unsubscribe anyone.
 func (s *Server) getUnsubscribe(w http.ResponseWriter, r *http.Request) {
-	if err := s.deps.Members.Unsubscribe(r.Context(), r.PathValue("key")); err != nil {
+	st, err := s.deps.Members.LinkState(r.Context(), r.PathValue("key"))
+	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]bool{"unsubscribed": true})
+	writeJSON(w, http.StatusOK, st)
+}
+
+// postUnsubscribe answers POST /api/member/unsubscribe/{key}: the page's button, and the RFC 8058
+// one-click unsubscribe of mail clients (a form body "List-Unsubscribe=One-Click", which is not read:
+// the key alone decides). Repeating it is harmless; the answer is the member's state afterwards.
+func (s *Server) postUnsubscribe(w http.ResponseWriter, r *http.Request) {
+	key := r.PathValue("key")
+	if err := s.deps.Members.Unsubscribe(r.Context(), key); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	st, err := s.deps.Members.LinkState(r.Context(), key)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, st)
 }

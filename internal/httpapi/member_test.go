@@ -119,12 +119,12 @@ func TestMemberCalls(t *testing.T) {
 		{name: "malformed e-mail", method: "POST", path: path, body: search("lucia@", e.fix.CompanyID), status: 422, code: apperr.Unprocessable, field: "email"},
 		{name: "no company", method: "POST", path: path, body: map[string]any{"email": "lucia@example.com"}, status: 422, code: apperr.Unprocessable, field: "idCompany"},
 		{name: "company id as text", method: "POST", path: path, body: search("lucia@example.com", "one"), status: 400, code: apperr.Invalid},
-		{name: "unsubscribe", method: "GET", path: "/api/member/unsubscribe/" + key, status: 200, check: func(t *testing.T, res *apitest.Response) {
-			if !strings.Contains(string(res.Body), `"unsubscribed":true`) {
+		{name: "unsubscribe", method: "POST", path: "/api/member/unsubscribe/" + key, status: 200, check: func(t *testing.T, res *apitest.Response) {
+			if !strings.Contains(string(res.Body), `"subscribed":false`) {
 				t.Errorf("body %s", res.Body)
 			}
 		}},
-		{name: "unsubscribe again", method: "GET", path: "/api/member/unsubscribe/" + key, status: 200},
+		{name: "unsubscribe again", method: "POST", path: "/api/member/unsubscribe/" + key, status: 200},
 		{name: "still a member after unsubscribing", method: "POST", path: path, body: search("lucia@example.com", e.fix.CompanyID), status: 200,
 			check: func(t *testing.T, res *apitest.Response) {
 				if !strings.Contains(string(res.Body), `"acceptSendPromo":false`) {
@@ -133,6 +133,78 @@ func TestMemberCalls(t *testing.T) {
 			}},
 		{name: "unknown key", method: "GET", path: "/api/member/unsubscribe/AAAAAAAAAAAAAAAAAAAAAA", status: 404, code: apperr.NotFound},
 		{name: "malformed key", method: "GET", path: "/api/member/unsubscribe/x", status: 404, code: apperr.NotFound},
+		{name: "unsubscribe an unknown key", method: "POST", path: "/api/member/unsubscribe/AAAAAAAAAAAAAAAAAAAAAA", status: 404, code: apperr.NotFound},
+	})
+}
+
+// TestUnsubscribeLink: the link's GET shows whose it is and changes nothing, however often it is opened
+// (mail scanners and link previews open it); the page's POST, or a mail client's RFC 8058 one-click
+// POST, unsubscribes, and repeating it is harmless. On both engines.
+func TestUnsubscribeLink(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newClubEnv(t, db, httpapi.RateLimits{})
+		key := e.member(t, member.NewMember{CompanyID: e.fix.CompanyID, Email: "Lucia@Example.com", Name: "Lucía", AcceptSendPromo: true})
+		other := e.member(t, member.NewMember{CompanyID: e.fix.CompanyID, Email: "bo@example.com", Name: "Bo", AcceptSendPromo: true})
+		var company string
+		if err := db.Read(context.Background(), func(tx *store.Tx) error {
+			return tx.QueryRow(context.Background(), `SELECT name FROM companies WHERE id = ?`, e.fix.CompanyID).Scan(&company)
+		}); err != nil {
+			t.Fatal(err)
+		}
+		state := func(t *testing.T, res *apitest.Response, subscribed bool) {
+			t.Helper()
+			var st struct {
+				Email      string `json:"email"`
+				Company    string `json:"company"`
+				Subscribed bool   `json:"subscribed"`
+			}
+			res.JSON(t, &st)
+			if st.Email != "l•••a@example.com" || st.Company != company || st.Subscribed != subscribed {
+				t.Errorf("state %+v, want l•••a@example.com of %q, subscribed %v", st, company, subscribed)
+			}
+			if strings.Contains(string(res.Body), "lucia@") {
+				t.Errorf("the link's answer spells the address out: %s", res.Body)
+			}
+		}
+		promo := func(t *testing.T, email string) bool {
+			t.Helper()
+			var on int
+			if err := db.Read(context.Background(), func(tx *store.Tx) error {
+				return tx.QueryRow(context.Background(), `SELECT accept_send_promo FROM members WHERE email = ?`, email).Scan(&on)
+			}); err != nil {
+				t.Fatal(err)
+			}
+			return on == 1
+		}
+		link := "/api/member/unsubscribe/" + key
+		for range 3 {
+			res := e.api.Do("GET", link, nil)
+			if res.Status != 200 {
+				t.Fatalf("GET → %d %s", res.Status, res.Body)
+			}
+			state(t, res, true)
+		}
+		if !promo(t, "lucia@example.com") {
+			t.Fatal("opening the link unsubscribed the member")
+		}
+		res := e.api.Do("POST", link, nil)
+		if res.Status != 200 {
+			t.Fatalf("POST → %d %s", res.Status, res.Body)
+		}
+		state(t, res, false)
+		if promo(t, "lucia@example.com") || !promo(t, "bo@example.com") {
+			t.Error("the POST did not unsubscribe exactly the link's member")
+		}
+		state(t, e.api.Do("GET", link, nil), false)
+		state(t, e.api.Do("POST", link, nil), false)
+
+		// A mail client's one-click unsubscribe: a form POST with no token and no JSON.
+		oneClick := e.api.Do("POST", "/api/member/unsubscribe/"+other, []byte("List-Unsubscribe=One-Click"),
+			"Content-Type", "application/x-www-form-urlencoded")
+		if oneClick.Status != 200 || promo(t, "bo@example.com") {
+			t.Errorf("one-click POST → %d %s, still subscribed %v", oneClick.Status, oneClick.Body, promo(t, "bo@example.com"))
+		}
 	})
 }
 

@@ -38,6 +38,7 @@ func (s *Server) routes() http.Handler {
 	api.HandleFunc("GET /api/landing/{key}/events", s.getEventsLanding)
 	api.HandleFunc("POST /api/member/search-email", s.limited(RateLookup, s.postMemberSearch))
 	api.HandleFunc("GET /api/member/unsubscribe/{key}", s.limited(RateGuess, s.getUnsubscribe))
+	api.HandleFunc("POST /api/member/unsubscribe/{key}", s.limited(RateGuess, s.postUnsubscribe))
 	api.HandleFunc("GET /api/termsAndConditions/{idCompany}/{culture}", s.getTerms)
 	api.HandleFunc("GET /api/captcha/challenge", s.getCaptchaChallenge)
 	api.HandleFunc("POST /api/emails/sendProblemReport", s.limited(RateWrite, s.postProblemReport))

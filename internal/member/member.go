@@ -126,3 +126,31 @@ func ValidKey(key string) bool {
 	}
 	return true
 }
+
+// LinkState is what an unsubscribe link's page shows of its member: whose address (masked), which
+// circuit's news and offers, and whether they still receive them.
+type LinkState struct {
+	Email      string `json:"email"`
+	Company    string `json:"company"`
+	Logo       string `json:"logo,omitempty"`
+	Color      string `json:"primaryColor,omitempty"`
+	Subscribed bool   `json:"subscribed"`
+}
+
+// MaskEmail hides most of an address's local part, so a forwarded or previewed link shows whose it is
+// to its owner without spelling it out to anyone else: "lucia@example.com" → "l•••a@example.com",
+// a local part of one or two characters keeps only its first.
+func MaskEmail(email string) string {
+	local, domain, ok := strings.Cut(email, "@")
+	if !ok {
+		return "•••"
+	}
+	r := []rune(local)
+	switch {
+	case len(r) == 0:
+		return "•••@" + domain
+	case len(r) <= 2:
+		return string(r[0]) + "•••@" + domain
+	}
+	return string(r[0]) + "•••" + string(r[len(r)-1]) + "@" + domain
+}

@@ -77,3 +77,19 @@ func TestValidEmail(t *testing.T) {
 		}
 	}
 }
+
+func TestMaskEmail(t *testing.T) {
+	for in, want := range map[string]string{
+		"lucia@example.com":   "l•••a@example.com",
+		"ab@example.com":      "a•••@example.com",
+		"é@example.com":       "é•••@example.com",
+		"ñandú@example.com":   "ñ•••ú@example.com",
+		"@example.com":        "•••@example.com",
+		"not-an-address":      "•••",
+		"lu.cia+x@example.es": "l•••x@example.es",
+	} {
+		if got := member.MaskEmail(in); got != want {
+			t.Errorf("MaskEmail(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

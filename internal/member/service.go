@@ -20,6 +20,9 @@ type Store interface {
 	Unsubscribe(ctx context.Context, keyHash string, now time.Time) error
 	// HasUnsubscribeKey reports whether a member's key hashes to keyHash, changing nothing.
 	HasUnsubscribeKey(ctx context.Context, keyHash string) (bool, error)
+	// UnsubscribeState returns the member whose key hashes to keyHash (e-mail unmasked), changing
+	// nothing. Returns apperr.NotFound if no member has that key.
+	UnsubscribeState(ctx context.Context, keyHash string) (LinkState, error)
 }
 
 // Service answers the public member calls: the lookup by e-mail of the booking form and the
@@ -73,13 +76,36 @@ func (s *Service) Lookup(ctx context.Context, companyID int64, email string) (Me
 // twice is harmless. Returns apperr.NotFound for a malformed or unknown key.
 func (s *Service) Unsubscribe(ctx context.Context, key string) error {
 	if !ValidKey(key) {
-		return apperr.New(apperr.NotFound, "This unsubscribe link is not valid.")
+		return errUnknownLink()
 	}
 	err := s.store.Unsubscribe(ctx, HashKey(key), s.clock.Now())
 	if apperr.Is(err, apperr.NotFound) {
-		return apperr.New(apperr.NotFound, "This unsubscribe link is not valid.")
+		return errUnknownLink()
 	}
 	return err
+}
+
+// errUnknownLink is the answer for a malformed or unknown unsubscribe key.
+func errUnknownLink() error {
+	return apperr.New(apperr.NotFound, "This unsubscribe link is not valid.")
+}
+
+// LinkState returns what the unsubscribe link's page shows (the member's masked e-mail, the circuit,
+// whether they still receive news and offers), changing nothing. Returns apperr.NotFound for a
+// malformed or unknown key.
+func (s *Service) LinkState(ctx context.Context, key string) (LinkState, error) {
+	if !ValidKey(key) {
+		return LinkState{}, errUnknownLink()
+	}
+	st, err := s.store.UnsubscribeState(ctx, HashKey(key))
+	if apperr.Is(err, apperr.NotFound) {
+		return LinkState{}, errUnknownLink()
+	}
+	if err != nil {
+		return LinkState{}, err
+	}
+	st.Email = MaskEmail(st.Email)
+	return st, nil
 }
 
 // KnownKey reports whether the unsubscribe link's key is a member's, changing nothing (the page's

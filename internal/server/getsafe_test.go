@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -208,6 +209,8 @@ func newWalker(t *testing.T, db *store.DB, opts ...server.Option) *walker {
 	}
 	if m := regexp.MustCompile(`/member/unsubscribe/([A-Za-z0-9_.~-]+)`).FindStringSubmatch(text); m != nil {
 		w.unsubscribe = m[1]
+	} else {
+		t.Fatalf("no unsubscribe link in the confirmation mail of a customer who accepted news and offers:\n%s", text)
 	}
 	// A live session hold and a live event place of the visitor.
 	w.cart, w.hold = hold(free[2], 1)
@@ -255,6 +258,9 @@ func (w *walker) availability(t *testing.T) string {
 		`SELECT COUNT(*) FROM refunds`,
 		`SELECT COUNT(*) FROM event_registrations`,
 		`SELECT COALESCE(SUM(max_stock), 0) FROM products`,
+		// a GET that unsubscribed a member (the unsubscribe link's GET used to) changes these
+		`SELECT COUNT(*) FROM members WHERE accept_send_promo = 1`,
+		`SELECT COUNT(*) FROM members WHERE unsubscribed_at IS NOT NULL`,
 	}
 	var out []string
 	err := w.db.Read(ctx, func(tx *store.Tx) error {
@@ -360,10 +366,11 @@ func expand(template string, values map[string][]string) []string {
 
 // TestGetsChangeNothing walks every GET of docs/openapi.yaml (with the booking's, the visitor's and the
 // company's real values, and values that name nothing) and every page of the app (the event
-// registration page, the cancel page, the kiosk …), as the visitor who holds places and as a stranger,
-// and finds the places held, booked and left exactly as before, on both engines. A GET that took a
-// place (the event registration page used to), cancelled (the old cancel link's GET did) or extended a
-// hold fails it.
+// registration page, the cancel page, the unsubscribe page, the kiosk …), as the visitor who holds
+// places and as a stranger, and finds the places held, booked and left, and the members' consent to
+// news and offers, exactly as before, on both engines. A GET that took a place (the event registration
+// page used to), cancelled (the old cancel link's GET did), extended a hold or unsubscribed a member
+// (the unsubscribe link's GET did, so mail scanners unsubscribed people) fails it.
 func TestGetsChangeNothing(t *testing.T) {
 	t.Parallel()
 	path, err := apitest.SpecPath()
@@ -396,8 +403,9 @@ func TestGetsChangeNothing(t *testing.T) {
 		pages := []string{"/", "/index.html", "/" + w.company.key, "/" + w.company.key + "/landing", "/" + w.company.key + "/landingEvents",
 			"/event/" + w.eventKey, "/event/" + w.eventKey + "/register", "/events/" + w.company.key, "/kiosk/" + w.company.key,
 			"/cancelBooking/" + w.cancel, "/terms", "/success?booking=" + w.booking, "/login", "/admin", w.payPage, "/dev/mail"}
-		if w.unsubscribe != "" {
-			pages = append(pages, "/member/unsubscribe/"+w.unsubscribe)
+		pages = append(pages, "/member/unsubscribe/"+w.unsubscribe)
+		if !slices.Contains(targets, "/api/member/unsubscribe/"+url.PathEscape(w.unsubscribe)) {
+			t.Fatal("the walk does not open the member's unsubscribe link's call")
 		}
 		targets = append(targets, pages...)
 		t.Logf("%d GETs (contract calls and pages), each as the visitor and as a stranger", len(targets))
@@ -421,8 +429,14 @@ func TestGetsChangeNothing(t *testing.T) {
 		req := httptest.NewRequest("POST", "/api/event/"+w.eventKey+"/register", nil)
 		req.Header.Set("X-Visitor-Id", "a-stranger-01")
 		w.handler.ServeHTTP(httptest.NewRecorder(), req)
-		if w.availability(t) == after {
+		held := w.availability(t)
+		if held == after {
 			t.Error("a stranger's hold changed nothing the walk compares")
+		}
+		// … and so does an unsubscribe (its POST).
+		w.call(t, "POST", "/api/member/unsubscribe/"+url.PathEscape(w.unsubscribe), nil, &struct{}{})
+		if w.availability(t) == held {
+			t.Error("unsubscribing changed nothing the walk compares")
 		}
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"pitlane/internal/checkout"
+	"pitlane/internal/notify"
 	"pitlane/internal/pricing"
 )
 
@@ -22,7 +23,8 @@ func (co Checkout) CancelPreview(ctx context.Context, tokenHash string, now time
 		if err != nil {
 			return err
 		}
-		v = checkout.CancelView{Reference: t.identifier, Status: t.status, Company: mb.Company.Name,
+		v = checkout.CancelView{Reference: notify.ShownReference(mb), Status: t.status, Company: mb.Company.Name,
+			Logo: mb.Company.Logo, ContactEmail: mb.Company.ContactEmail, PrimaryColor: mb.Company.Color,
 			Currency: mb.Company.Currency, TimeZone: mb.Company.TimeZone, Culture: mb.Culture,
 			Total: pricing.Cents(mb.TotalCents), Drivers: []string{}, Lines: make([]checkout.CancelLine, 0, len(mb.Lines))}
 		for _, d := range mb.Drivers {

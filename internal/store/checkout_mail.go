@@ -138,7 +138,45 @@ func mailLines(ctx context.Context, tx *Tx, bookingID int64) ([]notify.Line, err
 		lines[i].Sessions = append(lines[i].Sessions, notify.Session{Date: date, Time: at, Circuit: circuit,
 			StartUTC: t.Format(time.RFC3339), EndUTC: t.Add(time.Duration(minutes) * time.Minute).Format(time.RFC3339)})
 	}
-	return lines, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows.Close()
+	return lines, eventSession(ctx, tx, bookingID, lines)
+}
+
+// eventSession gives an event registration's line (it books no session slot) the event's date and
+// time, so that its done page and its .ics tell when to come as a session booking's do. Lines of other
+// bookings are left as they are.
+func eventSession(ctx context.Context, tx *Tx, bookingID int64, lines []notify.Line) error {
+	if len(lines) == 0 {
+		return nil
+	}
+	for _, l := range lines {
+		if len(l.Sessions) > 0 {
+			return nil
+		}
+	}
+	var local string
+	var start, end int64
+	err := tx.QueryRow(ctx, `SELECT e.date_start, e.starts_at, e.ends_at FROM event_registrations r
+		JOIN events e ON e.id = r.event_id WHERE r.booking_id = ? ORDER BY r.id LIMIT 1`, bookingID).Scan(&local, &start, &end)
+	if IsNoRows(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	date, at, _ := strings.Cut(local, " ")
+	if len(at) > 5 {
+		at = at[:5]
+	}
+	if end < start {
+		end = start
+	}
+	lines[0].Sessions = []notify.Session{{Date: date, Time: at,
+		StartUTC: time.UnixMilli(start).UTC().Format(time.RFC3339), EndUTC: time.UnixMilli(end).UTC().Format(time.RFC3339)}}
+	return nil
 }
 
 // stringsOf runs a query of one text column.

@@ -195,13 +195,30 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description The key from the e-mail's link. */
+                key: string;
+            };
             cookie?: never;
         };
-        /** Stop promotional e-mail to the member whose unsubscribe link this is. Repeating it is harmless. */
-        get: operations["unsubscribeMember"];
+        /**
+         * Whose unsubscribe link this is and whether they still receive news and offers. Changes nothing.
+         * @description The customer-side spec (customer-side.md, "Cloud: GET /member/unsubscribe/{id}") names a GET
+         *     that unsubscribes. That contradicts HTTP (GET is safe, RFC 9110 §9.2.1) and hurts customers:
+         *     mail scanners, antivirus link checkers and chat link previews open every link of a message, and
+         *     unsubscribed people who never asked to be. Resolution (issue 26): the path is kept, the GET only
+         *     reads (the page shows who and what), and the change is a POST on the same path — the page's
+         *     button, and the RFC 8058 one-click unsubscribe of mail clients.
+         */
+        get: operations["getUnsubscribeLink"];
         put?: never;
-        post?: never;
+        /**
+         * Stop promotional e-mail to the member whose unsubscribe link this is. Repeating it is harmless.
+         * @description The mutation the spec's GET used to do (see the GET's description for why it moved). It is
+         *     also the RFC 8058 one-click target: a mail client POSTs `List-Unsubscribe=One-Click` as a form;
+         *     the body is not read, the key alone decides. Bookings' own e-mails are not affected.
+         */
+        post: operations["unsubscribeMember"];
         delete?: never;
         options?: never;
         head?: never;
@@ -943,7 +960,7 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role in the company.
-         * @description Rules of every change to a member (role, disable, remove), each a 422 that changes nothing: nobody changes themselves (fields.userId), the company keeps at least one active ADMIN-or-above (fields.role or fields.userId), and an ADMIN can neither grant SUPERADMIN nor change a SUPERADMIN (403). Recorded in the audit log (team.role).
+         * @description Rules of every change to a member (role, disable, remove), each a 422 that changes nothing: nobody changes themselves (fields.userId), the company keeps at least one active ADMIN-or-above (fields.role or fields.userId), an ADMIN cannot grant SUPERADMIN (fields.role) and cannot change a SUPERADMIN at all (403). Recorded in the audit log (team.role).
          */
         put: operations["adminTeamSetRole"];
         post?: never;
@@ -1893,6 +1910,19 @@ export interface components {
             name?: string;
             password: string;
         };
+        /** @description What an unsubscribe link's page shows of its member. */
+        UnsubscribeLink: {
+            /** @description The member's address with most of its local part hidden, e.g. "l•••a@example.com". */
+            email: string;
+            /** @description The circuit whose news and offers the link stops. */
+            company: string;
+            /** @description The circuit's logo URL, when it has one. */
+            logo?: string;
+            /** @description The circuit's primary colour (#rrggbb), for its header, when it has one. */
+            primaryColor?: string;
+            /** @description Whether the member still receives news and offers. */
+            subscribed: boolean;
+        };
         ShoppingCartResponse: {
             data: components["schemas"]["ShoppingCart"];
         };
@@ -2134,7 +2164,7 @@ export interface components {
             pending: boolean;
         };
         CancelView: {
-            /** @description The booking's reference. */
+            /** @description The short reference customers know from their mails and the done page (ABCD-2345), not the internal identifier. */
             reference: string;
             /** @enum {string} */
             status: "pagada" | "cancelada" | "parcialmentepagada" | "pending";
@@ -2146,6 +2176,12 @@ export interface components {
              */
             reason: "cancelled" | "noDate" | "started" | "closed" | null;
             company: string;
+            /** @description URL of the company's logo; empty when none. */
+            logo: string;
+            /** @description The circuit's contact address, for what the page cannot do; empty when none. */
+            contactEmail: string;
+            /** @description The circuit's primary colour (#rrggbb) for its header; empty when none. */
+            primaryColor: string;
             /** @description ISO 4217 code. */
             currency: string;
             /** @description The circuit's IANA time zone; dates and times are local to it. */
@@ -4078,7 +4114,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    unsubscribeMember: {
+    getUnsubscribeLink: {
         parameters: {
             query?: never;
             header?: never;
@@ -4090,15 +4126,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The member is unsubscribed (or already was). */
+            /** @description The link's member, e-mail masked. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        unsubscribed: boolean;
-                    };
+                    "application/json": components["schemas"]["UnsubscribeLink"];
+                };
+            };
+            /** @description No member has this link. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    unsubscribeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key from the e-mail's link. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    "List-Unsubscribe"?: "One-Click";
+                };
+            };
+        };
+        responses: {
+            /** @description The member is unsubscribed (or already was); their state afterwards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeLink"];
                 };
             };
             /** @description No member has this link. */
@@ -5310,6 +5384,8 @@ export interface operations {
         parameters: {
             query: {
                 idCompany: components["parameters"]["IdCompanyQuery"];
+                /** @description The mail's language (the sender's); en-GB by default. */
+                culture?: string;
             };
             header?: never;
             path: {

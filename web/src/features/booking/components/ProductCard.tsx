@@ -76,12 +76,12 @@ export function ProductCard({ product, selected, onSelect, aboveTheFold = false 
             </Text>
           </Group>
           {data.promotionText && (
-            <Badge color="accent" variant="filled" mt={4} style={{ textTransform: 'none' }}>
+            <Badge color="accent" variant="filled" mt={4} style={{ textTransform: 'none' }} dir="auto">
               {data.promotionText}
             </Badge>
           )}
           {product.description && (
-            <Text size="sm" c="gray.7" mt={4}>
+            <Text size="sm" c="gray.7" mt={4} dir="auto">
               {product.description}
             </Text>
           )}

@@ -168,7 +168,9 @@ export function StageSummary() {
                     {index > 0 && <Divider mb="sm" />}
                     <Group justify="space-between" align="flex-start" wrap="nowrap">
                       <Stack gap={2}>
-                        <Text fw={700}>{item.name}</Text>
+                        <Text fw={700} dir="auto">
+                          {item.name}
+                        </Text>
                         {dates.length > 0 && (
                           <Text size="sm">
                             <bdi>{formatLongDate(dates[0].slice(0, 10), language)}</bdi> · <bdi>{dates.map(formatHour).join(', ')}</bdi>

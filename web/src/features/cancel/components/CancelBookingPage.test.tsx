@@ -11,11 +11,14 @@ configure({ asyncUtilTimeout: 5_000 });
 const TOKEN = 'c4ncel-t0ken-c4ncel-t0ken';
 
 const booking = (over: Partial<CancelView> = {}): CancelView => ({
-  reference: 'b-123',
+  reference: 'UE9B-KTGR',
   status: 'pagada',
   cancellable: true,
   reason: null,
   company: 'Kart Madrid',
+  logo: '/logos/kart-madrid.png',
+  contactEmail: 'desk@kart.example',
+  primaryColor: '#1d3557',
   currency: 'EUR',
   timeZone: 'Europe/Madrid',
   culture: 'en-GB',
@@ -61,7 +64,12 @@ describe('cancel booking page', { timeout: 20_000 }, () => {
     renderRoute(`/cancelBooking/${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Cancel your booking' })).toBeInTheDocument();
     const summary = screen.getByTestId('booking-summary');
-    expect(summary).toHaveTextContent('b-123');
+    // The short reference customers know from their mails, under the circuit's logo.
+    expect(summary).toHaveTextContent('UE9B-KTGR');
+    expect(within(screen.getByTestId('branded-header')).getByRole('img', { name: 'Kart Madrid' })).toHaveAttribute(
+      'src',
+      '/logos/kart-madrid.png',
+    );
     expect(summary).toHaveTextContent('2 × Adult 10 min');
     expect(summary).toHaveTextContent('Ana, Bo');
     expect(summary).toHaveTextContent(/Saturday,? 5 December 2026/);
@@ -113,6 +121,9 @@ describe('cancel booking page', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.getByTestId('refusal-reason')).toHaveTextContent('that time has passed');
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
+    // Where it says to contact the circuit: how.
+    expect(screen.getByTestId('company-contact')).toHaveTextContent('Contact the circuit by e-mail: desk@kart.example');
+    expect(screen.getByRole('link', { name: 'desk@kart.example' })).toHaveAttribute('href', 'mailto:desk@kart.example');
   });
 
   it("shows the error page with the server's reason when the cancellation is refused (422)", async () => {

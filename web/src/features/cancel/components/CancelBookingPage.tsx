@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { BrandedHeader } from '@/components/BrandedHeader';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { ServiceUnavailablePage } from '@/components/ServiceUnavailablePage';
 import { StatusIcon } from '@/components/StatusIcon';
@@ -77,7 +78,7 @@ function Preview({ view, cancelling, onCancel }: PreviewProps) {
   const { t } = useTranslation('cancel');
   const [confirming, setConfirming] = useState(false);
   return (
-    <StatusPage title={t('preview.title')} icon={<StatusIcon kind="info" />}>
+    <StatusPage title={t('preview.title')} icon={<StatusIcon kind="info" />} header={<CompanyHeader view={view} />} titleSuffix={view.company}>
       <Text size="lg">{t('preview.intro')}</Text>
       <BookingSummary view={view} />
       {view.money && <MoneyInfo money={view.money} currency={view.currency} when="preview" />}
@@ -144,7 +145,7 @@ function MoneyInfo({ money, currency, when, plain }: MoneyInfoProps) {
 function Cancelled({ view }: { view: CancelView }) {
   const { t } = useTranslation('cancel');
   return (
-    <StatusPage title={t('cancelled.title')} icon={<StatusIcon kind="success" />}>
+    <StatusPage title={t('cancelled.title')} icon={<StatusIcon kind="success" />} header={<CompanyHeader view={view} />} titleSuffix={view.company}>
       <Text size="lg">{t('cancelled.body')}</Text>
       {view.money && <MoneyInfo money={view.money} currency={view.currency} when="result" />}
       <Text c="gray.7">{t('cancelled.mail')}</Text>
@@ -157,7 +158,7 @@ function Cancelled({ view }: { view: CancelView }) {
 function AlreadyCancelled({ view }: { view: CancelView }) {
   const { t } = useTranslation('cancel');
   return (
-    <StatusPage title={t('already.title')} icon={<StatusIcon kind="info" />}>
+    <StatusPage title={t('already.title')} icon={<StatusIcon kind="info" />} header={<CompanyHeader view={view} />} titleSuffix={view.company}>
       <Text size="lg">{t('already.body')}</Text>
       {view.money && <MoneyInfo money={view.money} currency={view.currency} when="result" />}
       <BookingSummary view={view} />
@@ -170,13 +171,33 @@ function NotCancellable({ view }: { view: CancelView }) {
   const { t } = useTranslation('cancel');
   const reason = view.reason === 'started' || view.reason === 'noDate' ? view.reason : 'closed';
   return (
-    <StatusPage title={t('failed.refused.title')} icon={<StatusIcon kind="error" />}>
+    <StatusPage title={t('failed.refused.title')} icon={<StatusIcon kind="error" />} header={<CompanyHeader view={view} />} titleSuffix={view.company}>
       <Text size="lg" data-testid="refusal-reason">
         {t(`reason.${reason}`)}
       </Text>
       <Text c="gray.7">{t('failed.refused.body')}</Text>
+      <Contact view={view} />
       <BookingSummary view={view} />
     </StatusPage>
+  );
+}
+
+/** The circuit's bar: its logo, or its name. */
+function CompanyHeader({ view }: { view: CancelView }) {
+  return <BrandedHeader companyName={view.company} logo={view.logo} primaryColor={view.primaryColor} />;
+}
+
+/** How to reach the circuit for what the page cannot do: its contact address, when it has one. */
+function Contact({ view }: { view: CancelView }) {
+  const { t } = useTranslation('cancel');
+  if (!view.contactEmail) return null;
+  return (
+    <Text data-testid="company-contact">
+      {t('contact.email')}{' '}
+      <Anchor href={`mailto:${view.contactEmail}`} dir="ltr">
+        {view.contactEmail}
+      </Anchor>
+    </Text>
   );
 }
 

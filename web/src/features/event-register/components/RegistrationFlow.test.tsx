@@ -149,6 +149,8 @@ describe('event registration', () => {
     await user.click(pay);
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/pay/sim/abc'));
+    // The done page after the provider shows this company's logo: the session remembers it.
+    expect(sessionStorage.getItem('pitlane.companyKey')).toBe(KNOWN_KEY);
     expect(holds.count).toBe(1);
     expect(saved?.auth).toBe(`Bearer ${companyConfig().token}`);
     expect(saved?.body).toMatchObject({

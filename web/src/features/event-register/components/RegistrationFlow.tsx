@@ -18,7 +18,7 @@ import { HoldCountdown } from '@/features/event-register/components/HoldCountdow
 import { RegisterStage } from '@/features/event-register/components/RegisterStage';
 import { StepIndicator, type Stage } from '@/features/event-register/components/StepIndicator';
 import { SummaryStage, type PayError } from '@/features/event-register/components/SummaryStage';
-import { resolveCompanyKey } from '@/lib/company-key';
+import { rememberCompanyKey, resolveCompanyKey } from '@/lib/company-key';
 import {
   appendShortNames,
   chosenShortNames,
@@ -188,6 +188,9 @@ export function RegistrationFlow({ registration, onStart }: RegistrationFlowProp
       {
         onSuccess: (paymentURL) => {
           moved.current = true;
+          // The registration's done page (/success, after the provider) shows the company's logo and
+          // colours from the company remembered for the session: make it this event's.
+          if (company && companyKey) rememberCompanyKey(companyKey);
           setStage('done');
           window.location.assign(paymentURL);
         },
@@ -228,7 +231,7 @@ export function RegistrationFlow({ registration, onStart }: RegistrationFlowProp
               <Text c="gray.7" fw={600} size="sm" tt="uppercase">
                 {team ? t('teamRegistration') : t('registration')}
               </Text>
-              <Title order={1} fz={{ base: 26, sm: 32 }}>
+              <Title order={1} fz={{ base: 26, sm: 32 }} dir="auto">
                 {registration.name}
               </Title>
               <Text c="gray.7">

@@ -60,7 +60,7 @@ export function EventDetails({ info }: { info: EventInfo }) {
                 <Badge variant="light" size="lg" radius="sm">
                   {team ? t('badge.team') : t('badge.individual')}
                 </Badge>
-                <Title order={1} fz={{ base: 28, sm: 36 }}>
+                <Title order={1} fz={{ base: 28, sm: 36 }} dir="auto">
                   {info.name}
                 </Title>
                 <Box component="dl" className={classes.facts} m={0}>

@@ -28,7 +28,9 @@ export function UpcomingEvents({ events, loading, onOpen }: UpcomingEventsProps)
           <li key={event.id}>
             <Paper withBorder radius="md">
               <UnstyledButton onClick={() => onOpen(event)} p="sm" w="100%" aria-haspopup="dialog">
-                <Text fw={700}>{event.name}</Text>
+                <Text fw={700} dir="auto">
+                  {event.name}
+                </Text>
                 <Text size="sm" c="gray.7">
                   {formatDay(event.dateStart, language)} · {formatHour(event.dateStart)}–{formatHour(event.dateEnd)}
                 </Text>
