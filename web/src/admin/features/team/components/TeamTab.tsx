@@ -145,7 +145,7 @@ export function TeamTab({ idCompany, role }: { idCompany: number; role: StaffRol
                     />
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={m.state === 'active' ? 'green' : 'gray'} variant="light">
+                    <Badge color={m.state === 'active' ? 'green' : 'gray'} variant="dot" radius="sm">
                       {t(`state.${m.state}`)}
                     </Badge>
                   </Table.Td>
