@@ -81,7 +81,7 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request, sc Scope) {
 	httpx.WriteJSON(w, http.StatusCreated, inv)
 }
 
-// resendInvitation is POST /api/admin/team/invitations/{id}/resend; the body may name the culture.
+// resendInvitation is POST /api/admin/team/invitations/{id}/resend; ?culture= names the mail's language.
 func (s *Server) resendInvitation(w http.ResponseWriter, r *http.Request, sc Scope) {
 	svc := s.team(w, r)
 	if svc == nil {
