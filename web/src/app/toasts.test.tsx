@@ -30,4 +30,12 @@ describe('toasts', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Only once')).toBeInTheDocument();
     expect(screen.getAllByText('Only once')).toHaveLength(1);
   });
+
+  it('can be closed by a button that says what it does', async () => {
+    renderRoute(`/${KNOWN_KEY}`);
+    await screen.findByRole('img', { name: 'Circuito Norte' });
+    await act(async () => toast('Closable'));
+    await screen.findByText('Closable');
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
 });
