@@ -74,7 +74,7 @@ test.describe('back office: a payment taken at the counter', () => {
     await page.getByRole('button', { name: 'Show the cash-up' }).click();
     const byMethod = page.getByRole('table', { name: 'Cash-up by method' });
     await expect(byMethod).toBeVisible({ timeout: 30_000 });
-    // The toast's close button has no name of its own (src/lib/toast.ts): axe runs once it has gone.
+    // The payment's toast has gone before axe and the screenshot look at the cash-up alone.
     await expect(page.getByText('Payment recorded. The booking is paid.')).toBeHidden({ timeout: 10_000 });
     expect(await seriousViolations(page, 'page'), 'axe on billing with the cash-up open').toEqual([]);
     await snapshot(page, testInfo, 'cash-up-phone');
