@@ -3,6 +3,7 @@ package adminapi
 import (
 	"encoding/csv"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,17 +21,54 @@ const billingExportName = "detalles-facturacion"
 // billingHeaders are the export's column titles by language (the lang query parameter's first two
 // letters); English when the language is unknown.
 var billingHeaders = map[string][]string{
-	"en": {"Date", "Reference", "Booking", "Customer", "Phone", "E-mail", "Products", "Source", "Type", "State", "Amount", "Refundable"},
-	"es": {"Fecha", "Referencia", "Reserva", "Cliente", "Teléfono", "Correo", "Productos", "Origen", "Tipo", "Estado", "Importe", "Reembolsable"},
-	"da": {"Dato", "Reference", "Booking", "Kunde", "Telefon", "E-mail", "Produkter", "Kilde", "Type", "Status", "Beløb", "Kan refunderes"},
-	"ar": {"التاريخ", "المرجع", "الحجز", "العميل", "الهاتف", "البريد الإلكتروني", "المنتجات", "المصدر", "النوع", "الحالة", "المبلغ", "قابل للاسترداد"},
-	"de": {"Datum", "Referenz", "Buchung", "Kunde", "Telefon", "E-Mail", "Produkte", "Quelle", "Art", "Status", "Betrag", "Erstattbar"},
-	"nb": {"Dato", "Referanse", "Bestilling", "Kunde", "Telefon", "E-post", "Produkter", "Kilde", "Type", "Status", "Beløp", "Kan refunderes"},
-	"sv": {"Datum", "Referens", "Bokning", "Kund", "Telefon", "E-post", "Produkter", "Källa", "Typ", "Status", "Belopp", "Återbetalningsbart"},
+	"en": {"Date", "Reference", "Booking", "Customer", "Phone", "E-mail", "Products", "Source", "Type", "State", "Method", "Amount", "Refundable"},
+	"es": {"Fecha", "Referencia", "Reserva", "Cliente", "Teléfono", "Correo", "Productos", "Origen", "Tipo", "Estado", "Método", "Importe", "Reembolsable"},
+	"da": {"Dato", "Reference", "Booking", "Kunde", "Telefon", "E-mail", "Produkter", "Kilde", "Type", "Status", "Betalingsmåde", "Beløb", "Kan refunderes"},
+	"ar": {"التاريخ", "المرجع", "الحجز", "العميل", "الهاتف", "البريد الإلكتروني", "المنتجات", "المصدر", "النوع", "الحالة", "طريقة الدفع", "المبلغ", "قابل للاسترداد"},
+	"de": {"Datum", "Referenz", "Buchung", "Kunde", "Telefon", "E-Mail", "Produkte", "Quelle", "Art", "Status", "Zahlungsart", "Betrag", "Erstattbar"},
+	"nb": {"Dato", "Referanse", "Bestilling", "Kunde", "Telefon", "E-post", "Produkter", "Kilde", "Type", "Status", "Betalingsmåte", "Beløp", "Kan refunderes"},
+	"sv": {"Datum", "Referens", "Bokning", "Kund", "Telefon", "E-post", "Produkter", "Källa", "Typ", "Status", "Betalsätt", "Belopp", "Återbetalningsbart"},
+}
+
+// billingMethodNames are the payment methods as the back office names them (its billing texts), by
+// language: the export says "Cash", not "cash".
+var billingMethodNames = map[string]map[string]string{
+	"en": {"cash": "Cash", "card_terminal": "Card terminal", "voucher": "Voucher", "other": "Other", "online": "Online"},
+	"es": {"cash": "Efectivo", "card_terminal": "Datáfono", "voucher": "Bono", "other": "Otro", "online": "En línea"},
+	"da": {"cash": "Kontant", "card_terminal": "Kortterminal", "voucher": "Gavekort", "other": "Andet", "online": "Online"},
+	"ar": {"cash": "نقدًا", "card_terminal": "جهاز البطاقات", "voucher": "قسيمة", "other": "أخرى", "online": "عبر الإنترنت"},
+	"de": {"cash": "Bar", "card_terminal": "Kartenterminal", "voucher": "Gutschein", "other": "Sonstiges", "online": "Online"},
+	"nb": {"cash": "Kontant", "card_terminal": "Kortterminal", "voucher": "Gavekort", "other": "Annet", "online": "Nett"},
+	"sv": {"cash": "Kontant", "card_terminal": "Kortterminal", "voucher": "Presentkort", "other": "Annat", "online": "Online"},
+}
+
+// methodNames writes a row's methods in the export's language, in the row's order; a code without a
+// name (none today) is written as it is.
+func methodNames(methods []string, lang string) string {
+	names := make([]string, len(methods))
+	for i, m := range methods {
+		if n, ok := billingMethodNames[lang][m]; ok {
+			names[i] = n
+		} else {
+			names[i] = m
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// billingHead is the export's header row: the titles in the language, the two amount columns naming the
+// company's currency ("Amount (EUR)") so a sheet read later or elsewhere says what the figures are.
+func billingHead(lang, currency string) []string {
+	head := slices.Clone(billingHeaders[lang])
+	if currency != "" {
+		head[billingAmountColumn] += " (" + currency + ")"
+		head[billingAmountColumn+1] += " (" + currency + ")"
+	}
+	return head
 }
 
 // billingAmountColumn is the index of the amount column, under which the totals row writes the total.
-const billingAmountColumn = 10
+const billingAmountColumn = 11
 
 // billingTotalLabel is the first cell of the totals row, by language.
 var billingTotalLabel = map[string]string{"en": "Total", "es": "Total", "da": "I alt", "ar": "الإجمالي", "de": "Gesamt", "nb": "Totalt", "sv": "Totalt"}
@@ -54,10 +92,10 @@ func exportLang(raw string) string {
 // (booking, customer, phone, e-mail, products; cell 1 is the short reference) are customer-typed: CSV neutralises them (see neutralise);
 // XLSX writes them as string cells, which no spreadsheet reads as a formula, so they stay exactly as
 // typed there ("+34600123456", not "'+34600123456").
-func exportCells(rep billing.Report, row billing.Row) ([]string, [2]float64) {
+func exportCells(rep billing.Report, row billing.Row, lang string) ([]string, [2]float64) {
 	at := row.At.In(rep.From.Location()).Format("2006-01-02 15:04")
 	text := []string{at, checkout.FormatReference(row.Reference), row.Identifier, row.ContactName, row.Phone, row.Email, row.Name(),
-		row.Source, row.Type, row.State}
+		row.Source, row.Type, row.State, methodNames(row.Methods, lang)}
 	return text, [2]float64{decimal(row.AmountCents), decimal(row.RefundableCents)}
 }
 
@@ -92,9 +130,10 @@ func (s *Server) billingCSV(w http.ResponseWriter, r *http.Request, rep billing.
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write([]byte("\ufeff"))
 	cw := csv.NewWriter(w)
-	_ = cw.Write(billingHeaders[lang])
+	head := billingHead(lang, rep.Currency)
+	_ = cw.Write(head)
 	for _, row := range rep.Rows {
-		text, amounts := exportCells(rep, row)
+		text, amounts := exportCells(rep, row, lang)
 		for i := range text {
 			if billingTyped(i) {
 				text[i] = neutralise(text[i])
@@ -102,7 +141,7 @@ func (s *Server) billingCSV(w http.ResponseWriter, r *http.Request, rep billing.
 		}
 		_ = cw.Write(append(text, formatAmount(amounts[0]), formatAmount(amounts[1])))
 	}
-	total := make([]string, len(billingHeaders[lang]))
+	total := make([]string, len(head))
 	total[0], total[billingAmountColumn] = billingTotalLabel[lang], formatAmount(decimal(rep.TotalCents))
 	_ = cw.Write(total)
 	cw.Flush()
@@ -125,7 +164,7 @@ func (s *Server) billingXLSX(w http.ResponseWriter, r *http.Request, rep billing
 		httpx.WriteError(w, r, err)
 		return
 	}
-	head := billingHeaders[lang]
+	head := billingHead(lang, rep.Currency)
 	cells := make([]any, len(head))
 	for i, h := range head {
 		cells[i] = h
@@ -136,7 +175,7 @@ func (s *Server) billingXLSX(w http.ResponseWriter, r *http.Request, rep billing
 	}
 	line := 2
 	for _, row := range rep.Rows {
-		text, amounts := exportCells(rep, row)
+		text, amounts := exportCells(rep, row, lang)
 		cells := make([]any, 0, len(text)+2)
 		for _, t := range text {
 			cells = append(cells, excelize.Cell{Value: xmlSafe(t)})

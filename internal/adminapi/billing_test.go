@@ -224,12 +224,19 @@ func TestExportBilling(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(records) != 5 || records[0][0] != "Fecha" || records[0][1] != "Referencia" || records[0][10] != "Importe" {
+	if len(records) != 5 || records[0][0] != "Fecha" || records[0][1] != "Referencia" || records[0][10] != "Método" ||
+		records[0][11] != "Importe (EUR)" || records[0][12] != "Reembolsable (EUR)" {
 		t.Fatalf("csv: %q", records)
 	}
 	total := records[len(records)-1]
-	if total[0] != "Total" || total[10] != "42.34" { // 40.00 + 12.34 - 10.00
+	if total[0] != "Total" || total[11] != "42.34" { // 40.00 + 12.34 - 10.00
 		t.Errorf("totals row %q", total)
+	}
+	// Each line says how its money moved, in the export's language (these sales were paid online).
+	for _, rec := range records[1:4] {
+		if rec[10] != "En línea" {
+			t.Errorf("line %q: method %q, want En línea", rec, rec[10])
+		}
 	}
 	for _, rec := range records[1:4] {
 		for i, cell := range rec[:10] {
@@ -266,7 +273,7 @@ func TestExportBilling(t *testing.T) {
 		t.Fatalf("xlsx rows %q", xrows)
 	}
 	for r := 1; r <= len(xrows); r++ {
-		for c := 1; c <= 12; c++ {
+		for c := 1; c <= 13; c++ {
 			cell, _ := excelize.CoordinatesToCellName(c, r)
 			if formula, _ := f.GetCellFormula(sheet, cell); formula != "" {
 				t.Errorf("cell %s holds a formula %q", cell, formula)
@@ -294,10 +301,10 @@ func TestExportBilling(t *testing.T) {
 	if len(found) != 5 {
 		t.Errorf("texts read exactly as typed: %v, want the phone +34600123456, =1+1, @SUM(A1:A9), -1+1 and the e-mail", found)
 	}
-	if v, _ := f.GetCellValue(sheet, "K5"); v != "42.34" {
+	if v, _ := f.GetCellValue(sheet, "L5"); v != "42.34" {
 		t.Errorf("xlsx total %q", v)
 	}
-	if typ, _ := f.GetCellType(sheet, "K2"); typ == excelize.CellTypeSharedString || typ == excelize.CellTypeInlineString {
+	if typ, _ := f.GetCellType(sheet, "L2"); typ == excelize.CellTypeSharedString || typ == excelize.CellTypeInlineString {
 		t.Errorf("amounts are written as text")
 	}
 

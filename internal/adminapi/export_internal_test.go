@@ -1,6 +1,11 @@
 package adminapi
 
-import "testing"
+import (
+	"slices"
+	"testing"
+
+	"pitlane/internal/billing"
+)
 
 // Customer-typed text that a spreadsheet would run is quoted; anything else is left alone.
 func TestNeutralise(t *testing.T) {
@@ -59,5 +64,31 @@ func TestContentDisposition(t *testing.T) {
 	want := `attachment; filename="bookings_a.csv"; filename*=UTF-8''bookings_A%C3%B1o%3B%20x%3D%221%22%2Cy.csv`
 	if got != want {
 		t.Errorf("%s\nwant %s", got, want)
+	}
+}
+
+func TestExportMethodNames(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		methods []string
+		lang    string
+		want    string
+	}{
+		{[]string{"cash", "card_terminal"}, "en", "Cash, Card terminal"},
+		{[]string{"voucher", "other", "online"}, "es", "Bono, Otro, En línea"},
+		{[]string{"cash"}, "ar", "نقدًا"},
+		{nil, "de", ""},
+	} {
+		if got := methodNames(c.methods, c.lang); got != c.want {
+			t.Errorf("methodNames(%q, %s) = %q, want %q", c.methods, c.lang, got, c.want)
+		}
+	}
+	// Every language names every method the billing can show.
+	for lang := range billingHeaders {
+		for _, m := range append(slices.Clone(billing.DeskMethods), billing.MethodOnline) {
+			if billingMethodNames[lang][m] == "" {
+				t.Errorf("%s has no name for %s", lang, m)
+			}
+		}
 	}
 }
