@@ -30,28 +30,70 @@ var billingHeaders = map[string][]string{
 	"sv": {"Datum", "Referens", "Bokning", "Kund", "Telefon", "E-post", "Produkter", "Källa", "Typ", "Status", "Betalsätt", "Belopp", "Återbetalningsbart"},
 }
 
-// billingMethodNames are the payment methods as the back office names them (its billing texts), by
-// language: the export says "Cash", not "cash".
-var billingMethodNames = map[string]map[string]string{
-	"en": {"cash": "Cash", "card_terminal": "Card terminal", "voucher": "Voucher", "other": "Other", "online": "Online"},
-	"es": {"cash": "Efectivo", "card_terminal": "Datáfono", "voucher": "Bono", "other": "Otro", "online": "En línea"},
-	"da": {"cash": "Kontant", "card_terminal": "Kortterminal", "voucher": "Gavekort", "other": "Andet", "online": "Online"},
-	"ar": {"cash": "نقدًا", "card_terminal": "جهاز البطاقات", "voucher": "قسيمة", "other": "أخرى", "online": "عبر الإنترنت"},
-	"de": {"cash": "Bar", "card_terminal": "Kartenterminal", "voucher": "Gutschein", "other": "Sonstiges", "online": "Online"},
-	"nb": {"cash": "Kontant", "card_terminal": "Kortterminal", "voucher": "Gavekort", "other": "Annet", "online": "Nett"},
-	"sv": {"cash": "Kontant", "card_terminal": "Kortterminal", "voucher": "Presentkort", "other": "Annat", "online": "Online"},
+// billingCodes names the export's codes (source, type, state, payment method) in each language, with the
+// back office's own words (the billing screen's texts): a sheet says "Reembolso", not "REFUND".
+type billingCodes struct {
+	Sources, Types, States, Methods map[string]string
 }
 
-// methodNames writes a row's methods in the export's language, in the row's order; a code without a
-// name (none today) is written as it is.
+var billingCodeNames = map[string]billingCodes{
+	"en": {
+		Sources: map[string]string{"BOOKING": "Booking", "EVENT": "Events", "LICENSING": "Licences", "EXTERNAL": "Others"},
+		Types:   map[string]string{"SALE": "Sale", "REFUND": "Refund", "PAYMENT": "Payment", "CORRECTION": "Correction"},
+		States:  map[string]string{"PAID": "Paid", "PARTIALLY_REFUNDED": "Partially refunded", "REFUNDED": "Refunded", "REFUND": "Refund", "PAYMENT": "Payment", "CORRECTION": "Correction"},
+		Methods: map[string]string{"cash": "Cash", "card_terminal": "Card terminal", "voucher": "Voucher", "other": "Other", "online": "Online"},
+	},
+	"es": {
+		Sources: map[string]string{"BOOKING": "Reservas", "EVENT": "Eventos", "LICENSING": "Licencias", "EXTERNAL": "Otros"},
+		Types:   map[string]string{"SALE": "Venta", "REFUND": "Reembolso", "PAYMENT": "Pago", "CORRECTION": "Corrección"},
+		States:  map[string]string{"PAID": "Pagada", "PARTIALLY_REFUNDED": "Reembolsada en parte", "REFUNDED": "Reembolsada", "REFUND": "Reembolso", "PAYMENT": "Pago", "CORRECTION": "Corrección"},
+		Methods: map[string]string{"cash": "Efectivo", "card_terminal": "Datáfono", "voucher": "Bono", "other": "Otro", "online": "En línea"},
+	},
+	"da": {
+		Sources: map[string]string{"BOOKING": "Bookinger", "EVENT": "Arrangementer", "LICENSING": "Licenser", "EXTERNAL": "Andre"},
+		Types:   map[string]string{"SALE": "Salg", "REFUND": "Refusion", "PAYMENT": "Betaling", "CORRECTION": "Rettelse"},
+		States:  map[string]string{"PAID": "Betalt", "PARTIALLY_REFUNDED": "Delvist refunderet", "REFUNDED": "Refunderet", "REFUND": "Refusion", "PAYMENT": "Betaling", "CORRECTION": "Rettelse"},
+		Methods: map[string]string{"cash": "Kontant", "card_terminal": "Kortterminal", "voucher": "Gavekort", "other": "Andet", "online": "Online"},
+	},
+	"ar": {
+		Sources: map[string]string{"BOOKING": "الحجوزات", "EVENT": "الفعاليات", "LICENSING": "التراخيص", "EXTERNAL": "أخرى"},
+		Types:   map[string]string{"SALE": "بيع", "REFUND": "استرداد", "PAYMENT": "دفعة", "CORRECTION": "تصحيح"},
+		States:  map[string]string{"PAID": "مدفوع", "PARTIALLY_REFUNDED": "مسترد جزئيًا", "REFUNDED": "مسترد", "REFUND": "استرداد", "PAYMENT": "دفعة", "CORRECTION": "تصحيح"},
+		Methods: map[string]string{"cash": "نقدًا", "card_terminal": "جهاز البطاقات", "voucher": "قسيمة", "other": "أخرى", "online": "عبر الإنترنت"},
+	},
+	"de": {
+		Sources: map[string]string{"BOOKING": "Buchungen", "EVENT": "Veranstaltungen", "LICENSING": "Lizenzen", "EXTERNAL": "Sonstiges"},
+		Types:   map[string]string{"SALE": "Verkauf", "REFUND": "Erstattung", "PAYMENT": "Zahlung", "CORRECTION": "Korrektur"},
+		States:  map[string]string{"PAID": "Bezahlt", "PARTIALLY_REFUNDED": "Teilweise erstattet", "REFUNDED": "Erstattet", "REFUND": "Erstattung", "PAYMENT": "Zahlung", "CORRECTION": "Korrektur"},
+		Methods: map[string]string{"cash": "Bar", "card_terminal": "Kartenterminal", "voucher": "Gutschein", "other": "Sonstiges", "online": "Online"},
+	},
+	"nb": {
+		Sources: map[string]string{"BOOKING": "Bestillinger", "EVENT": "Arrangementer", "LICENSING": "Lisenser", "EXTERNAL": "Andre"},
+		Types:   map[string]string{"SALE": "Salg", "REFUND": "Refusjon", "PAYMENT": "Betaling", "CORRECTION": "Rettelse"},
+		States:  map[string]string{"PAID": "Betalt", "PARTIALLY_REFUNDED": "Delvis refundert", "REFUNDED": "Refundert", "REFUND": "Refusjon", "PAYMENT": "Betaling", "CORRECTION": "Rettelse"},
+		Methods: map[string]string{"cash": "Kontant", "card_terminal": "Kortterminal", "voucher": "Gavekort", "other": "Annet", "online": "Nett"},
+	},
+	"sv": {
+		Sources: map[string]string{"BOOKING": "Bokningar", "EVENT": "Evenemang", "LICENSING": "Licenser", "EXTERNAL": "Övrigt"},
+		Types:   map[string]string{"SALE": "Försäljning", "REFUND": "Återbetalning", "PAYMENT": "Betalning", "CORRECTION": "Rättelse"},
+		States:  map[string]string{"PAID": "Betald", "PARTIALLY_REFUNDED": "Delvis återbetald", "REFUNDED": "Återbetald", "REFUND": "Återbetalning", "PAYMENT": "Betalning", "CORRECTION": "Rättelse"},
+		Methods: map[string]string{"cash": "Kontant", "card_terminal": "Kortterminal", "voucher": "Presentkort", "other": "Annat", "online": "Online"},
+	},
+}
+
+// name is a code in the language; a code without a name (none today) is written as it is.
+func name(names map[string]string, code string) string {
+	if n, ok := names[code]; ok {
+		return n
+	}
+	return code
+}
+
+// methodNames writes a row's methods in the export's language, in the row's order.
 func methodNames(methods []string, lang string) string {
 	names := make([]string, len(methods))
 	for i, m := range methods {
-		if n, ok := billingMethodNames[lang][m]; ok {
-			names[i] = n
-		} else {
-			names[i] = m
-		}
+		names[i] = name(billingCodeNames[lang].Methods, m)
 	}
 	return strings.Join(names, ", ")
 }
@@ -95,7 +137,8 @@ func exportLang(raw string) string {
 func exportCells(rep billing.Report, row billing.Row, lang string) ([]string, [2]float64) {
 	at := row.At.In(rep.From.Location()).Format("2006-01-02 15:04")
 	text := []string{at, checkout.FormatReference(row.Reference), row.Identifier, row.ContactName, row.Phone, row.Email, row.Name(),
-		row.Source, row.Type, row.State, methodNames(row.Methods, lang)}
+		name(billingCodeNames[lang].Sources, row.Source), name(billingCodeNames[lang].Types, row.Type),
+		name(billingCodeNames[lang].States, row.State), methodNames(row.Methods, lang)}
 	return text, [2]float64{decimal(row.AmountCents), decimal(row.RefundableCents)}
 }
 

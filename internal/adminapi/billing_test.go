@@ -232,10 +232,15 @@ func TestExportBilling(t *testing.T) {
 	if total[0] != "Total" || total[11] != "42.34" { // 40.00 + 12.34 - 10.00
 		t.Errorf("totals row %q", total)
 	}
-	// Each line says how its money moved, in the export's language (these sales were paid online).
-	for _, rec := range records[1:4] {
-		if rec[10] != "En línea" {
-			t.Errorf("line %q: method %q, want En línea", rec, rec[10])
+	// Source, type, state and how the money moved read in the export's language (these sales were paid
+	// online; the first was refunded in part the next day).
+	for i, want := range [][4]string{
+		{"Reservas", "Venta", "Reembolsada en parte", "En línea"},
+		{"Reservas", "Reembolso", "Reembolso", "En línea"},
+		{"Reservas", "Venta", "Pagada", "En línea"},
+	} {
+		if got := [4]string(records[1+i][7:11]); got != want {
+			t.Errorf("line %d: source, type, state, method %q, want %q", i+1, got, want)
 		}
 	}
 	for _, rec := range records[1:4] {

@@ -1,6 +1,9 @@
 package adminapi
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -83,12 +86,39 @@ func TestExportMethodNames(t *testing.T) {
 			t.Errorf("methodNames(%q, %s) = %q, want %q", c.methods, c.lang, got, c.want)
 		}
 	}
-	// Every language names every method the billing can show.
-	for lang := range billingHeaders {
-		for _, m := range append(slices.Clone(billing.DeskMethods), billing.MethodOnline) {
-			if billingMethodNames[lang][m] == "" {
-				t.Errorf("%s has no name for %s", lang, m)
+	// Every language names every code the billing can show, with the billing screen's own words.
+	for lang, codes := range billingCodeNames {
+		raw, err := os.ReadFile(filepath.Join("..", "..", "web", "src", "admin", "features", "billing", "locales", lang+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var screen struct{ Sources, States, Methods map[string]string }
+		if err := json.Unmarshal(raw, &screen); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			what          string
+			export, shown map[string]string
+			codes         []string
+		}{
+			{"source", codes.Sources, screen.Sources, billing.Sources},
+			{"state", codes.States, screen.States, []string{billing.StatePaid, billing.StatePartiallyRefunded, billing.StateRefunded,
+				billing.StateRefund, billing.StatePayment, billing.StateCorrection}},
+			{"method", codes.Methods, screen.Methods, append(slices.Clone(billing.DeskMethods), billing.MethodOnline)},
+		} {
+			for _, code := range c.codes {
+				if c.export[code] == "" || c.export[code] != c.shown[code] {
+					t.Errorf("%s: %s %s is %q in the export, %q on the billing screen", lang, c.what, code, c.export[code], c.shown[code])
+				}
 			}
 		}
+		for _, typ := range []string{billing.TypeSale, billing.TypeRefund, billing.TypePayment, billing.TypeCorrection} {
+			if codes.Types[typ] == "" {
+				t.Errorf("%s: type %s has no name", lang, typ)
+			}
+		}
+	}
+	if len(billingCodeNames) != len(billingHeaders) {
+		t.Errorf("%d languages name the codes, %d title the columns", len(billingCodeNames), len(billingHeaders))
 	}
 }

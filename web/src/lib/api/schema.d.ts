@@ -1201,7 +1201,7 @@ export interface paths {
         };
         /**
          * The sales of the range as a CSV or XLSX download named detalles-facturacion, streamed.
-         * @description Columns: date, reference (ABCD-2345), booking, customer, phone, e-mail, products, source, type, state, method (how the money moved, named in the export's language: cash, card terminal, voucher, other, online; several joined by commas), amount and refundable (their titles name the company's currency, "Amount (EUR)"); then a totals row with the total under the amount. In CSV, every customer-typed text cell (booking, customer, phone, e-mail, products) that starts with =, +, -, @, tab or carriage return is prefixed with a single quote (OWASP CSV injection). In XLSX those texts are string cells, never formulas, and read exactly as typed (a phone "+34600123456" has no quote).
+         * @description Columns: date, reference (ABCD-2345), booking, customer, phone, e-mail, products, source, type, state (these three named in the export's language with the billing screen's words), method (how the money moved, named in the export's language: cash, card terminal, voucher, other, online; several joined by commas), amount and refundable (their titles name the company's currency, "Amount (EUR)"); then a totals row with the total under the amount. In CSV, every customer-typed text cell (booking, customer, phone, e-mail, products) that starts with =, +, -, @, tab or carriage return is prefixed with a single quote (OWASP CSV injection). In XLSX those texts are string cells, never formulas, and read exactly as typed (a phone "+34600123456" has no quote).
          */
         get: operations["adminExportBilling"];
         put?: never;
