@@ -1,6 +1,7 @@
 package sessions_test
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"sync"
@@ -10,6 +11,7 @@ import (
 	"pitlane/internal/sessions"
 	"pitlane/internal/store"
 	"pitlane/internal/store/storetest"
+	"pitlane/internal/testwait"
 )
 
 // 200 visitors race for the last 3 places of a session: exactly 3 win, 197 are told 421, nobody sees
@@ -176,4 +178,84 @@ func TestReleaseRacingExpiry(t *testing.T) {
 			t.Fatalf("%d places counted, want 4", got)
 		}
 	})
+}
+
+// A hold that finds the session full, while another transaction is releasing places on it, waits for
+// that transaction and then takes a place it freed: the customer is not told "full" about a session
+// with places. PostgreSQL only (SQLite runs one writer at a time, so the two cannot interleave): the
+// releasing transaction is held open until the newcomer is seen waiting on the session's row lock.
+func TestHoldWaitingOnARelease(t *testing.T) {
+	t.Parallel()
+	db := storetest.Open(t, store.Postgres)
+	e := newEnv(t, db, storetest.FixtureOptions{Capacity: 4})
+	slot := at("16:00")
+	code, body := e.hold(t, "visitor-a-000", e.cart(t), sessions.KindProduct, e.fix.Product, 4, slot)
+	if code != 201 {
+		t.Fatalf("%d %v", code, body)
+	}
+	identifier := body["prebookingIdentifier"].(string)
+	newcomerCart := e.cart(t)
+
+	locked, proceed, released := make(chan struct{}), make(chan struct{}), make(chan error, 1)
+	go func() {
+		// What a release does, in one transaction: the slot's row locked first, then — once the newcomer
+		// waits for that row — the hold's places taken out of the counter and the hold marked released.
+		released <- db.Write(context.Background(), func(tx *store.Tx) error {
+			var holdID, circuitID, startsAt int64
+			if err := tx.QueryRow(context.Background(), `SELECT h.id, hs.circuit_id, hs.starts_at FROM holds h
+				JOIN hold_slots hs ON hs.hold_id = h.id WHERE h.identifier = ?`, identifier).Scan(&holdID, &circuitID, &startsAt); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(context.Background(), `SELECT 1 FROM slots WHERE circuit_id = ? AND starts_at = ? FOR UPDATE`,
+				circuitID, startsAt); err != nil {
+				return err
+			}
+			close(locked)
+			<-proceed
+			for _, s := range []struct {
+				sql  string
+				args []any
+			}{
+				{`UPDATE hold_slots SET counted = 0 WHERE hold_id = ?`, []any{holdID}},
+				{`UPDATE slots SET held = held - 4 WHERE circuit_id = ? AND starts_at = ?`, []any{circuitID, startsAt}},
+				{`UPDATE holds SET released_at = ? WHERE id = ?`, []any{e.clk.Now().UnixMilli(), holdID}},
+			} {
+				if _, err := tx.Exec(context.Background(), s.sql, s.args...); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}()
+	select {
+	case <-locked:
+	case err := <-released:
+		t.Fatalf("the release's transaction ended before the newcomer came: %v", err)
+	}
+
+	newcomer := make(chan int, 1)
+	go func() {
+		code, _ := e.hold(t, "visitor-b-000", newcomerCart, sessions.KindProduct, e.fix.Product, 1, slot)
+		newcomer <- code
+	}()
+	// The newcomer has found the counter full and waits for the slot's row: another backend of this
+	// database waiting on a lock.
+	testwait.Until(t, 10*time.Millisecond, "the newcomer's hold waiting on the session's row lock", func() bool {
+		var waiting int
+		err := db.Read(context.Background(), func(tx *store.Tx) error {
+			return tx.QueryRow(context.Background(), `SELECT count(*) FROM pg_stat_activity
+				WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(&waiting)
+		})
+		return err == nil && waiting > 0
+	})
+	close(proceed)
+	if err := testwait.Receive(t, released, "the release's commit"); err != nil {
+		t.Fatal(err)
+	}
+	if code := testwait.Receive(t, newcomer, "the newcomer's answer"); code != 201 {
+		t.Fatalf("the newcomer got %d for a session whose 4 places had just been released, want 201", code)
+	}
+	if got := e.livePlaces(t, e.fix.Circuit, slot); got != 1 {
+		t.Fatalf("%d places counted, want the newcomer's 1", got)
+	}
 }
