@@ -12,12 +12,22 @@ import (
 	"pitlane/internal/company"
 )
 
-const adminUsage = "usage: pitlane admin create --email E (--company ID | --new-company NAME [--time-zone Z] [--language L] [--currency C] [--circuit NAME]) [--role ADMIN|SUPERADMIN] [--name N] [--password P]"
+const adminUsage = `usage: pitlane admin create --email E (--company ID | --new-company NAME [--time-zone Z] [--language L] [--currency C] [--circuit NAME]) [--role DESK|ADMIN|SUPERADMIN] [--name N] [--password P]
+       pitlane admin list [--company ID]
+       pitlane admin disable|enable|remove --email E --company ID`
 
-// cmdAdmin runs "admin create": an admin user with a role in a company, either an existing one
+// cmdAdmin runs "admin list", "admin disable|enable|remove" (admin_team.go) and "admin create": an admin user with a role in a company, either an existing one
 // (--company ID) or one it creates first (--new-company NAME: the company, its installation, one
 // circuit and that circuit's variant; opening hours, rules and catalogue are then set on screen).
 func cmdAdmin(ctx context.Context, args []string, env map[string]string, stdout, stderr io.Writer) error {
+	if len(args) > 0 {
+		switch args[0] {
+		case "list":
+			return cmdAdminList(ctx, args[1:], env, stdout, stderr)
+		case account.OpDisable, account.OpEnable, account.OpRemove:
+			return cmdAdminChange(ctx, args[0], args[1:], env, stdout, stderr)
+		}
+	}
 	if len(args) == 0 || args[0] != "create" {
 		fmt.Fprintln(stderr, adminUsage)
 		return errUsage

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"pitlane/internal/account"
+	"pitlane/internal/clock"
+	"pitlane/internal/store"
 )
 
 // `admin create --new-company` turns an empty database into a company its admin can set up on screen:
@@ -77,5 +79,82 @@ func TestAdminCreateNewCompanyRefused(t *testing.T) {
 	}
 	if code, out, errs := pitlane(t, env, "companies"); code != 0 || out != "" {
 		t.Errorf("companies after refusals: exit %d, %q %q", code, out, errs)
+	}
+}
+
+// The operator lists the team, disables a member (whose session ends at once), enables them again and
+// removes them; the company's last ADMIN can be neither disabled nor removed, and every change is in
+// the company's audit log.
+func TestAdminTeamCommands(t *testing.T) {
+	t.Parallel()
+	env := sqliteEnv(t)
+	if code, _, errs := pitlane(t, env, "admin", "create", "--email", "owner@ring.example", "--new-company", "Ring",
+		"--password", "a-long-enough-password"); code != 0 {
+		t.Fatalf("create: %s", errs)
+	}
+	if code, _, errs := pitlane(t, env, "admin", "create", "--email", "desk@ring.example", "--company", "1", "--role", "DESK",
+		"--name", "Desk One", "--password", "another-long-password"); code != 0 {
+		t.Fatalf("create desk: %s", errs)
+	}
+	code, out, errs := pitlane(t, env, "admin", "list")
+	if code != 0 || !regexp.MustCompile(`(?m)^1 Ring +desk@ring\.example +Desk One +DESK +active +never$`).MatchString(out) ||
+		!regexp.MustCompile(`(?m)^1 Ring +owner@ring\.example +owner@ring\.example +ADMIN +active +never$`).MatchString(out) {
+		t.Fatalf("list: exit %d %q %s", code, out, errs)
+	}
+
+	ctx := context.Background()
+	db := openStore(t, env)
+	auth, err := account.NewAuth(db.Staff(), clock.System{}, account.AuthConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	session, err := auth.Login(ctx, account.LoginInput{Email: "desk@ring.example", Password: "another-long-password", Address: "127.0.0.1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs = pitlane(t, env, "admin", "disable", "--email", "Desk@Ring.example", "--company", "1"); code != 0 ||
+		!strings.Contains(out, "desk@ring.example is disabled in company 1") {
+		t.Fatalf("disable: exit %d %q %s", code, out, errs)
+	}
+	if _, err := auth.Resolve(ctx, session.Token); err == nil {
+		t.Error("the disabled member's session still works")
+	}
+	if _, out, _ = pitlane(t, env, "admin", "list", "--company", "1"); !regexp.MustCompile(`desk@ring\.example .* DESK +disabled`).MatchString(out) {
+		t.Errorf("list after disable: %q", out)
+	}
+	if code, _, errs = pitlane(t, env, "admin", "enable", "--email", "desk@ring.example", "--company", "1"); code != 0 {
+		t.Fatalf("enable: %s", errs)
+	}
+	if res, err := auth.Login(ctx, account.LoginInput{Email: "desk@ring.example", Password: "another-long-password",
+		Address: "127.0.0.1"}); err != nil || len(res.Companies) != 1 {
+		t.Errorf("enabled again, the member cannot sign in: %v", err)
+	}
+
+	for _, op := range []string{"disable", "remove"} {
+		code, _, errs = pitlane(t, env, "admin", op, "--email", "owner@ring.example", "--company", "1")
+		if code != 1 || !strings.Contains(errs, "at least one active ADMIN") || !strings.Contains(errs, "Nothing was changed") {
+			t.Errorf("%s the last ADMIN: exit %d %q", op, code, errs)
+		}
+	}
+	if code, _, errs = pitlane(t, env, "admin", "remove", "--email", "nobody@ring.example", "--company", "1"); code != 1 ||
+		!strings.Contains(errs, "no member of company 1") {
+		t.Errorf("remove a stranger: exit %d %q", code, errs)
+	}
+	if code, _, errs = pitlane(t, env, "admin", "remove", "--email", "desk@ring.example"); code != 2 {
+		t.Errorf("remove without --company: exit %d %q", code, errs)
+	}
+	if code, out, errs = pitlane(t, env, "admin", "remove", "--email", "desk@ring.example", "--company", "1"); code != 0 ||
+		!strings.Contains(out, "no longer a member of company 1") {
+		t.Fatalf("remove: exit %d %q %s", code, out, errs)
+	}
+	if _, out, _ = pitlane(t, env, "admin", "list"); strings.Contains(out, "desk@ring.example") {
+		t.Errorf("the removed member is still listed: %q", out)
+	}
+	var n int
+	if err := db.Read(ctx, func(tx *store.Tx) error {
+		return tx.QueryRow(ctx, `SELECT COUNT(*) FROM audit_log WHERE company_id = 1 AND user_id IS NULL AND user_email = ?`,
+			"operator (command line)").Scan(&n)
+	}); err != nil || n != 3 {
+		t.Errorf("%d audit entries by the operator (err %v), want 3: disable, enable, remove", n, err)
 	}
 }

@@ -24,10 +24,13 @@ Usage:
   pitlane serve [--demo] [flags]     run the server (migrates the database first)
   pitlane migrate                    apply database migrations and exit
   pitlane demo                       seed the demo data (idempotent) and print its URLs and logins
-  pitlane admin create --email E --company ID [--role ADMIN|SUPERADMIN] [--name N] [--password P]
+  pitlane admin create --email E --company ID [--role DESK|ADMIN|SUPERADMIN] [--name N] [--password P]
                                      create an admin user (or add a company to one); prints the password
   pitlane admin create --email E --new-company NAME [--time-zone Z] [--language L] [--currency C] [--circuit C]
                                      create a company (installation, circuit) and its admin; prints its booking page
+  pitlane admin list [--company ID]  every member (e-mail, name, role, state, last sign-in) and open invitation
+  pitlane admin disable|enable|remove --email E --company ID
+                                     stop (or allow again, or end) a member's access; their sessions end at once
   pitlane companies                  one line per company: id, name, public key, booking URL (tab-separated)
   pitlane backup --to FILE           a consistent copy of the SQLite database, taken while it serves
   pitlane restore --from FILE        put a backup in place of the SQLite database (server stopped)
