@@ -135,7 +135,7 @@ func loggedAccount(email string) string {
 // (no cross-site request carries it), Secure behind https, for the whole site (the web app's /admin
 // pages call /api/), until the session's absolute expiry. An empty token clears it.
 func (s *Server) sessionCookie(token string, expires time.Time) *http.Cookie {
-	c := &http.Cookie{Name: CookieName, Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
+	c := &http.Cookie{Name: httpx.StaffCookieName(s.deps.SecureCookies), Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
 		Secure: s.deps.SecureCookies}
 	if token == "" {
 		c.MaxAge = -1
@@ -150,7 +150,7 @@ func (s *Server) sessionCookie(token string, expires time.Time) *http.Cookie {
 // the cookie. A cookie sign-out from another origin is refused like any cookie write; without a
 // session it still answers 204.
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
-	token, viaCookie := sessionToken(r)
+	token, viaCookie := s.sessionToken(r)
 	if viaCookie && !s.sameOrigin(r) {
 		httpx.WriteError(w, r, apperr.New(apperr.Forbidden, "This request did not come from the back office's own pages."))
 		return

@@ -10,15 +10,16 @@ import (
 	"pitlane/internal/account"
 	"pitlane/internal/adminapi"
 	"pitlane/internal/httpapi/apitest"
+	"pitlane/internal/httpx"
 	"pitlane/internal/store"
 	"pitlane/internal/store/storetest"
 )
 
-// setCookie parses the response's staff cookie.
+// setCookie parses the response's staff cookie (by its name over http or behind https).
 func setCookie(t *testing.T, res *apitest.Response) *http.Cookie {
 	t.Helper()
 	for _, c := range (&http.Response{Header: res.Header}).Cookies() {
-		if c.Name == adminapi.CookieName {
+		if c.Name == adminapi.CookieName || c.Name == httpx.StaffCookieName(true) {
 			return c
 		}
 	}
@@ -103,8 +104,41 @@ func TestSecureCookieWhenConfigured(t *testing.T) {
 	e := newStaffEnv(t, db, envOptions{Secure: true})
 	newAdmin(t, db, "a@example.com", map[int64]account.Role{newCompany(t, db, "A"): account.RoleAdmin})
 	res := e.api.Do("POST", "/api/users/adminLogin", map[string]string{"email": "a@example.com", "password": password})
-	if c := setCookie(t, res); !c.Secure || !c.HttpOnly || c.SameSite != http.SameSiteStrictMode {
+	c := setCookie(t, res)
+	if !c.Secure || !c.HttpOnly || c.SameSite != http.SameSiteStrictMode {
 		t.Errorf("cookie %+v: want Secure, HttpOnly, SameSite=Strict behind https", c)
+	}
+	// The __Host- prefix: browsers take the cookie only Secure, for the whole host, without a Domain.
+	if c.Name != "__Host-pitlane_staff" || c.Path != "/" || c.Domain != "" {
+		t.Errorf("cookie %q path %q domain %q: want __Host-pitlane_staff for / and no Domain", c.Name, c.Path, c.Domain)
+	}
+	write := func(name, origin string) int {
+		req, _ := http.NewRequest("POST", "https://example.com/api/users/logout", nil)
+		req.AddCookie(&http.Cookie{Name: name, Value: c.Value})
+		req.Header.Set("Origin", origin)
+		rec := newRecorder()
+		e.h.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	// Behind https a page served over plain http on the same host is another origin.
+	if got := write(c.Name, "http://example.com"); got != http.StatusForbidden {
+		t.Errorf("cookie write from http://example.com behind https: %d, want 403", got)
+	}
+	me := func(name string) int {
+		req, _ := http.NewRequest("GET", "https://example.com/api/users/me", nil)
+		req.AddCookie(&http.Cookie{Name: name, Value: c.Value})
+		rec := newRecorder()
+		e.h.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	if got := me("pitlane_staff"); got != http.StatusUnauthorized {
+		t.Errorf("the session under the plain name behind https: %d, want 401 (only the __Host- cookie counts)", got)
+	}
+	if got := me(c.Name); got != http.StatusOK {
+		t.Errorf("the session under its __Host- name: %d, want 200", got)
+	}
+	if got := write(c.Name, "https://example.com"); got != http.StatusNoContent {
+		t.Errorf("sign-out from https://example.com: %d, want 204", got)
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -14,8 +13,9 @@ import (
 	"pitlane/internal/httpx"
 )
 
-// CookieName is the staff session cookie (HttpOnly, SameSite=Strict; Secure behind https).
-const CookieName = "pitlane_staff"
+// CookieName is the staff session cookie over plain http (HttpOnly, SameSite=Strict). Behind https it is
+// httpx.StaffCookieName(true), "__Host-pitlane_staff", and Secure.
+var CookieName = httpx.StaffCookieName(false)
 
 // Scope is what the scope middleware hands a staff handler: the signed-in user and the one company
 // the request may touch, with the user's role there. A handler has no way to ask for another company.
@@ -87,7 +87,7 @@ func (s *Server) staff(r *http.Request) (account.Staff, error) {
 	if s.deps.Auth == nil {
 		return account.Staff{}, apperr.New(apperr.Unavailable, "Staff sign-in is not available on this server.")
 	}
-	token, viaCookie := sessionToken(r)
+	token, viaCookie := s.sessionToken(r)
 	if token == "" {
 		return account.Staff{}, apperr.New(apperr.Unauthorized, "Sign in to use the back office.")
 	}
@@ -98,15 +98,15 @@ func (s *Server) staff(r *http.Request) (account.Staff, error) {
 }
 
 // sessionToken returns the session token of the request and whether it came from the cookie.
-func sessionToken(r *http.Request) (string, bool) {
+func (s *Server) sessionToken(r *http.Request) (string, bool) {
 	if h := r.Header.Get("Authorization"); h != "" {
 		if t, ok := strings.CutPrefix(h, "Bearer "); ok {
 			return strings.TrimSpace(t), false
 		}
 		return "", false
 	}
-	if c, err := r.Cookie(CookieName); err == nil {
-		return c.Value, true
+	if t := httpx.StaffCookie(r, s.deps.SecureCookies); t != "" {
+		return t, true
 	}
 	return "", false
 }
@@ -115,30 +115,9 @@ func unsafeMethod(m string) bool {
 	return m != http.MethodGet && m != http.MethodHead && m != http.MethodOptions
 }
 
-// sameOrigin reports whether the request's Origin (or, without one, its Referer) is this server's
-// own host or one of the configured public origins.
+// sameOrigin reports whether the request comes from this site's own pages (httpx.SameOrigin).
 func (s *Server) sameOrigin(r *http.Request) bool {
-	origin := r.Header.Get("Origin")
-	if origin == "" || origin == "null" {
-		ref, err := url.Parse(r.Header.Get("Referer"))
-		if err != nil || ref.Host == "" {
-			return false
-		}
-		origin = ref.Scheme + "://" + ref.Host
-	}
-	u, err := url.Parse(origin)
-	if err != nil || u.Host == "" {
-		return false
-	}
-	if strings.EqualFold(u.Host, r.Host) {
-		return true
-	}
-	for _, o := range s.deps.PublicOrigins {
-		if p, err := url.Parse(o); err == nil && strings.EqualFold(p.Scheme, u.Scheme) && strings.EqualFold(p.Host, u.Host) {
-			return true
-		}
-	}
-	return false
+	return httpx.SameOrigin(r, s.deps.PublicOrigins, s.deps.SecureCookies)
 }
 
 // companyOf reads the company a staff request names: the query's idCompany (or company, as the spec's

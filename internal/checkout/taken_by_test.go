@@ -64,7 +64,8 @@ func TestStaffBooksToPayAtTheCircuit(t *testing.T) {
 			t.Errorf("malformed idCompany: %d, want 400", res.Status)
 		}
 
-		book := func(hhmm string, cookie string) string {
+		// The booking page's fetch sends this site's Origin with the POST, as browsers do.
+		book := func(hhmm string, cookie string, origin ...string) string {
 			cart := e.cart(t)
 			id := e.hold(t, cart, e.fix.Product, 1, at(hhmm))
 			body := save(cart, id, "Ana")
@@ -72,6 +73,12 @@ func TestStaffBooksToPayAtTheCircuit(t *testing.T) {
 			var headers []string
 			if cookie != "" {
 				headers = []string{"Cookie", "pitlane_staff=" + cookie}
+			}
+			if len(origin) == 0 {
+				origin = []string{"http://example.com"}
+			}
+			if origin[0] != "" {
+				headers = append(headers, "Origin", origin[0])
 			}
 			res := e.saveBooking(t, body, headers...)
 			if res.Status != 200 {
@@ -93,16 +100,21 @@ func TestStaffBooksToPayAtTheCircuit(t *testing.T) {
 		if e.gw.n != 0 {
 			t.Errorf("the provider was asked %d times", e.gw.n)
 		}
-		for _, c := range []struct{ name, hhmm, cookie string }{
-			{"a customer", "10:15", ""}, {"a dead session", "10:30", "not-a-session"}, {"another company's staff", "10:45", stranger.token},
+		// The desk's cookie counts only on a request from this site's pages (the staff API's origin rule):
+		// from another site, or with no Origin nor Referer, the booking is a customer's.
+		for _, c := range []struct{ name, hhmm, cookie, origin string }{
+			{"a customer", "10:15", "", "http://example.com"}, {"a dead session", "10:30", "not-a-session", "http://example.com"},
+			{"another company's staff", "10:45", stranger.token, "http://example.com"},
+			{"the staff's cookie from another site", "11:00", desk.token, "https://evil.example"},
+			{"the staff's cookie without an Origin", "11:15", desk.token, ""},
 		} {
-			id := book(c.hhmm, c.cookie)
+			id := book(c.hhmm, c.cookie, c.origin)
 			if got := e.str(t, `SELECT payment_mode || ' ' || COALESCE(CAST(taken_by AS TEXT), '-') FROM bookings WHERE identifier = ?`, id); got != "online -" {
 				t.Errorf("%s with isPaymentsActive 0: %q, want online and taken by nobody", c.name, got)
 			}
 		}
-		if e.gw.n != 3 {
-			t.Errorf("%d online payments started, want 3", e.gw.n)
+		if e.gw.n != 5 {
+			t.Errorf("%d online payments started, want 5", e.gw.n)
 		}
 	})
 }

@@ -94,11 +94,13 @@ func withRequestContext(base *slog.Logger, errs *errtrack.Tracker, pattern func(
 // probeRoutes answer 503 by design while the instance is not ready: not errors to track.
 var probeRoutes = map[string]bool{"GET /healthz": true, "GET /readyz": true}
 
-// withSecurityHeaders sets the headers every answer carries.
-func withSecurityHeaders(next http.Handler) http.Handler {
+// withSecurityHeaders sets the headers every answer carries; behind https (secure) also
+// Strict-Transport-Security for a year, so a browser that has been here once never tries plain http
+// (no includeSubDomains: a circuit's other sites on its domain are not ours to decide).
+func withSecurityHeaders(secure bool, next http.Handler) http.Handler {
 	const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
 		"img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; " +
-		"frame-src 'self' https:; frame-ancestors 'self'; base-uri 'self'; form-action 'self' https:; object-src 'none'"
+		"frame-src 'self' https:; frame-ancestors 'self'; base-uri 'none'; form-action 'self' https:; object-src 'none'"
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Content-Security-Policy", csp)
@@ -107,6 +109,9 @@ func withSecurityHeaders(next http.Handler) http.Handler {
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		if secure {
+			h.Set("Strict-Transport-Security", "max-age=31536000")
+		}
 		next.ServeHTTP(w, r)
 	})
 }

@@ -76,5 +76,5 @@ func (s *Server) routes() http.Handler {
 	spa.known = s.pageKnown
 	mux.Handle("/", withGzip(spa))
 	pattern := routePattern(mux, api)
-	return withRequestContext(s.deps.Logger, s.deps.Errors, pattern, withMetrics(s.deps.Metrics, pattern, withSecurityHeaders(mux)))
+	return withRequestContext(s.deps.Logger, s.deps.Errors, pattern, withMetrics(s.deps.Metrics, pattern, withSecurityHeaders(s.deps.SecureCookies, mux)))
 }

@@ -75,6 +75,9 @@ type Deps struct {
 
 	Realtime      RealtimeHub // live viewers over the /ws socket; nil leaves /ws unrouted
 	PublicOrigins []string    // origins allowed to open /ws besides the request's own host (the base URL)
+	// SecureCookies: the public base URL is https. The staff cookie is then read by its __Host- name,
+	// the origin rule wants https, and answers carry Strict-Transport-Security.
+	SecureCookies bool
 }
 
 // Server is the HTTP API and web app server.

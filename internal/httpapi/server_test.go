@@ -315,8 +315,30 @@ func TestSecurityHeaders(t *testing.T) {
 			if h.Get("Referrer-Policy") != "strict-origin-when-cross-origin" {
 				t.Errorf("%s: Referrer-Policy %q", path, h.Get("Referrer-Policy"))
 			}
+			// No page may set a <base> that sends relative links and forms elsewhere.
+			if csp := h.Get("Content-Security-Policy"); !strings.Contains(csp, "base-uri 'none'") {
+				t.Errorf("%s: CSP %q without base-uri 'none'", path, csp)
+			}
+			// Over plain http (this world's base URL) no HSTS: it would pin a dev machine to https.
+			if hsts := h.Get("Strict-Transport-Security"); hsts != "" {
+				t.Errorf("%s: Strict-Transport-Security %q over http", path, hsts)
+			}
 		}
 	})
+}
+
+// Behind an https base URL every answer tells the browser to use https only, for a year.
+func TestStrictTransportSecurityBehindHTTPS(t *testing.T) {
+	t.Parallel()
+	db := storetest.Open(t, store.SQLite)
+	h := httpapi.New(httpapi.Deps{Logger: slog.New(slog.NewJSONHandler(io.Discard, nil)), DB: db, Web: webFS(), SecureCookies: true})
+	for _, path := range []string{"/healthz", "/", "/api/nope"} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "https://book.example"+path, nil))
+		if got := rec.Header().Get("Strict-Transport-Security"); got != "max-age=31536000" {
+			t.Errorf("%s: Strict-Transport-Security %q, want max-age=31536000", path, got)
+		}
+	}
 }
 
 var generatedID = regexp.MustCompile(`^[0-9a-f]{16}$`)

@@ -7,12 +7,8 @@ import (
 	"pitlane/internal/account"
 	"pitlane/internal/apperr"
 	"pitlane/internal/checkout"
+	"pitlane/internal/httpx"
 )
-
-// staffCookie is the back office's session cookie (internal/adminapi.CookieName). The booking pages are
-// on the same origin, so the browser sends it with saveBooking; SameSite=Strict keeps it off requests
-// from other sites.
-const staffCookie = "pitlane_staff"
 
 // StaffSessions resolves staff sessions and memberships (account.Auth implements it).
 type StaffSessions interface {
@@ -22,15 +18,18 @@ type StaffSessions interface {
 	RoleIn(ctx context.Context, userID, companyID int64) (account.Role, error)
 }
 
-// staffTaker is the checkout.Taker of a saveBooking request: the staff member whose session cookie it
+// staffTaker is the checkout.Taker of a saveBooking request: the staff member whose session cookie
+// (httpx.StaffCookieName; the booking pages are on the back office's origin, so the browser sends it) it
 // carries, if they belong to the cart's company; nil without a cookie or without StaffAuth. A dead
-// session or a staff member of another company is nobody: the booking is then a customer's.
+// session or a staff member of another company is nobody: the booking is then a customer's. The cookie
+// counts only on a request from this site's own pages, by the staff API's origin rule (httpx.SameOrigin):
+// SameSite=Strict already keeps it off other sites' requests, and a page elsewhere cannot make a booking
+// pass as the desk's (it is then a customer's, with the customer's checks).
 func (s *Server) staffTaker(r *http.Request) checkout.Taker {
-	c, err := r.Cookie(staffCookie)
-	if err != nil || c.Value == "" || s.deps.StaffAuth == nil {
+	token := httpx.StaffCookie(r, s.deps.SecureCookies)
+	if token == "" || s.deps.StaffAuth == nil || !httpx.SameOrigin(r, s.deps.PublicOrigins, s.deps.SecureCookies) {
 		return nil
 	}
-	token := c.Value
 	return func(ctx context.Context, companyID int64) (int64, error) {
 		staff, ok, err := s.staffOf(ctx, token, companyID)
 		if err != nil || !ok {
@@ -75,12 +74,12 @@ func (s *Server) getStaffDesk(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	c, err := r.Cookie(staffCookie)
-	if err != nil || c.Value == "" || s.deps.StaffAuth == nil {
+	token := httpx.StaffCookie(r, s.deps.SecureCookies)
+	if token == "" || s.deps.StaffAuth == nil {
 		writeJSON(w, http.StatusOK, staffDesk{})
 		return
 	}
-	staff, ok, err := s.staffOf(r.Context(), c.Value, companyID)
+	staff, ok, err := s.staffOf(r.Context(), token, companyID)
 	if err != nil {
 		writeError(w, r, err)
 		return

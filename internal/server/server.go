@@ -173,6 +173,7 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		MetricsOnMain:  cfg.MetricsAddr == "",
 		Errors:         a.errors,
 		PublicOrigins:  []string{base},
+		SecureCookies:  strings.HasPrefix(base, "https://"),
 	})
 	a.handler = h
 	return a, nil

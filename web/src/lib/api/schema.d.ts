@@ -562,8 +562,9 @@ export interface paths {
          *     GET /api/member/unsubscribe/{key} takes).
          *
          *     Payment: online when the company has payments active, unless `isPaymentsActive` is 0 AND the
-         *     request carries the staff session cookie (`pitlane_staff`, sent by the browser since the booking
-         *     pages share the back office's origin) of a signed-in staff member of the cart's company: then the
+         *     request carries the staff session cookie (`pitlane_staff`, `__Host-pitlane_staff` behind https, sent
+         *     by the browser since the booking pages share the back office's origin) with an Origin (or Referer)
+         *     of this site, as the staff API's writes need, of a signed-in staff member of the cart's company: then the
          *     booking is made without online payment, to be paid at the circuit, and records who took it
          *     (bookings.taken_by). From anyone else (no cookie, an ended session, staff of another company)
          *     `isPaymentsActive` 0 is ignored and the company's setting decides. The booking is then `pending` with payment
