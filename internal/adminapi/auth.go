@@ -65,7 +65,8 @@ func companiesView(ms []account.Membership) []staffCompany {
 	return out
 }
 
-// login is POST /api/users/adminLogin: it checks the credentials, sets the session cookie and
+// login is POST /api/users/adminLogin: it checks the credentials, ends the session the request carried
+// (cookie or bearer) if any, sets the session cookie and
 // returns the token (for API clients) with the user's companies.
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	if s.deps.Auth == nil {
@@ -112,6 +113,13 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpx.Logger(r.Context()).Info("staff signed in", "user_id", res.User.ID)
+	// A sign-in ends the session the request was sent with (a shared desk computer: the next person's
+	// sign-in leaves nothing of the last one's session, and a planted token gains nothing).
+	if old, _ := s.sessionToken(r); old != "" && old != res.Token {
+		if err := s.deps.Auth.Logout(r.Context(), old, client); err != nil {
+			httpx.Logger(r.Context()).Warn("the earlier session could not be ended at sign-in", "error", err)
+		}
+	}
 	http.SetCookie(w, s.sessionCookie(res.Token, res.ExpiresAt))
 	httpx.WriteJSON(w, http.StatusOK, struct {
 		Token     string         `json:"token"`

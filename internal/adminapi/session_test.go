@@ -446,3 +446,29 @@ func TestSignInsAreAudited(t *testing.T) {
 		}
 	})
 }
+
+// A sign-in ends the session it was sent with: on a shared desk computer the next person's sign-in
+// leaves the last one's session dead, and a token planted in the browser gains nothing.
+func TestSignInEndsTheSessionItWasSentWith(t *testing.T) {
+	t.Parallel()
+	db := storetest.Open(t, store.SQLite)
+	e := newStaffEnv(t, db, envOptions{})
+	a := newCompany(t, db, "A")
+	newAdmin(t, db, "first@example.com", map[int64]account.Role{a: account.RoleAdmin})
+	newAdmin(t, db, "second@example.com", map[int64]account.Role{a: account.RoleAdmin})
+	first := e.login(t, "first@example.com", password)
+	other := e.login(t, "first@example.com", password) // the same person elsewhere
+	second := e.login(t, "second@example.com", password, append(cookie(first), "Origin", origin)...)
+	for _, c := range []struct {
+		name, token string
+		want        int
+	}{
+		{"the session the sign-in was sent with", first, http.StatusUnauthorized},
+		{"the same person's session elsewhere", other, http.StatusOK},
+		{"the new session", second, http.StatusOK},
+	} {
+		if res := e.api.Do("GET", "/api/users/me", nil, bearer(c.token)...); res.Status != c.want {
+			t.Errorf("%s: %d, want %d", c.name, res.Status, c.want)
+		}
+	}
+}
