@@ -15,8 +15,8 @@ func (s *Server) publicRoutes() []publicRoute {
 		{Pattern: "PUT /api/users/me", handle: s.updateMe},
 		{Pattern: "POST /api/users/changePassword", handle: s.changePassword},
 		// The invitation page (team.go): the token is the credential.
-		{Pattern: "GET /api/invitations/{token}", handle: s.readInvitation},
-		{Pattern: "POST /api/invitations/{token}/accept", handle: s.acceptInvitation},
+		{Pattern: "GET /api/invitations/{token}", handle: s.readInvitation, secret: true},
+		{Pattern: "POST /api/invitations/{token}/accept", handle: s.acceptInvitation, secret: true},
 	}
 }
 

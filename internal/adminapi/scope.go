@@ -48,6 +48,7 @@ func (rt Route) minRole() account.Role {
 type publicRoute struct {
 	Pattern string
 	handle  http.HandlerFunc
+	secret  bool // the path carries a secret (an invitation token): rate-limited as a guess (RegisterLimited)
 }
 
 // scoped is the one middleware every company-scoped staff route goes through: it resolves the staff

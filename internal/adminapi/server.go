@@ -66,7 +66,18 @@ func New(deps Deps) *Server {
 // Register adds every staff route to mux (the customer API's /api/ mux): the public sign-in routes
 // as they are, every other route behind the scope middleware.
 func (s *Server) Register(mux *http.ServeMux) {
+	s.RegisterLimited(mux, func(h http.HandlerFunc) http.HandlerFunc { return h })
+}
+
+// RegisterLimited is Register with the routes whose path carries a secret (the invitation page's
+// token) wrapped by guess, the public API's limiter for such calls (httpapi's RateGuess: a client may
+// try a few tokens a minute, as with cancel links).
+func (s *Server) RegisterLimited(mux *http.ServeMux, guess func(http.HandlerFunc) http.HandlerFunc) {
 	for _, rt := range s.publicRoutes() {
+		if rt.secret {
+			mux.HandleFunc(rt.Pattern, guess(rt.handle))
+			continue
+		}
 		mux.HandleFunc(rt.Pattern, rt.handle)
 	}
 	for _, rt := range s.assetRoutes() {

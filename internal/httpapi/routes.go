@@ -64,7 +64,15 @@ func (s *Server) routes() http.Handler {
 		api.HandleFunc("GET /api/publi/image/{file}", s.getPubliImage)
 	}
 	if s.deps.Admin != nil {
-		s.deps.Admin.Register(api) // the staff API (internal/adminapi): its own route table and middleware
+		// The staff API (internal/adminapi): its own route table and middleware; the calls whose path
+		// carries a secret (invitation tokens) get this server's limiter for guesses.
+		if l, ok := s.deps.Admin.(interface {
+			RegisterLimited(*http.ServeMux, func(http.HandlerFunc) http.HandlerFunc)
+		}); ok {
+			l.RegisterLimited(api, func(h http.HandlerFunc) http.HandlerFunc { return s.limited(RateGuess, h) })
+		} else {
+			s.deps.Admin.Register(api)
+		}
 	}
 	api.HandleFunc("/api/", unknownAPI(api)) // 405 with Allow for a known path's other method, else 404
 	api.HandleFunc("/api", notFoundAPI)

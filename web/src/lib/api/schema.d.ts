@@ -1037,7 +1037,7 @@ export interface paths {
         };
         /**
          * What an invitation link invites to - the company's name, the e-mail, the role, and whether that e-mail already has an account.
-         * @description No session needed: the token is the credential. A token that is unknown, used or revoked is a 404; one past its 72 hours a 410.
+         * @description No session needed: the token is the credential. A token that is unknown, used or revoked is a 404; one past its 72 hours a 410. Rate-limited per client as the other calls whose path carries a secret (cancel links): 10 a minute with both invitation calls counted together, then 429.
          */
         get: operations["readInvitation"];
         put?: never;
@@ -1059,7 +1059,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation (once) - joins the company with the invited role; then sign in at /login.
-         * @description For an e-mail without an account, `name` and `password` (at least 12 characters) create it. For an e-mail that already has an account (`existingAccount` of the GET), `password` is that account's current password - the user "signs in" to accept; the name is ignored and the password unchanged. After five wrong passwords the invitation is used up (a 404 from then on). The token works once: accepted, it is a 404. Recorded in the company's audit log (team.join).
+         * @description For an e-mail without an account, `name` and `password` (at least 12 characters) create it. For an e-mail that already has an account (`existingAccount` of the GET), `password` is that account's current password - the user "signs in" to accept; the name is ignored and the password unchanged. After five wrong passwords the invitation is used up (a 404 from then on). The token works once: accepted, it is a 404. Recorded in the company's audit log (team.join). Rate-limited with the GET (429 past 10 a minute per client).
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -5581,6 +5581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     acceptInvitation: {
@@ -5625,6 +5626,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     adminRetrieveBookings: {
