@@ -83,10 +83,19 @@ export function ProductListTab({ company, variants = [], kind }: CatalogTabProps
                         </svg>
                       </ActionIcon>
                       <DeleteButton name={p.name} loading={remove.isPending} onConfirm={() => onDelete(p)} />
-                      <ActionIcon variant="subtle" color="green" aria-label={t('actions.dynamic', { name: p.name })} onClick={() => setPricing(p)}>
-                        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-                          <path d="M12 3v18M16 7H10a3 3 0 000 6h4a3 3 0 010 6H8" />
-                        </svg>
+                      {/* The company's own currency sign (€, kr., £…), not a dollar sign on every circuit's screen. */}
+                      <ActionIcon
+                        variant="subtle"
+                        color="green"
+                        w="auto"
+                        miw={28}
+                        px={4}
+                        aria-label={t('actions.dynamic', { name: p.name })}
+                        onClick={() => setPricing(p)}
+                      >
+                        <Text span fw={700} size="sm" aria-hidden="true" data-testid="dynamic-price-sign">
+                          {company.simbolCoinType}
+                        </Text>
                       </ActionIcon>
                     </Group>
                   </Table.Td>

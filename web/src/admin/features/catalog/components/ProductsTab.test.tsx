@@ -105,6 +105,14 @@ describe('ProductsTab', { timeout: 60_000 }, () => {
     expect(calls.writes[0]).toMatchObject({ path: '/api/product/deleteProduct', body: { id: 12, idCompany: 1 } });
   });
 
+  it("marks the dynamic-price button with the company's currency, not a dollar sign", async () => {
+    api();
+    renderAdmin(<ProductsTab company={{ ...adminCompany(), simbolCoinType: 'kr.' }} />);
+    const button = await screen.findByRole('button', { name: 'Dynamic prices of Sprint 10' });
+    expect(button).toHaveTextContent('kr.');
+    expect(button).not.toHaveTextContent('$');
+  });
+
   it('saves a Saturday complete-day dynamic price, refuses overlapping rows, and asks before dropping changes', async () => {
     const calls = api();
     const user = userEvent.setup();
