@@ -47,6 +47,35 @@ describe('BookingDetailsDialog', { timeout: 30_000 }, () => {
     expect(corrections.slice(1).map((r) => r.slice(1))).toEqual([['boss@norte.test', 'Typed 30 instead of 25', '-€5.00']]);
   });
 
+  it("names each payment's provider and state in words, and shows a code it does not know as stored", async () => {
+    server.use(
+      http.get('/api/booking/master-data/:id', () =>
+        HttpResponse.json(
+          masterData({
+            payments: [
+              { id: 3, provider: 'stripe', status: 'partially_refunded', amount: 20, createdAt: '2026-11-01T10:00:00Z', method: null, by: null, corrected: 0 },
+              { id: 4, provider: 'cash', status: 'approved', amount: 30, createdAt: '2026-11-02T09:31:00Z', method: 'cash', by: 'desk@norte.test', corrected: 0 },
+              { id: 5, provider: 'newpay', status: 'settling', amount: 1, createdAt: '2026-11-03T09:31:00Z', method: null, by: null, corrected: 0 },
+            ],
+          }),
+        ),
+      ),
+    );
+    renderAdmin(<BookingDetailsDialog company={adminCompany()} booking={{ id: 9, bookingIdentifier: 'PL-TOKEN-9' }} onClose={() => {}} />);
+    const details = await screen.findByRole('dialog', { name: /Booking/ });
+    await within(details).findByText('Walk In');
+    const text = table(details, 'Payments')
+      .slice(1)
+      .map((r) => r.join('|'));
+    expect(text[0]).toContain('Stripe (card)|Online');
+    expect(text[0]).toContain('Partly refunded');
+    expect(text[1]).toContain('At the circuit|Cash');
+    expect(text[1]).toContain('Approved');
+    expect(text[2]).toContain('newpay');
+    expect(text[2]).toContain('settling');
+    expect(text.join()).not.toMatch(/\|cash\||\|approved\||partially_refunded/);
+  });
+
   it('shows no corrections section without corrections, and says when there are no refunds', async () => {
     server.use(http.get('/api/booking/master-data/:id', () => HttpResponse.json(masterData())));
     renderAdmin(<BookingDetailsDialog company={adminCompany()} booking={{ id: 9, bookingIdentifier: 'PL-TOKEN-9' }} onClose={() => {}} />);

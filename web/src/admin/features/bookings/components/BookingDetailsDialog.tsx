@@ -125,6 +125,22 @@ function MoneyLinesTable({
   );
 }
 
+const PROVIDERS = ['cash', 'stripe', 'simulated'] as const;
+const PAYMENT_STATUSES = ['created', 'approved', 'declined', 'expired', 'refunded', 'partially_refunded'] as const;
+
+/**
+ * A stored code (a payment's provider or status) as a person reads it, in the chosen language; a code this
+ * version does not know (a provider added later) is shown as stored rather than hidden.
+ */
+function codeText<K extends string>(
+  t: (key: `pay.providers.${(typeof PROVIDERS)[number]}` | `pay.statuses.${(typeof PAYMENT_STATUSES)[number]}`) => string,
+  group: 'pay.providers' | 'pay.statuses',
+  known: readonly K[],
+  code: string,
+): string {
+  return (known as readonly string[]).includes(code) ? t(`${group}.${code}` as Parameters<typeof t>[0]) : code;
+}
+
 /** The payment's method as the details show it: a counter method, or online. */
 function methodKey(method: string | null | undefined) {
   switch (method) {
@@ -269,10 +285,10 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
                 {data.payments.map((p, i) => (
                   <Table.Tr key={`${p.id ?? p.createdAt}-${i}`}>
                     <Table.Td>{when(p.createdAt)}</Table.Td>
-                    <Table.Td>{p.provider}</Table.Td>
+                    <Table.Td>{codeText(t, 'pay.providers', PROVIDERS, p.provider)}</Table.Td>
                     <Table.Td>{t(methodKey(p.method))}</Table.Td>
                     <Table.Td>{p.by ?? ''}</Table.Td>
-                    <Table.Td>{p.status}</Table.Td>
+                    <Table.Td>{codeText(t, 'pay.statuses', PAYMENT_STATUSES, p.status)}</Table.Td>
                     <Table.Td>{price(p.amount)}</Table.Td>
                     {mayCorrect && (
                       <Table.Td>
