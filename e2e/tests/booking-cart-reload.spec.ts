@@ -39,4 +39,29 @@ test.describe('booking wizard after a reload', () => {
     // The booking in progress is back where it was: its product and drivers, on the date stage.
     await expect(page.getByRole('button', { name: 'Drivers: 1 · Junior – 8 minutter' })).toBeVisible();
   });
+
+  test('a cart the server no longer knows after a reload says the booking expired and starts again', async ({ page }, testInfo) => {
+    await page.addInitScript(() => sessionStorage.setItem('pitlane.culture', 'en-GB'));
+    await page.goto(company(DEMO.fjord).url);
+    await expect(stageHeading(page, 'Drivers and product')).toBeVisible({ timeout: 30_000 });
+    await chooseProduct(page, 'Junior – 8 minutter', 1);
+    await next(page);
+    await pickSession(page, { day: bookableDay(10), time: '17:20:00' });
+
+    // The cart is gone when the page comes back (it expired and was swept): the server answers 404.
+    await page.route(/\/api\/payment\/shopping-cart\/[^/]+$/, async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      await route.fulfill({ status: 404, contentType: 'application/json', body: '{"code":"not_found","message":"Not found."}' });
+    });
+    await page.reload();
+    const notice = page.getByTestId('expired-notice');
+    await expect(notice).toBeVisible({ timeout: 30_000 });
+    await expect(notice).toContainText('Your booking expired');
+    await expect(notice).toContainText('the places held for it were released');
+    // The wizard starts again at its first stage, with the reason on screen rather than silently.
+    await expect(stageHeading(page, 'Drivers and product')).toBeVisible();
+    await expect(page.getByTestId('cart-load-error')).toHaveCount(0);
+    await snapshot(page, testInfo, 'cart-expired-after-reload');
+  });
 });
+

@@ -44,6 +44,8 @@ func TestProductRules(t *testing.T) {
 			{"too far", func(b map[string]any) { b["expirationDate"] = "2032-01-01" }, "expirationDate"},
 			{"discount above price", func(b map[string]any) { b["data"] = `{"oldPrice": 10}` }, "data.oldPrice"},
 			{"dynamic without prices", func(b map[string]any) { b["isDynamicPrice"] = 1 }, "data.dynamicPrice"},
+			{"session longer than a slot can be", func(b map[string]any) { b["data"] = `{"durationMinutes": 481}` }, "data.durationMinutes"},
+			{"negative session length", func(b map[string]any) { b["data"] = `{"durationMinutes": -5}` }, "data.durationMinutes"},
 			{"other company's variant", func(b map[string]any) { b["idVariant"] = e.variantOf(t, e.b.CompanyID) }, "idVariant"},
 			{"foreign image", func(b map[string]any) { b["image"] = "https://evil.example/x.png" }, "image"},
 		}

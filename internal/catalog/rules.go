@@ -178,6 +178,9 @@ func checkExpiration(raw *string, today string, previous *string, bad map[string
 	return &s
 }
 
+// MaxDurationMinutes is the longest a product's session may run: a slot's longest interval.
+const MaxDurationMinutes = 480
+
 // checkData reads the data text: oldPrice (the price before a discount) must be above the price, a
 // dynamic product needs a dynamic price. Returns the normalised text.
 func checkData(raw *string, d *Draft, bad map[string]string) string {
@@ -197,6 +200,9 @@ func checkData(raw *string, d *Draft, bad map[string]string) string {
 	}
 	if data.MinParticipant < 0 || data.GapSlots < 0 {
 		bad["data"] = "numbers must be 0 or more"
+	}
+	if data.DurationMinutes < 0 || data.DurationMinutes > MaxDurationMinutes {
+		bad["data.durationMinutes"] = "must be from 0 (the whole slot) to 480 minutes"
 	}
 	if d.IsDynamicPrice == 1 && data.DynamicPrice == nil {
 		bad["data.dynamicPrice"] = "required when isDynamicPrice is 1"

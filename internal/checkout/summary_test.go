@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	ics "github.com/arran4/golang-ical"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -111,6 +112,59 @@ func TestDonePageSummaryAndCalendar(t *testing.T) {
 		e.exec(t, `UPDATE bookings SET status = 'cancelada' WHERE identifier = ?`, ident)
 		if r := e.api.Do("GET", "/api/booking/ics/"+ident, nil); r.Status != 404 {
 			t.Errorf("ics of a cancelled booking: %d", r.Status)
+		}
+	})
+}
+
+// A calendar entry lasts the product's session, not the slot it is sold in: a "10 minutes" heat in a
+// 15-minute slot is 10 minutes long in the mail's .ics and in the download; a product that sets no
+// duration takes the whole slot.
+func TestCalendarEntriesLastTheProductsDuration(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		e.exec(t, `UPDATE products SET data = '{"durationMinutes":10}' WHERE id = ?`, e.fix.Product)
+		for _, c := range []struct {
+			product int64
+			time    string
+			want    time.Duration
+		}{
+			{e.fix.Product, "10:00", 10 * time.Minute},
+			{e.fix.Product2, "11:00", 15 * time.Minute}, // the fixture's interval
+		} {
+			cart := e.cart(t)
+			res := e.saveBooking(t, save(cart, e.hold(t, cart, c.product, 1, at(c.time)), "Ana"))
+			if res.Status != 200 {
+				t.Fatalf("save: %d %s", res.Status, res.Body)
+			}
+			ident := e.identifierOf(t, res)
+			r := e.api.Do("GET", "/api/booking/ics/"+ident, nil)
+			if r.Status != 200 {
+				t.Fatalf("ics: %d %s", r.Status, r.Body)
+			}
+			var atts []notify.Attachment
+			if err := json.Unmarshal([]byte(e.str(t, `SELECT attachments FROM outbox_emails WHERE kind = ? ORDER BY id DESC LIMIT 1`,
+				notify.KindBookingConfirmation)), &atts); err != nil || len(atts) != 1 {
+				t.Fatalf("mail attachments: %v %d", err, len(atts))
+			}
+			for name, data := range map[string][]byte{"download": r.Body, "mail": atts[0].Data} {
+				cal, err := ics.ParseCalendar(bytes.NewReader(data))
+				if err != nil {
+					t.Fatal(err)
+				}
+				evs := cal.Events()
+				if len(evs) != 1 {
+					t.Fatalf("%s: %d events", name, len(evs))
+				}
+				start, err1 := evs[0].GetStartAt()
+				end, err2 := evs[0].GetEndAt()
+				if err1 != nil || err2 != nil {
+					t.Fatalf("%s: %v %v", name, err1, err2)
+				}
+				if got := end.Sub(start); got != c.want {
+					t.Errorf("%s of the %s session lasts %v, want %v", name, c.time, got, c.want)
+				}
+			}
 		}
 	})
 }

@@ -31,7 +31,8 @@ func vattern() companySpec {
 		category: "Presentkort",
 		products: []productSpec{
 			{ref: "gift10", idLocal: "501", name: "Presentkort – 10 minuter", priceCents: 25000, inCategory: true,
-				description: "Tio minuter på Vätternbanan i elkart, när mottagaren vill. Gäller i ett år."},
+				description: "Tio minuter på Vätternbanan i elkart, när mottagaren vill. Gäller i ett år.",
+				data:        map[string]any{"durationMinutes": 10}},
 			{ref: "giftNight", idLocal: "502", name: "Presentkort – Racerkväll (3 heat)", priceCents: 59000, inCategory: true,
 				description: "Träning, kval och final samma kväll, med tidtagning och pokal. Gäller i ett år.",
 				data:        map[string]any{"promotionText": "Populärast"}},

@@ -22,6 +22,9 @@ type ProductData struct {
 	DynamicPrice *DynamicPrice `json:"dynamicPrice,omitempty"`
 	// GapSlots is the number of slots left free between the sessions of a pack.
 	GapSlots int `json:"gapSlots,omitempty"`
+	// DurationMinutes is how long the product's session runs on the track (a "10 minutes" heat in a
+	// 15-minute slot); 0: the whole slot. Calendar entries last this long.
+	DurationMinutes int `json:"durationMinutes,omitempty"`
 	// CheckboxText is the text of an event's optional confirmation checkbox.
 	CheckboxText string `json:"checkboxText,omitempty"`
 	// Categorys is an event's category set, kept as given.
@@ -48,8 +51,9 @@ func (p *ProductData) UnmarshalJSON(b []byte) error {
 	type plain ProductData
 	var aux struct {
 		plain
-		MinParticipant json.RawMessage `json:"minParticipant"`
-		GapSlots       json.RawMessage `json:"gapSlots"`
+		MinParticipant  json.RawMessage `json:"minParticipant"`
+		GapSlots        json.RawMessage `json:"gapSlots"`
+		DurationMinutes json.RawMessage `json:"durationMinutes"`
 	}
 	if err := json.Unmarshal(b, &aux); err != nil {
 		return err
@@ -62,8 +66,12 @@ func (p *ProductData) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return err
 	}
+	minutes, err := flexInt("durationMinutes", aux.DurationMinutes)
+	if err != nil {
+		return err
+	}
 	*p = ProductData(aux.plain)
-	p.MinParticipant, p.GapSlots = minP, gap
+	p.MinParticipant, p.GapSlots, p.DurationMinutes = minP, gap, minutes
 	if len(p.Categorys) == 0 || string(p.Categorys) == "null" {
 		p.Categorys = nil
 	}
@@ -86,7 +94,7 @@ func (p ProductData) Text() (string, error) {
 // IsZero reports whether no key is set.
 func (p ProductData) IsZero() bool {
 	return p.MinParticipant == 0 && p.PromotionText == "" && p.OldPrice == nil &&
-		p.DynamicPrice == nil && p.GapSlots == 0 && p.CheckboxText == "" && len(p.Categorys) == 0
+		p.DynamicPrice == nil && p.GapSlots == 0 && p.DurationMinutes == 0 && p.CheckboxText == "" && len(p.Categorys) == 0
 }
 
 // Dynamic is the product's dynamic price, or an empty one when it has none.

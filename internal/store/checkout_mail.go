@@ -8,6 +8,7 @@ import (
 
 	"pitlane/internal/member"
 	"pitlane/internal/notify"
+	"pitlane/internal/pricing"
 )
 
 // mailBooking reads what the confirmation and cancellation mails of a booking tell, and returns it with
@@ -115,9 +116,12 @@ func mailLines(ctx context.Context, tx *Tx, bookingID int64) ([]notify.Line, err
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	rows, err = tx.Query(ctx, `SELECT bs.booking_line_id, bs.local_date, bs.local_time, bs.starts_at, ci.name, i.interval_minutes
+	// A session lasts its product's duration (a pack's session: the pack item's product), else the slot.
+	rows, err = tx.Query(ctx, `SELECT bs.booking_line_id, bs.local_date, bs.local_time, bs.starts_at, ci.name, i.interval_minutes,
+			COALESCE(p.data, '')
 		FROM booking_slots bs JOIN booking_lines bl ON bl.id = bs.booking_line_id
 		JOIN circuits ci ON ci.id = bs.circuit_id JOIN installations i ON i.id = ci.installation_id
+		LEFT JOIN products p ON p.id = bs.product_id
 		WHERE bl.booking_id = ? ORDER BY bs.booking_line_id, bs.position`, bookingID)
 	if err != nil {
 		return nil, err
@@ -125,11 +129,12 @@ func mailLines(ctx context.Context, tx *Tx, bookingID int64) ([]notify.Line, err
 	defer rows.Close()
 	for rows.Next() {
 		var lineID, start int64
-		var date, at, circuit string
+		var date, at, circuit, data string
 		var minutes int
-		if err := rows.Scan(&lineID, &date, &at, &start, &circuit, &minutes); err != nil {
+		if err := rows.Scan(&lineID, &date, &at, &start, &circuit, &minutes, &data); err != nil {
 			return nil, err
 		}
+		minutes = sessionMinutes(data, minutes)
 		t := time.UnixMilli(start).UTC()
 		if len(at) > 5 {
 			at = at[:5]
@@ -143,6 +148,16 @@ func mailLines(ctx context.Context, tx *Tx, bookingID int64) ([]notify.Line, err
 	}
 	rows.Close()
 	return lines, eventSession(ctx, tx, bookingID, lines)
+}
+
+// sessionMinutes is how long a session of a product runs: the product's durationMinutes when its data
+// sets one, else the slot's interval. Unreadable data falls back to the slot (a mail is still sent).
+func sessionMinutes(productData string, interval int) int {
+	d, err := pricing.ParseProductData(productData)
+	if err != nil || d.DurationMinutes <= 0 {
+		return interval
+	}
+	return d.DurationMinutes
 }
 
 // eventSession gives an event registration's line (it books no session slot) the event's date and

@@ -181,8 +181,10 @@ export interface paths {
         put?: never;
         /**
          * The company's member with this e-mail (any case), to fill and lock the booking form's nickname.
-         * @description 404 means the address is not a member's (an unknown company answers the same). Members who
-         *     unsubscribed from promotional e-mail are still members and are found.
+         * @description 404 means the address is not a member's (an unknown company answers the same): customer spec
+         *     section 7 fixes this status, so the booking wizard takes it as an answer, not an error, and asks
+         *     only for a complete address, once per address. Members who unsubscribed from promotional e-mail
+         *     are still members and are found.
          */
         post: operations["searchMemberByEmail"];
         delete?: never;
@@ -2627,7 +2629,7 @@ export interface components {
             isActive: 0 | 1;
             /** @enum {integer} */
             isDynamicPrice: 0 | 1;
-            /** @description JSON text: minParticipant, promotionText, oldPrice, dynamicPrice, gapSlots. */
+            /** @description JSON text: minParticipant, promotionText, oldPrice, dynamicPrice, gapSlots, durationMinutes (how long the product's session runs, 1–480; absent: the whole slot; calendar entries last this long). */
             data: string;
             group: {
                 /** Format: int64 */
@@ -3287,7 +3289,7 @@ export interface components {
             image?: string | null;
             /** @description Ignored; the company's currency symbol applies. */
             simbolCoinType?: string | null;
-            /** @description JSON text: oldPrice (the price before the discount, above price), promotionText, minParticipant, gapSlots, dynamicPrice. */
+            /** @description JSON text: oldPrice (the price before the discount, above price), promotionText, minParticipant, gapSlots, dynamicPrice, durationMinutes (how long the product's session runs, 0–480; 0 or absent: the whole slot; the booking's calendar entries last this long). */
             data?: string | null;
             /** @description YYYY-MM-DD (a time after it is ignored), from the company's today to 31 December five years ahead; null is never. */
             expirationDate?: string | null;

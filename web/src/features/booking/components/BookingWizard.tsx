@@ -79,6 +79,18 @@ export function BookingWizard() {
           {t('errors.timeoutPrebooking')}
         </Alert>
       )}
+      {notice === 'expired' && (
+        <Alert
+          color="orange"
+          variant="light"
+          title={t('errors.expiredTitle')}
+          styles={{ title: { color: '#7c2d12' } }}
+          data-testid="expired-notice"
+          role="alert"
+        >
+          {t('errors.expired')}
+        </Alert>
+      )}
       {notice === 'paymentError' && (
         <Alert color="red" variant="light">
           {t('errors.paymentError')}

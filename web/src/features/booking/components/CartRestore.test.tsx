@@ -54,4 +54,41 @@ describe('the cart after a reload', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start again' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Drivers and product' }, { timeout: 10_000 })).toBeInTheDocument();
   });
+
+  it('a cart the server no longer knows (404) says the booking expired and starts again', { timeout: 60_000 }, async () => {
+    const api = bookingApi([product({ id: 7, name: 'Adultos 10 minutos' })]);
+    server.use(
+      http.get('/api/config/:key', () => HttpResponse.json(companyConfig())),
+      http.get('/api/payment/shopping-cart/:token', () => HttpResponse.json({ code: 'not_found', message: 'No such cart.' }, { status: 404 })),
+      ...api.handlers,
+    );
+    reloadedOnTheDateStage();
+    renderRoute(`/${KNOWN_KEY}`);
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Drivers and product' }, { timeout: 10_000 })).toBeInTheDocument();
+    const notice = screen.getByTestId('expired-notice');
+    expect(notice).toHaveTextContent('Your booking expired');
+    expect(notice).toHaveTextContent('the places held for it were released');
+    expect(screen.queryByTestId('cart-load-error')).not.toBeInTheDocument();
+    expect(sessionStorage.getItem(`pitlane.booking.${KNOWN_KEY}`)).not.toContain('cart-1');
+
+    // Choosing again is a new booking: the notice goes.
+    await userEvent.click(screen.getByRole('radio', { name: 'Adultos 10 minutos' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Date and sessions' }, { timeout: 10_000 });
+    expect(screen.queryByTestId('expired-notice')).not.toBeInTheDocument();
+  });
+
+  it('a stored cart that was never used (nothing chosen) starts again without a notice', { timeout: 60_000 }, async () => {
+    const api = bookingApi([product({ id: 7, name: 'Adultos 10 minutos' })]);
+    server.use(
+      http.get('/api/config/:key', () => HttpResponse.json(companyConfig())),
+      http.get('/api/payment/shopping-cart/:token', () => HttpResponse.json({ code: 'not_found', message: 'No such cart.' }, { status: 404 })),
+      ...api.handlers,
+    );
+    sessionStorage.setItem(`pitlane.booking.${KNOWN_KEY}`, JSON.stringify({ ...INITIAL_STATE, cartToken: 'cart-1' }));
+    renderRoute(`/${KNOWN_KEY}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Drivers and product' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('expired-notice')).not.toBeInTheDocument();
+  });
 });

@@ -42,6 +42,9 @@ export function ProductCard({ product, selected, onSelect, aboveTheFold = false 
             className={classes.productImage}
             src={product.image}
             alt=""
+            // Product pictures are 9:7 (stored 90×70): the box keeps that shape before the picture loads.
+            width={90}
+            height={70}
             loading={aboveTheFold ? 'eager' : 'lazy'}
             fetchPriority={aboveTheFold ? 'high' : 'auto'}
           />

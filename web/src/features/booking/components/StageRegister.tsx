@@ -16,7 +16,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { searchMember } from '@/features/booking/api/search-member';
+import { searchMember, type Member } from '@/features/booking/api/search-member';
 import { PhoneField } from '@/components/PhoneField';
 import { StageHeading } from '@/features/booking/components/StageHeading';
 import classes from '@/features/booking/components/Wizard.module.css';
@@ -32,6 +32,7 @@ import {
   registerSchema,
   type RegisterValues,
 } from '@/features/booking/utils/register-schema';
+import { registerHint } from '@/features/booking/utils/register-hint';
 import { registerOrder } from '@/features/booking/utils/server-errors';
 import { randomCode } from '@/features/booking/utils/storage';
 import { applyFieldErrors } from '@/lib/api/field-errors';
@@ -40,8 +41,11 @@ import { isEmailConfirmed, isValidEmail, isValidPhone } from '@/lib/validation';
 /** Mantine's descriptions are too light for WCAG AA contrast on white; this grey is readable. */
 const readable = { description: { color: 'var(--mantine-color-gray-7)' } };
 
-/** How long typing must pause before a driver's e-mail is looked up among the members. */
-const MEMBER_LOOKUP_DEBOUNCE_MS = 600;
+/**
+ * How long typing must pause on a complete address before it is looked up among the members: long
+ * enough that a typist's next key comes first, short enough that the name fills in as they look up.
+ */
+const MEMBER_LOOKUP_DEBOUNCE_MS = 400;
 
 /** The form's values for a number of drivers, keeping what was typed before. */
 function initialValues(saved: RegisterValues | null, drivers: number): RegisterValues {
@@ -51,55 +55,81 @@ function initialValues(saved: RegisterValues | null, drivers: number): RegisterV
 }
 
 /**
- * Looks each driver's e-mail up among the company's members, debounced and cancellable: a member found
- * fills the driver's name with the member's nickname and locks it; a 404 (not a member) changes nothing.
+ * Looks each driver's e-mail up among the company's members: only a complete address (a valid e-mail),
+ * once typing pauses on it, and never twice for the same address (the answer is kept, for every driver).
+ * A member found fills the driver's name with the member's nickname and locks it; not a member (the
+ * spec's 404) is an answer like any other and changes nothing. Changing an address cancels its pending
+ * lookup and unlocks the name.
  */
 function useMemberLookup(control: Control<RegisterValues>, setValue: UseFormSetValue<RegisterValues>, idCompany: number, enabled: boolean) {
   const drivers = useWatch({ control, name: 'drivers' });
-  const emails = drivers.map((d) => d.email.trim().toLowerCase());
-  const key = emails.join('\n');
-  const looked = useRef<Map<number, string>>(new Map());
+  const key = drivers.map((d) => d.email.trim().toLowerCase()).join('\n');
+  /** The address each driver's entry was last settled for (looked up, answered from memory, or not an address). */
+  const settled = useRef<Map<number, string>>(new Map());
+  /** The answers so far, by address: a member, or null for not a member. */
+  const answers = useRef<Map<string, Member | null>>(new Map());
+  /** The lookup waiting or on its way for a driver's entry. */
+  const pending = useRef<Map<number, { email: string; timer: number; controller: AbortController }>>(new Map());
   const latestDrivers = useRef(drivers);
   // eslint-disable-next-line react-hooks/refs -- the latest value for effects and callbacks that must not re-run when it changes, written during render on purpose
   latestDrivers.current = drivers;
 
   useEffect(() => {
     if (!enabled) return;
-    const controllers: AbortController[] = [];
-    const timers: number[] = [];
+    const apply = (index: number, member: Member | null) => {
+      if (!member) return;
+      setValue(`drivers.${index}.name`, member.nick, { shouldValidate: true, shouldTouch: true, shouldDirty: true });
+      setValue(`drivers.${index}.isCloudMember`, true);
+    };
     key.split('\n').forEach((email, index) => {
-      if (looked.current.get(index) === email) return;
-      const driver = latestDrivers.current[index];
-      if (driver?.isCloudMember) {
+      if (settled.current.get(index) === email) return;
+      const waiting = pending.current.get(index);
+      if (waiting?.email === email) return;
+      if (waiting) {
+        window.clearTimeout(waiting.timer);
+        waiting.controller.abort();
+        pending.current.delete(index);
+      }
+      if (latestDrivers.current[index]?.isCloudMember) {
         // The address changed: the member's lock goes, the name stays editable.
         setValue(`drivers.${index}.isCloudMember`, false);
       }
-      if (!isValidEmail(email)) {
-        looked.current.set(index, email);
+      const known = answers.current.get(email);
+      if (!isValidEmail(email) || known !== undefined) {
+        settled.current.set(index, email);
+        if (known) apply(index, known);
         return;
       }
       const controller = new AbortController();
-      controllers.push(controller);
-      timers.push(
-        window.setTimeout(() => {
-          searchMember(email, idCompany, controller.signal)
-            .then((member) => {
-              looked.current.set(index, email);
-              if (!member) return;
-              setValue(`drivers.${index}.name`, member.nick, { shouldValidate: true, shouldTouch: true, shouldDirty: true });
-              setValue(`drivers.${index}.isCloudMember`, true);
-            })
-            .catch((error: unknown) => {
-              if (!controller.signal.aborted) console.warn('member lookup failed', error);
-            });
-        }, MEMBER_LOOKUP_DEBOUNCE_MS),
-      );
+      const timer = window.setTimeout(() => {
+        searchMember(email, idCompany, controller.signal)
+          .then((member) => {
+            answers.current.set(email, member);
+            settled.current.set(index, email);
+            pending.current.delete(index);
+            apply(index, member);
+          })
+          .catch((error: unknown) => {
+            if (controller.signal.aborted) return;
+            pending.current.delete(index);
+            console.warn('member lookup failed', error);
+          });
+      }, MEMBER_LOOKUP_DEBOUNCE_MS);
+      pending.current.set(index, { email, timer, controller });
     });
-    return () => {
-      timers.forEach((t) => window.clearTimeout(t));
-      controllers.forEach((c) => c.abort());
-    };
   }, [key, enabled, idCompany, setValue]);
+
+  // Leaving the stage cancels what is still waiting.
+  useEffect(() => {
+    const waiting = pending.current;
+    return () => {
+      waiting.forEach(({ timer, controller }) => {
+        window.clearTimeout(timer);
+        controller.abort();
+      });
+      waiting.clear();
+    };
+  }, []);
 }
 
 /** Stage 2: the contact form, one entry per driver, confirmations, offers and the optional gift. */
@@ -130,19 +160,15 @@ export function StageRegister() {
     control,
     name: ['email', 'emailConfirmation', 'telefono', 'isSendPresentChecked', 'presentMessage', 'drivers'],
   });
+  const allValues = useWatch({ control });
   useMemberLookup(control, setValue, config.idCompany, config.showEmails);
   const range = birthDateRange(today);
   const confirmed = isEmailConfirmed(email, emailConfirmation);
   const repeated = config.showEmails ? repeatedEmailIndexes(drivers.map((d) => d.email)) : [];
   const touched = formState.isDirty || Object.keys(formState.touchedFields).length > 0;
   const canContinue = formState.isValid && touched && confirmed && isValidPhone(telefono) && repeated.length === 0;
-  const blocked = canContinue
-    ? null
-    : formState.isValid && isValidPhone(telefono) && touched && !confirmed
-      ? t('nextHint.confirmEmail')
-      : repeated.length > 0
-        ? t('nextHint.repeatedEmails')
-        : t('nextHint.fillIn');
+  // The hint names the first thing missing, top to bottom, by the rules that keep Next disabled.
+  const blocked = canContinue ? null : t(`nextHint.${registerHint(schema, allValues as RegisterValues) ?? 'fillIn'}`);
   const autoFillRef = useRef(false);
   const error = (message: string | undefined) => (message ? t(`errors.${message}` as 'errors.required') : undefined);
 

@@ -34,7 +34,7 @@ import { isNotFound } from '@/lib/api/errors';
 import type { FieldError } from '@/lib/api/field-errors';
 
 /** A notice shown above the wizard until the visitor moves on (the hold's time ran out, say). */
-export type WizardNotice = 'timeout' | 'paymentError' | null;
+export type WizardNotice = 'timeout' | 'expired' | 'paymentError' | null;
 
 interface WizardContextValue {
   config: CompanyConfig;
@@ -194,8 +194,13 @@ export function WizardProvider({ config, companyKey, children }: WizardProviderP
         if (cancelled) return;
         // An unknown cart is gone for good: start afresh. Anything else (the network, the server) may
         // pass: the visitor sees an error and retries, instead of a wizard silently reset.
-        if (isNotFound(error)) dispatch({ type: 'replace', state: INITIAL_STATE });
-        else setRestoreFailed(true);
+        if (isNotFound(error)) {
+          // Said, not silent: the visitor had started (a session held, an item in the cart or a stage
+          // past the first) and must know that what was held is gone.
+          const had = stateRef.current;
+          dispatch({ type: 'replace', state: INITIAL_STATE });
+          if (had.stage > 0 || had.holds.length > 0 || had.stack.length > 0) setNotice('expired');
+        } else setRestoreFailed(true);
       })
       .finally(() => {
         if (!cancelled) setRestoring(false);

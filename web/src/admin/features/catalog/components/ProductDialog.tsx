@@ -6,7 +6,7 @@ import { PackProductsDialog } from '@/admin/features/catalog/components/PackProd
 import { useCatalogTexts } from '@/admin/features/catalog/hooks/useCatalogTexts';
 import { checkImageFile, photoName, resizeImage } from '@/admin/features/catalog/utils/image';
 import { typedPrice } from '@/admin/features/catalog/utils/price';
-import { formErrors, lastExpiration, toForm, toWrite, type ProductForm } from '@/admin/features/catalog/utils/product';
+import { formErrors, lastExpiration, MAX_DURATION_MINUTES, toForm, toWrite, type ProductForm } from '@/admin/features/catalog/utils/product';
 import { ApiError } from '@/lib/api/errors';
 import { toast } from '@/lib/toast';
 
@@ -55,6 +55,7 @@ export function ProductDialog({ kind, idCompany, product, today, groups, variant
     if (problem === 'tooLong') return t('form.tooLong', { max: 300 });
     if (problem === 'required') return t('form.required');
     if (problem === 'discountAbove') return t('form.discountAbove');
+    if (problem === 'duration') return t('form.durationRange', { max: MAX_DURATION_MINUTES });
     return t('form.min0');
   };
 
@@ -128,6 +129,16 @@ export function ProductDialog({ kind, idCompany, product, today, groups, variant
               <TextInput label={t('form.price')} withAsterisk inputMode="decimal" value={form.price} error={errors.price} onChange={(e) => set('price', typedPrice(e.currentTarget.value))} />
               <TextInput label={t('form.discounted')} inputMode="decimal" value={form.discounted} error={errors.discounted} onChange={(e) => set('discounted', typedPrice(e.currentTarget.value))} />
               <TextInput label={t('form.promotion')} value={form.promotionText} onChange={(e) => set('promotionText', e.currentTarget.value)} />
+              {kind === 'PRODUCT' && (
+                <TextInput
+                  label={t('form.duration')}
+                  description={t('form.durationHelp')}
+                  inputMode="numeric"
+                  value={form.duration}
+                  error={errors.duration}
+                  onChange={(e) => set('duration', e.currentTarget.value.replace(/\D/g, ''))}
+                />
+              )}
               <Switch label={t('form.limitedStock')} checked={form.limited} onChange={(e) => set('limited', e.currentTarget.checked)} />
               {form.limited && (
                 <TextInput label={t('form.stock')} type="number" min={0} value={form.stock} error={errors.stock} onChange={(e) => set('stock', e.currentTarget.value)} />

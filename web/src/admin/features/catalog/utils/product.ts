@@ -8,6 +8,8 @@ export interface ProductForm {
   price: string;
   discounted: string;
   promotionText: string;
+  /** How long a session of the product runs, in minutes ('' : the whole slot). */
+  duration: string;
   limited: boolean;
   stock: string;
   idVariant: string | null;
@@ -32,11 +34,14 @@ export function readData(text: string | null | undefined): Data {
   }
 }
 
+/** The longest session a product may set (internal/catalog MaxDurationMinutes). */
+export const MAX_DURATION_MINUTES = 480;
+
 /** The dialog's fields for a product (or the defaults of a new one: active, unlimited, never expires). */
 export function toForm(p?: StaffProduct): ProductForm {
   if (!p) {
     return {
-      name: '', idLocal: '', price: '', discounted: '', promotionText: '', limited: false, stock: '',
+      name: '', idLocal: '', price: '', discounted: '', promotionText: '', duration: '', limited: false, stock: '',
       idVariant: null, idGroup: null, description: '', image: null, disabled: false, expires: false,
       expirationDate: '', productIds: [],
     };
@@ -49,6 +54,7 @@ export function toForm(p?: StaffProduct): ProductForm {
     price: priceText(oldPrice ?? p.price),
     discounted: oldPrice === undefined ? '' : priceText(p.price),
     promotionText: typeof data.promotionText === 'string' ? data.promotionText : '',
+    duration: Number(data.durationMinutes) > 0 ? String(Number(data.durationMinutes)) : '',
     limited: p.maxStock !== null,
     stock: p.maxStock === null ? '' : String(p.maxStock),
     idVariant: p.idVariant === null ? null : String(p.idVariant),
@@ -63,8 +69,8 @@ export function toForm(p?: StaffProduct): ProductForm {
 }
 
 /** The 'required' and 'min 0' problems of the form, by field, before anything is sent. */
-export function formErrors(f: ProductForm, kind: CatalogKind): Record<string, 'required' | 'min0' | 'tooLong' | 'discountAbove'> {
-  const out: Record<string, 'required' | 'min0' | 'tooLong' | 'discountAbove'> = {};
+export function formErrors(f: ProductForm, kind: CatalogKind): Record<string, 'required' | 'min0' | 'tooLong' | 'discountAbove' | 'duration'> {
+  const out: Record<string, 'required' | 'min0' | 'tooLong' | 'discountAbove' | 'duration'> = {};
   if (!f.name.trim()) out.name = 'required';
   if (!f.idLocal.trim()) out.idLocal = 'required';
   const price = parsePrice(f.price);
@@ -73,6 +79,8 @@ export function formErrors(f: ProductForm, kind: CatalogKind): Record<string, 'r
   if (f.discounted.trim() && discounted === undefined) out.discounted = 'min0';
   if (price !== undefined && discounted !== undefined && discounted >= price) out.discounted = 'discountAbove';
   if (f.limited && !(Number(f.stock) >= 0 && f.stock.trim() !== '')) out.stock = 'min0';
+  const duration = Number(f.duration);
+  if (f.duration.trim() && !(Number.isInteger(duration) && duration >= 1 && duration <= MAX_DURATION_MINUTES)) out.duration = 'duration';
   if ([...f.description].length > 300) out.description = 'tooLong';
   if (f.expires && !f.expirationDate) out.expirationDate = 'required';
   if (kind === 'PACK' && f.productIds.length === 0) out.productIds = 'required';
@@ -92,6 +100,8 @@ export function toWrite(f: ProductForm, kind: CatalogKind, idCompany: number, or
   else delete data.oldPrice;
   if (f.promotionText.trim()) data.promotionText = f.promotionText.trim();
   else delete data.promotionText;
+  if (kind === 'PRODUCT' && f.duration.trim()) data.durationMinutes = Number(f.duration);
+  else if (kind === 'PRODUCT') delete data.durationMinutes;
   const amount = discounted ?? price;
   const body: ProductWrite = {
     idCompany,
