@@ -2,6 +2,9 @@ package demo_test
 
 import (
 	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -41,6 +44,7 @@ func TestHistory(t *testing.T) {
 		t.Run("ledger", func(t *testing.T) { checkLedger(t, db) })
 		t.Run("capacity", func(t *testing.T) { checkCapacity(t, db) })
 		t.Run("age rollups", func(t *testing.T) { checkAges(t, db, r) })
+		t.Run("KPIs of random periods recounted", func(t *testing.T) { checkKPIRecounts(t, db, r) })
 	})
 }
 
@@ -72,6 +76,93 @@ func checkAges(t *testing.T, db *store.DB, r demo.Result) {
 			}
 			if w := report.AverageAge(want, p.End); k.AverageAge != w || w == 0 {
 				t.Errorf("%s %v…%v: average age %v from the rollups, %v recounted", c.Name, p.Start, p.End, k.AverageAge, w)
+			}
+		}
+	}
+}
+
+// checkKPIRecounts: for random periods of the seeded year (and the weeks ahead), each compared in a
+// random way the period allows, every period KPI and its previous period, and the daily series, equal the
+// plain SQL recounts from the ledger and the bookings (storetest.Recount*), per company. The seed is
+// printed, so a failure can be replayed.
+func checkKPIRecounts(t *testing.T, db *store.DB, r demo.Result) {
+	ctx := context.Background()
+	svc := report.NewService(db.Reports())
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("random periods from seed %d", seed)
+	rnd := rand.New(rand.NewPCG(seed, 0))
+	today := report.DateOf(seedTime.Year(), seedTime.Month(), seedTime.Day())
+	compares := []report.Compare{report.CompareBefore, report.CompareWeek, report.CompareMonth, report.CompareYear}
+	near := func(a, b float64) bool { return math.Abs(a-b) < 0.005 }
+	for _, c := range r.Companies {
+		var zone string
+		if err := db.SQL().QueryRowContext(ctx, db.Rebind(`SELECT time_zone FROM companies WHERE id = ?`), c.ID).Scan(&zone); err != nil {
+			t.Fatal(err)
+		}
+		loc, err := time.LoadLocation(zone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 12; i++ {
+			start := today - 380 + report.Date(rnd.IntN(400))
+			p := report.Period{Start: start, End: start + report.Date(rnd.IntN(45))}
+			if cp, err := p.WithCompare("compare", compares[rnd.IntN(len(compares))]); err == nil {
+				p = cp
+			}
+			name := fmt.Sprintf("%s %s…%s compared %q", c.Name, p.Start, p.End, p.Compare)
+			cf, ct := p.Instants(loc)
+			pf, pt := p.Previous().Instants(loc)
+			sums := []struct {
+				what string
+				kpi  func() (report.KPI, error)
+				sql  string
+			}{
+				{"billing", func() (report.KPI, error) { return svc.Billing(ctx, c.ID, p) }, storetest.RecountBilling},
+				{"tickets", func() (report.KPI, error) { return svc.Tickets(ctx, c.ID, p) }, storetest.RecountTickets},
+				{"drivers", func() (report.KPI, error) { return svc.Participants(ctx, c.ID, p, false, false) }, storetest.RecountDrivers},
+				{"new members", func() (report.KPI, error) { return svc.NewMembers(ctx, c.ID, p) }, storetest.RecountMembers},
+			}
+			for _, s := range sums {
+				k, err := s.kpi()
+				if err != nil {
+					t.Fatalf("%s: %s: %v", name, s.what, err)
+				}
+				if want := storetest.Recount(t, db, s.sql, c.ID, cf.UnixMilli(), ct.UnixMilli()); !near(k.Total, want) {
+					t.Errorf("%s: %s %v, recounted %v", name, s.what, k.Total, want)
+				}
+				if want := storetest.Recount(t, db, s.sql, c.ID, pf.UnixMilli(), pt.UnixMilli()); !near(k.Previous, want) {
+					t.Errorf("%s: previous %s %v, recounted %v", name, s.what, k.Previous, want)
+				}
+			}
+			// The series: every day of the period, and of the previous one where it has that day.
+			series, err := svc.Series(ctx, c.ID, p)
+			if err != nil {
+				t.Fatalf("%s: series: %v", name, err)
+			}
+			if len(series.Days) != p.Days() {
+				t.Fatalf("%s: a series of %d days, want %d", name, len(series.Days), p.Days())
+			}
+			for _, d := range series.Days {
+				df, dt := report.Period{Start: d.Date, End: d.Date}.Instants(loc)
+				if want := storetest.Recount(t, db, storetest.RecountBilling, c.ID, df.UnixMilli(), dt.UnixMilli()); !near(d.Billing, want) {
+					t.Errorf("%s: %s billing %v, recounted %v", name, d.Date, d.Billing, want)
+				}
+				if want := storetest.Recount(t, db, storetest.RecountDrivers, c.ID, df.UnixMilli(), dt.UnixMilli()); float64(d.Drivers) != want {
+					t.Errorf("%s: %s drivers %v, recounted %v", name, d.Date, d.Drivers, want)
+				}
+				if want := storetest.Recount(t, db, storetest.RecountTickets, c.ID, df.UnixMilli(), dt.UnixMilli()); float64(d.Tickets) != want {
+					t.Errorf("%s: %s tickets %v, recounted %v", name, d.Date, d.Tickets, want)
+				}
+				if !d.HasPrevious {
+					continue
+				}
+				pf, pt := report.Period{Start: d.PreviousDate, End: d.PreviousDate}.Instants(loc)
+				if want := storetest.Recount(t, db, storetest.RecountBilling, c.ID, pf.UnixMilli(), pt.UnixMilli()); !near(d.PreviousBilling, want) {
+					t.Errorf("%s: previous day %s billing %v, recounted %v", name, d.PreviousDate, d.PreviousBilling, want)
+				}
+				if want := storetest.Recount(t, db, storetest.RecountDrivers, c.ID, pf.UnixMilli(), pt.UnixMilli()); float64(d.PreviousDrivers) != want {
+					t.Errorf("%s: previous day %s drivers %v, recounted %v", name, d.PreviousDate, d.PreviousDrivers, want)
+				}
 			}
 		}
 	}

@@ -85,37 +85,6 @@ func bounds(loc *time.Location, y int, m time.Month, first, last int) (int64, in
 	return time.Date(y, m, first, 0, 0, 0, 0, loc).UnixMilli(), time.Date(y, m, last+1, 0, 0, 0, 0, loc).UnixMilli()
 }
 
-func recount(t *testing.T, db *store.DB, q string, args ...any) float64 {
-	t.Helper()
-	var v float64
-	err := db.Read(context.Background(), func(tx *store.Tx) error {
-		return tx.QueryRow(context.Background(), q, args...).Scan(&v)
-	})
-	if err != nil {
-		t.Fatalf("recount %q: %v", q, err)
-	}
-	return v
-}
-
-// Plain SQL recounts of each figure over [from, to).
-const (
-	recountBilling = `SELECT COALESCE(SUM(CASE WHEN e.kind = 'charge' THEN ABS(e.amount_cents) ELSE -ABS(e.amount_cents) END), 0) / 100.0
-		FROM payment_entries e JOIN payments p ON p.id = e.payment_id WHERE p.company_id = ? AND e.created_at >= ? AND e.created_at < ?`
-	recountCharges = `SELECT COALESCE(SUM(ABS(e.amount_cents)), 0) / 100.0
-		FROM payment_entries e JOIN payments p ON p.id = e.payment_id
-		WHERE p.company_id = ? AND e.kind = 'charge' AND e.created_at >= ? AND e.created_at < ?`
-	recountTickets = `SELECT COUNT(*) FROM (SELECT e.booking_id, MIN(e.created_at) AS sold
-		FROM payment_entries e JOIN payments p ON p.id = e.payment_id
-		WHERE p.company_id = ? AND e.kind = 'charge' GROUP BY e.booking_id) f WHERE f.sold >= ? AND f.sold < ?`
-	recountDrivers = `SELECT COALESCE(SUM(bs.places), 0) FROM booking_slots bs
-		JOIN booking_lines bl ON bl.id = bs.booking_line_id JOIN bookings b ON b.id = bl.booking_id
-		WHERE b.company_id = ? AND b.status <> 'cancelada' AND bs.starts_at >= ? AND bs.starts_at < ?`
-	recountSessions = `SELECT COUNT(*) FROM (SELECT DISTINCT bs.circuit_id, bs.starts_at FROM booking_slots bs
-		JOIN booking_lines bl ON bl.id = bs.booking_line_id JOIN bookings b ON b.id = bl.booking_id
-		WHERE b.company_id = ? AND b.status <> 'cancelada' AND bs.starts_at >= ? AND bs.starts_at < ?) s`
-	recountMembers = `SELECT COUNT(*) FROM members WHERE company_id = ? AND created_at >= ? AND created_at < ?`
-)
-
 func wantKPI(t *testing.T, name string, got report.KPI, total, previous, average, increment float64) {
 	t.Helper()
 	if got.Total != total || got.Previous != previous || got.Average != average || got.Increment != increment {
@@ -144,10 +113,10 @@ func TestKPIFiguresRecount(t *testing.T) {
 			}
 			// This week: charges 50 + 80 + 20 + 15 = 165, refunds 10 + 30 + 60 = 100. Previous: 100 + 60.
 			wantKPI(t, "billing", k, 65, 160, 9.29, -59.38)
-			if r := recount(t, db, recountBilling, A, wf, wt); r != k.Total {
+			if r := storetest.Recount(t, db, storetest.RecountBilling, A, wf, wt); r != k.Total {
 				t.Errorf("billing %v, SQL recount %v", k.Total, r)
 			}
-			if r := recount(t, db, recountBilling, A, pf, pt); r != k.Previous {
+			if r := storetest.Recount(t, db, storetest.RecountBilling, A, pf, pt); r != k.Previous {
 				t.Errorf("previous billing %v, SQL recount %v", k.Previous, r)
 			}
 		})
@@ -171,10 +140,10 @@ func TestKPIFiguresRecount(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r := recount(t, db, recountBilling, A, wf, wt); k.Previous != 65 || r != k.Previous {
+			if r := storetest.Recount(t, db, storetest.RecountBilling, A, wf, wt); k.Previous != 65 || r != k.Previous {
 				t.Errorf("previous billing %v, want 65 (SQL recount %v)", k.Previous, r)
 			}
-			if r := recount(t, db, recountBilling, A, af, at); r != k.Total {
+			if r := storetest.Recount(t, db, storetest.RecountBilling, A, af, at); r != k.Total {
 				t.Errorf("billing %v, SQL recount %v", k.Total, r)
 			}
 			d, err := svc.Participants(ctx, A, p, false, false)
@@ -199,10 +168,10 @@ func TestKPIFiguresRecount(t *testing.T) {
 			}
 			// b2, b3, b6 (charged twice, one ticket) this week; b1 and b5 the week before.
 			wantKPI(t, "tickets", k, 3, 2, 0.43, 50)
-			if r := recount(t, db, recountTickets, A, wf, wt); r != k.Total {
+			if r := storetest.Recount(t, db, storetest.RecountTickets, A, wf, wt); r != k.Total {
 				t.Errorf("tickets %v, SQL recount %v", k.Total, r)
 			}
-			if r := recount(t, db, recountTickets, A, pf, pt); r != k.Previous {
+			if r := storetest.Recount(t, db, storetest.RecountTickets, A, pf, pt); r != k.Previous {
 				t.Errorf("previous tickets %v, SQL recount %v", k.Previous, r)
 			}
 		})
@@ -212,7 +181,7 @@ func TestKPIFiguresRecount(t *testing.T) {
 				t.Fatal(err)
 			}
 			wantKPI(t, "ticket average", k, 55, 80, 7.86, -31.25)
-			r := recount(t, db, recountCharges, A, wf, wt) / recount(t, db, recountTickets, A, wf, wt)
+			r := storetest.Recount(t, db, storetest.RecountCharges, A, wf, wt) / storetest.Recount(t, db, storetest.RecountTickets, A, wf, wt)
 			if math.Round(r*100)/100 != k.Total {
 				t.Errorf("ticket average %v, SQL recount %v", k.Total, r)
 			}
@@ -233,13 +202,13 @@ func TestKPIFiguresRecount(t *testing.T) {
 			if k.AverageAge != 29 {
 				t.Errorf("average age %v, want 29", k.AverageAge)
 			}
-			if r := recount(t, db, recountDrivers, A, wf, wt); r != k.Total {
+			if r := storetest.Recount(t, db, storetest.RecountDrivers, A, wf, wt); r != k.Total {
 				t.Errorf("drivers %v, SQL recount %v", k.Total, r)
 			}
-			if r := recount(t, db, recountDrivers, A, pf, pt); r != k.Previous {
+			if r := storetest.Recount(t, db, storetest.RecountDrivers, A, pf, pt); r != k.Previous {
 				t.Errorf("previous drivers %v, SQL recount %v", k.Previous, r)
 			}
-			s := recount(t, db, recountSessions, A, wf, wt)
+			s := storetest.Recount(t, db, storetest.RecountSessions, A, wf, wt)
 			if math.Round(k.Total/s*100)/100 != k.AverageSession {
 				t.Errorf("average session %v, SQL recount %v / %v", k.AverageSession, k.Total, s)
 			}
@@ -257,7 +226,7 @@ func TestKPIFiguresRecount(t *testing.T) {
 				t.Fatal(err)
 			}
 			wantKPI(t, "members", all, 7, 0, 0, 0)
-			if r := recount(t, db, `SELECT COUNT(*) FROM members WHERE company_id = ?`, A); r != all.Total {
+			if r := storetest.Recount(t, db, `SELECT COUNT(*) FROM members WHERE company_id = ?`, A); r != all.Total {
 				t.Errorf("members %v, SQL recount %v", all.Total, r)
 			}
 			nw, err := svc.NewMembers(ctx, A, w.week)
@@ -265,7 +234,7 @@ func TestKPIFiguresRecount(t *testing.T) {
 				t.Fatal(err)
 			}
 			wantKPI(t, "new members", nw, 2, 2, 0.29, 0)
-			if r := recount(t, db, recountMembers, A, wf, wt); r != nw.Total {
+			if r := storetest.Recount(t, db, storetest.RecountMembers, A, wf, wt); r != nw.Total {
 				t.Errorf("new members %v, SQL recount %v", nw.Total, r)
 			}
 			old, err := svc.OldMembers(ctx, A, w.week)
@@ -273,7 +242,7 @@ func TestKPIFiguresRecount(t *testing.T) {
 				t.Fatal(err)
 			}
 			wantKPI(t, "old members", old, 4, 2, 0.57, 100)
-			if r := recount(t, db, recountMembers, A, math.MinInt64, wf); r != old.Total {
+			if r := storetest.Recount(t, db, storetest.RecountMembers, A, math.MinInt64, wf); r != old.Total {
 				t.Errorf("old members %v, SQL recount %v", old.Total, r)
 			}
 		})
@@ -347,16 +316,16 @@ func TestKPISeriesRecount(t *testing.T) {
 			// Recount each day with plain SQL over that local day's instants.
 			f, to := bounds(w.madrid, 2026, 3, 23+i, 23+i)
 			pf, pto := bounds(w.madrid, 2026, 3, 16+i, 16+i)
-			if r := recount(t, db, recountBilling, A, f, to); r != d.Billing {
+			if r := storetest.Recount(t, db, storetest.RecountBilling, A, f, to); r != d.Billing {
 				t.Errorf("%s billing %v, SQL recount %v", d.Date, d.Billing, r)
 			}
-			if r := recount(t, db, recountBilling, A, pf, pto); r != d.PreviousBilling {
+			if r := storetest.Recount(t, db, storetest.RecountBilling, A, pf, pto); r != d.PreviousBilling {
 				t.Errorf("%s previous billing %v, SQL recount %v", d.Date, d.PreviousBilling, r)
 			}
-			if r := recount(t, db, recountDrivers, A, f, to); r != float64(d.Drivers) {
+			if r := storetest.Recount(t, db, storetest.RecountDrivers, A, f, to); r != float64(d.Drivers) {
 				t.Errorf("%s drivers %v, SQL recount %v", d.Date, d.Drivers, r)
 			}
-			if r := recount(t, db, recountTickets, A, f, to); r != float64(d.Tickets) {
+			if r := storetest.Recount(t, db, storetest.RecountTickets, A, f, to); r != float64(d.Tickets) {
 				t.Errorf("%s tickets %v, SQL recount %v", d.Date, d.Tickets, r)
 			}
 			sum += d.Billing
