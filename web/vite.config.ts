@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
@@ -116,11 +116,11 @@ function recordAdminChunks(): Plugin {
 // styles, HTML, SVG, JSON, the web manifest and the service worker), once every other plugin has written
 // its files. The Go binary embeds them and sends the best one the browser accepts
 // (internal/httpapi/precompressed.go): Brotli to browsers that offer br, with no compression per request.
-// A variant is kept only when smaller than its file, and each is decompressed again and compared with the
+// Every such file, small ones too (one encoding for all of a page's files); a variant is kept only when
+// smaller than its file, and each is decompressed again and compared with the
 // file, so a broken variant fails the build instead of reaching a browser.
 function precompress(): Plugin {
   const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
-  const MIN_BYTES = 512; // below it, compression saves less than a packet
   let outDir = '';
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === '.vite' ? [] : walk(join(dir, e.name))) : [join(dir, e.name)]));
@@ -139,7 +139,7 @@ function precompress(): Plugin {
             unlinkSync(file); // a variant of an earlier build (with emptyOutDir off)
             continue;
           }
-          if (!TEXT.test(file) || statSync(file).size < MIN_BYTES) continue;
+          if (!TEXT.test(file)) continue;
           const data = readFileSync(file);
           const br = brotliCompressSync(data, {
             params: {
