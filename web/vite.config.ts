@@ -1,5 +1,8 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -17,7 +20,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 const FIRST_PAGE_FOLDERS = /^(components|lib[\\/]i18n|features[\\/](booking|problem-report|live-viewers|app-update))$/;
 
 const APP_SHELL =
-  /([\\/]src[\\/](lib[\\/]i18n[\\/](index|languages)|lib[\\/]api[\\/](client|errors)|components[\\/](SimplePage|LanguageSelect))\.tsx?$)|vite[\\/]preload-helper|([\\/]src[\\/](components[\\/](LoadingScreen|ErrorPage)|lib[\\/](format|query-client|theme|toast|error-reporting))\.tsx?$)|vite[\\/]modulepreload-polyfill/;
+  /([\\/]src[\\/](lib[\\/]i18n[\\/](index|languages)|lib[\\/]api[\\/](client|errors)|components[\\/](SimplePage|LanguageSelect|RouteErrorBoundary))\.tsx?$)|vite[\\/]preload-helper|([\\/]src[\\/](components[\\/](LoadingScreen|ErrorPage)|lib[\\/](format|query-client|theme|toast|error-reporting))\.tsx?$)|vite[\\/]modulepreload-polyfill/;
 
 const vendorGroups = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
@@ -109,6 +112,54 @@ function recordAdminChunks(): Plugin {
   };
 }
 
+// Writes NAME.br (Brotli, quality 11) and NAME.gz (gzip -9) beside each text file of the build (scripts,
+// styles, HTML, SVG, JSON, the web manifest and the service worker), once every other plugin has written
+// its files. The Go binary embeds them and sends the best one the browser accepts
+// (internal/httpapi/precompressed.go): Brotli to browsers that offer br, with no compression per request.
+// Every such file, small ones too (one encoding for all of a page's files); a variant is kept only when
+// smaller than its file, and each is decompressed again and compared with the
+// file, so a broken variant fails the build instead of reaching a browser.
+function precompress(): Plugin {
+  const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+  let outDir = '';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === '.vite' ? [] : walk(join(dir, e.name))) : [join(dir, e.name)]));
+  return {
+    name: 'pitlane-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = fileURLToPath(new URL(config.build.outDir, `file://${config.root}/`));
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      handler() {
+        for (const file of walk(outDir)) {
+          if (/\.(br|gz)$/.test(file)) {
+            unlinkSync(file); // a variant of an earlier build (with emptyOutDir off)
+            continue;
+          }
+          if (!TEXT.test(file)) continue;
+          const data = readFileSync(file);
+          const br = brotliCompressSync(data, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: data.length,
+            },
+          });
+          const gz = gzipSync(data, { level: 9 });
+          if (!brotliDecompressSync(br).equals(data) || !gunzipSync(gz).equals(data)) {
+            throw new Error(`pitlane-precompress: ${file} does not decompress to itself`);
+          }
+          if (br.length < data.length) writeFileSync(`${file}.br`, br);
+          if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
+        }
+      },
+    },
+  };
+}
+
 // Never answered from the service worker's cache: the API, the realtime socket, the payment pages and
 // the demo mail viewer (all served by the Go binary, none part of the app).
 const notTheApp = [/^\/api(\/|$)/, /^\/ws$/, /^\/pay\//, /^\/dev\//, /^\/healthz$/];
@@ -162,6 +213,8 @@ export default defineConfig({
         ],
       },
     }),
+    // After VitePWA, whose service worker is written in its closeBundle.
+    precompress(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

@@ -49,3 +49,20 @@ test('the booking page fetches its language, not every language nor other pagesâ
   const locales = [...scripts].map(fileName).filter((name) => name.startsWith('locale-'));
   expect(locales).toEqual([expect.stringMatching(/^locale-es-(?!pages-)/)]);
 });
+
+test('the booking pageâ€™s scripts and styles arrive Brotli-compressed, as Chromium asks', async ({ browser }) => {
+  // Chromium sends "Accept-Encoding: gzip, deflate, br, zstd"; the server has a .br beside each built file.
+  const company = firstCompany();
+  const page = await browser.newPage();
+  const encodings = new Map<string, string | undefined>();
+  page.on('response', async (response) => {
+    const path = new URL(response.url()).pathname;
+    if (!/^\/assets\/.+\.(js|css)$/.test(path)) return;
+    encodings.set(fileName(path), (await response.allHeaders())['content-encoding']);
+  });
+  await page.goto(company.url);
+  await expect(page.getByRole('img', { name: company.name })).toBeVisible();
+  await page.close();
+  expect(encodings.size).toBeGreaterThan(3);
+  expect(Object.fromEntries([...encodings].filter(([, encoding]) => encoding !== 'br'))).toEqual({});
+});

@@ -30,7 +30,7 @@ func compressible(contentType string) bool {
 // gzip: the booking page's first load shrinks to about a third. Range requests pass through untouched.
 func withGzip(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Range") != "" || !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		if r.Header.Get("Range") != "" || !acceptsCoding(r.Header.Get("Accept-Encoding"), "gzip") {
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -51,7 +51,7 @@ func (g *gzipResponse) WriteHeader(code int) {
 	if !g.decided {
 		g.decided = true
 		h := g.Header()
-		h.Add("Vary", "Accept-Encoding")
+		addVary(h, "Accept-Encoding")
 		if code == http.StatusOK && h.Get("Content-Encoding") == "" && compressible(h.Get("Content-Type")) {
 			h.Del("Content-Length")
 			h.Set("Content-Encoding", "gzip")

@@ -19,8 +19,10 @@ import (
 // assets are cached for a year; the two pages and the service worker never.
 type spaHandler struct {
 	files fs.FS
-	index []byte
-	admin []byte
+	// static serves the files with their precompressed variants (precompressed.go).
+	static *precompressedFiles
+	index  []byte
+	admin  []byte
 	// company, when set, tells whether a company has the key of a page under /{key} and lists the Link
 	// header values of its booking page (preload.go); unset, every key-shaped page is served.
 	company func(ctx context.Context, key string) (links []string, known bool)
@@ -30,7 +32,7 @@ type spaHandler struct {
 }
 
 func newSPA(files fs.FS) *spaHandler {
-	h := &spaHandler{files: files}
+	h := &spaHandler{files: files, static: &precompressedFiles{files: files}}
 	if b, err := fs.ReadFile(files, "index.html"); err == nil {
 		h.index = b
 	}
@@ -81,6 +83,9 @@ func (h *spaHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 					w.Header().Set("Cache-Control", "no-cache")
 				default:
 					w.Header().Set("Cache-Control", "public, max-age=3600")
+				}
+				if h.static.serve(w, r, name) {
+					return
 				}
 				if rs, ok := f.(io.ReadSeeker); ok {
 					http.ServeContent(w, r, name, st.ModTime(), rs)

@@ -1,9 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AdminProviders } from '@/admin/app/providers';
-import { adminRoutes } from '@/admin/app/routes';
+import { AdminRoutes } from '@/admin/app/routes';
 import { startAdminI18n } from '@/admin/lib/i18n';
 import { installErrorReporting } from '@/lib/error-reporting';
 import { i18nReady } from '@/lib/i18n';
@@ -15,8 +14,6 @@ installErrorReporting('admin');
 const container = document.getElementById('root');
 if (!container) throw new Error('admin.html has no #root element');
 
-const router = createBrowserRouter(adminRoutes);
-
 // The first paint waits for the language's texts (the shared ones, then the back office's).
 void i18nReady
   .then(() => startAdminI18n())
@@ -24,7 +21,10 @@ void i18nReady
     createRoot(container).render(
       <StrictMode>
         <AdminProviders>
-          <RouterProvider router={router} />
+          {/* Declarative routing, as the customer app (src/app/App.tsx): their React Router code is shared. */}
+          <BrowserRouter>
+            <AdminRoutes />
+          </BrowserRouter>
         </AdminProviders>
       </StrictMode>,
     ),

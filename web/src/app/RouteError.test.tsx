@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from '@/app/providers';
 import { RouteError } from '@/app/RouteError';
+import { RouteErrorBoundary } from '@/components/RouteErrorBoundary';
 import { disableErrorReporting, enableErrorReporting, type ClientErrorReport } from '@/lib/error-reporting';
 
 // The customer app's route error boundary: a page that crashes while rendering shows the error page and
@@ -28,9 +29,23 @@ function Crash(): never {
 
 it('reports a page that crashed and shows the error page', async () => {
   enableErrorReporting('customer');
-  const router = createMemoryRouter([{ path: '/norte', element: <Crash />, errorElement: <RouteError /> }], {
-    initialEntries: ['/norte'],
-  });
+  // As in src/app/routes.tsx: the boundary around every page.
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <RouteErrorBoundary fallback={RouteError}>
+            <Outlet />
+          </RouteErrorBoundary>
+        ),
+        children: [
+          { path: '/norte', element: <Crash /> },
+          { path: '/terms', element: <p>Terms and conditions</p> },
+        ],
+      },
+    ],
+    { initialEntries: ['/norte'] },
+  );
   render(
     <AppProviders queryClient={new QueryClient()}>
       <RouterProvider router={router} />
@@ -40,4 +55,32 @@ it('reports a page that crashed and shows the error page', async () => {
   await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 10_000 });
   const report = JSON.parse(await sent[0]!.text()) as ClientErrorReport;
   expect(report).toMatchObject({ app: 'customer', kind: 'uncaught', message: 'TypeError: cannot read properties of undefined', page: '/' });
+});
+
+it('leaves the error page when the visitor goes to another page', async () => {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <RouteErrorBoundary fallback={RouteError}>
+            <Outlet />
+          </RouteErrorBoundary>
+        ),
+        children: [
+          { path: '/norte', element: <Crash /> },
+          { path: '/terms', element: <p>Terms and conditions</p> },
+        ],
+      },
+    ],
+    { initialEntries: ['/norte'] },
+  );
+  render(
+    <AppProviders queryClient={new QueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  expect(await screen.findByRole('button', { name: 'Try again' }, { timeout: 10_000 })).toBeInTheDocument();
+  await act(() => router.navigate('/terms'));
+  expect(await screen.findByText('Terms and conditions')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
 });

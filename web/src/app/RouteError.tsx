@@ -1,21 +1,15 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorPage } from '@/components/ErrorPage';
-import { NotFoundPage } from '@/components/NotFoundPage';
 import { reportBoundaryError } from '@/lib/error-reporting';
 
 /**
- * The router's error boundary: a 404 route response shows 'Page not found', anything else the error page.
- * A thrown error (a page that crashed while rendering) is reported to the error intake.
+ * What the customer app's error boundary (RouteErrorBoundary, src/app/routes.tsx) shows for a page that
+ * crashed while rendering: the error page; the error is reported to the error intake.
  */
-export function RouteError() {
-  const error = useRouteError();
-  const thrown = !isRouteErrorResponse(error);
+export function RouteError({ error }: { error: unknown }) {
   useEffect(() => {
-    if (!thrown) return;
     console.error(error);
     reportBoundaryError(error);
-  }, [error, thrown]);
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  }, [error]);
   return <ErrorPage />;
 }

@@ -1,12 +1,12 @@
 import { notificationsStore, type NotificationsState } from '@mantine/notifications';
 import { lazy, useEffect, useState } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { Outlet, useRoutes, type RouteObject } from 'react-router';
 import { RouteError } from '@/app/RouteError';
-import { LoadingScreen } from '@/components/LoadingScreen';
 import { NotFoundPage } from '@/components/NotFoundPage';
+import { RouteErrorBoundary } from '@/components/RouteErrorBoundary';
 import { BookingPage } from '@/features/booking/components/BookingPage';
 import { AfterLoad } from '@/lib/after-load';
-import { withPageTexts } from '@/lib/i18n/route-texts';
+import { lazyPage } from '@/lib/i18n/route-texts';
 
 // Every page's toasts, mounted once here (a page must not mount its own); the library loads lazily.
 const Toasts = lazy(async () => ({ default: (await import('@/components/Toasts')).Toasts }));
@@ -41,72 +41,66 @@ const AppUpdate = lazy(async () => ({ default: (await import('@/features/app-upd
  * server. The staff pages (`/login`, `/admin`) are not here: they are the back office's own entry
  * (admin.html, src/admin), which the server sends for those paths, so a customer never loads its code.
  */
-export const routes: RouteObject[] = withPageTexts([
+export const routes: RouteObject[] = [
   {
     element: (
-      <>
+      <RouteErrorBoundary fallback={RouteError}>
         <AfterLoad>
           <AppUpdate />
         </AfterLoad>
         <ToastsWhenNeeded />
         <Outlet />
-      </>
+      </RouteErrorBoundary>
     ),
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <LoadingScreen />,
     children: [
       { index: true, element: <NotFoundPage /> },
       // Pages reached from mails and payment returns: lazy chunks of their own.
       {
         path: 'cancelBooking/:token',
-        lazy: async () => ({ Component: (await import('@/features/cancel/components/CancelBookingPage')).CancelBookingPage }),
+        element: lazyPage(async () => (await import('@/features/cancel/components/CancelBookingPage')).CancelBookingPage),
       },
       {
         path: 'member/unsubscribe/:key',
-        lazy: async () => ({ Component: (await import('@/features/unsubscribe/components/UnsubscribePage')).UnsubscribePage }),
+        element: lazyPage(async () => (await import('@/features/unsubscribe/components/UnsubscribePage')).UnsubscribePage),
       },
-      { path: 'terms', lazy: async () => ({ Component: (await import('@/features/terms/components/TermsPage')).TermsPage }) },
+      { path: 'terms', element: lazyPage(async () => (await import('@/features/terms/components/TermsPage')).TermsPage) },
       {
         path: 'success',
-        lazy: async () => ({ Component: (await import('@/features/success/components/SuccessPage')).SuccessPage }),
+        element: lazyPage(async () => (await import('@/features/success/components/SuccessPage')).SuccessPage),
       },
       // Event and landing pages: lazy chunks of their own (the calendar loads FullCalendar only there).
       {
         path: 'event/:key',
-        lazy: async () => ({ Component: (await import('@/features/event/components/EventPage')).EventPage }),
+        element: lazyPage(async () => (await import('@/features/event/components/EventPage')).EventPage),
       },
       {
         path: 'event/:key/register',
-        lazy: async () => ({
-          Component: (await import('@/features/event-register/components/EventRegisterPage')).EventRegisterPage,
-        }),
+        element: lazyPage(async () => (await import('@/features/event-register/components/EventRegisterPage')).EventRegisterPage),
       },
       {
         path: 'events/:key',
-        lazy: async () => ({
-          Component: (await import('@/features/events-calendar/components/EventsCalendarPage')).EventsCalendarPage,
-        }),
+        element: lazyPage(async () => (await import('@/features/events-calendar/components/EventsCalendarPage')).EventsCalendarPage),
       },
       // The kiosk: the booking wizard between the advertising images, on a screen at the counter (issue 15).
       {
         path: 'kiosk/:key',
-        lazy: async () => ({ Component: (await import('@/features/booking/components/KioskPage')).KioskPage }),
+        element: lazyPage(async () => (await import('@/features/booking/components/KioskPage')).KioskPage),
       },
       {
         path: ':key/landing',
-        lazy: async () => ({ Component: (await import('@/features/landing/components/LandingPage')).LandingPage }),
+        element: lazyPage(async () => (await import('@/features/landing/components/LandingPage')).LandingPage),
       },
       {
         path: ':key/landingEvents',
-        lazy: async () => ({ Component: (await import('@/features/landing/components/EventsLandingPage')).EventsLandingPage }),
+        element: lazyPage(async () => (await import('@/features/landing/components/EventsLandingPage')).EventsLandingPage),
       },
       { path: ':key', element: <BookingPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
 
-/** Creates the browser router over the app's routes. */
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The app's pages, under the `<BrowserRouter>` of App.tsx. */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

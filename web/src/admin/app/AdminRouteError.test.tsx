@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AdminProviders } from '@/admin/app/providers';
 import { AdminRouteError } from '@/admin/app/AdminRouteError';
+import { RouteErrorBoundary } from '@/components/RouteErrorBoundary';
 import { testQueryClient } from '@/admin/test/render';
 import { disableErrorReporting, enableErrorReporting, type ClientErrorReport } from '@/lib/error-reporting';
 
@@ -28,7 +29,17 @@ function Crash(): never {
 
 it('reports a page that crashed and shows the error page', async () => {
   enableErrorReporting('admin');
-  const router = createMemoryRouter([{ path: '/admin', element: <Crash />, errorElement: <AdminRouteError /> }], {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin',
+        element: (
+          <RouteErrorBoundary fallback={AdminRouteError}>
+            <Crash />
+          </RouteErrorBoundary>
+        ),
+      },
+    ], {
     initialEntries: ['/admin'],
   });
   render(

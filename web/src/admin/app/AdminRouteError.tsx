@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
 import { ErrorPage } from '@/components/ErrorPage';
 import { reportBoundaryError } from '@/lib/error-reporting';
 
-/** The back office's error boundary: a page that crashed shows the error page and is reported. */
-export function AdminRouteError() {
-  const error = useRouteError();
+/** What the back office's error boundary shows for a page that crashed: the error page; it is reported. */
+export function AdminRouteError({ error }: { error: unknown }) {
   useEffect(() => {
     console.error(error);
     reportBoundaryError(error);

@@ -1,9 +1,10 @@
-import type { RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { AdminPage } from '@/admin/app/AdminPage';
 import { AdminNotFound } from '@/admin/app/AdminNotFound';
 import { AdminRouteError } from '@/admin/app/AdminRouteError';
 import { LoginPage } from '@/admin/features/auth/components/LoginPage';
 import { InvitePage } from '@/admin/features/team/components/InvitePage';
+import { RouteErrorBoundary } from '@/components/RouteErrorBoundary';
 
 /**
  * The back office's routes (admin spec section 2, exact matches): /login, /admin and the invitation page
@@ -12,8 +13,13 @@ import { InvitePage } from '@/admin/features/team/components/InvitePage';
  * crashes shows the error page and is reported to the error intake (AdminRouteError).
  */
 export const adminRoutes: RouteObject[] = [
-  { path: '/login', element: <LoginPage />, errorElement: <AdminRouteError /> },
-  { path: '/admin', element: <AdminPage />, errorElement: <AdminRouteError /> },
-  { path: '/invite/:token', element: <InvitePage />, errorElement: <AdminRouteError /> },
-  { path: '*', element: <AdminNotFound />, errorElement: <AdminRouteError /> },
-];
+  { path: '/login', element: <LoginPage /> },
+  { path: '/admin', element: <AdminPage /> },
+  { path: '/invite/:token', element: <InvitePage /> },
+  { path: '*', element: <AdminNotFound /> },
+].map((route) => ({ ...route, element: <RouteErrorBoundary fallback={AdminRouteError}>{route.element}</RouteErrorBoundary> }));
+
+/** The back office's pages, under the `<BrowserRouter>` of src/admin/main.tsx. */
+export function AdminRoutes() {
+  return useRoutes(adminRoutes);
+}

@@ -1,19 +1,12 @@
-import type { RouteObject } from 'react-router';
+import { createElement, lazy, type ComponentType } from 'react';
 import { loadPageTexts } from '@/lib/i18n';
 
 /**
- * The routes with each lazy route's code and the other pages' texts fetched together: a page loaded on
- * demand (terms, cancel, events…) then renders at once in the visitor's language instead of waiting for
- * its texts after its code (AppProviders' Suspense would show the loading screen meanwhile).
+ * A page loaded on demand (terms, cancel, events…), as a route's element: its code and the other pages'
+ * texts are fetched together, so the page then renders at once in the visitor's language instead of
+ * waiting for its texts after its code (AppProviders' Suspense shows the loading screen meanwhile).
  */
-export function withPageTexts(routes: RouteObject[]): RouteObject[] {
-  return routes.map((route) => {
-    const withChildren = route.children ? { ...route, children: withPageTexts(route.children) } : route;
-    const { lazy } = withChildren;
-    if (typeof lazy !== 'function') return withChildren;
-    return {
-      ...withChildren,
-      lazy: async () => (await Promise.all([lazy(), loadPageTexts()]))[0],
-    } as RouteObject;
-  });
+export function lazyPage(load: () => Promise<ComponentType>) {
+  const Page = lazy(async () => ({ default: (await Promise.all([load(), loadPageTexts()]))[0] }));
+  return createElement(Page);
 }
