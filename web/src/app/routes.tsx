@@ -4,6 +4,8 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RouteError } from '@/app/RouteError';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { NotFoundPage } from '@/components/NotFoundPage';
+import { PageFooterContext } from '@/components/PageFooter';
+import { ProblemReportFooter } from '@/features/problem-report/components/ProblemReportFooter';
 import { BookingPage } from '@/features/booking/components/BookingPage';
 import { AfterLoad } from '@/lib/after-load';
 import { withPageTexts } from '@/lib/i18n/route-texts';
@@ -44,13 +46,14 @@ const AppUpdate = lazy(async () => ({ default: (await import('@/features/app-upd
 export const routes: RouteObject[] = withPageTexts([
   {
     element: (
-      <>
+      // The shared pages (not found) show the problem report under them, as every public page does.
+      <PageFooterContext value={<ProblemReportFooter />}>
         <AfterLoad>
           <AppUpdate />
         </AfterLoad>
         <ToastsWhenNeeded />
         <Outlet />
-      </>
+      </PageFooterContext>
     ),
     errorElement: <RouteError />,
     hydrateFallbackElement: <LoadingScreen />,
