@@ -13,22 +13,38 @@ const reportButton = (page: import('@playwright/test').Page) =>
   page.getByRole('contentinfo').getByRole('button', { name: 'Report a problem' });
 
 test('every public page has the Report a problem button', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const norte = company(DEMO.norte);
+  const fjord = company(DEMO.fjord);
   const config = (await (await request.get(`/api/config/${norte.key}`)).json()) as { idCompany: number };
   const list = (await (await request.get(`/api/event?idCompany=${config.idCompany}`)).json()) as { data: { key: string }[] };
   expect(list.data.length).toBeGreaterThan(0);
+  const eventKey = list.data[0]!.key;
+  const booked = await bookAtCircuitByApi(request, fjord);
   const pages = [
-    `/event/${list.data[0]!.key}`,
+    `/${norte.key}`,
+    `/event/${eventKey}`,
+    `/event/${eventKey}/register`,
     `/${norte.key}/landing`,
     `/events/${norte.key}`,
+    `/terms?company=${fjord.key}`,
+    '/terms', // the company remembered from the pages before
+    booked.successUrl, // the booking's done page (event-register.spec.ts checks an event registration's)
+    '/no/such/page', // not found
+    `/event/${'x'.repeat(30)}`, // not found: an unknown event
     '/cancelBooking/not-a-cancel-token',
     '/member/unsubscribe/not-a-member-key',
   ];
   for (const path of pages) {
     await page.goto(path);
     await expect(reportButton(page), path).toBeVisible({ timeout: 30_000 });
+    await expect(reportButton(page), `${path}: one report button`).toHaveCount(1);
   }
+  // The kiosk starts in its own language (Circuito Norte's: Spanish), whatever the tab chose.
+  await page.goto(`/kiosk/${norte.key}`);
+  const kioskReport = page.getByRole('contentinfo').getByRole('button', { name: 'Informar de un problema' });
+  await expect(kioskReport, 'the kiosk').toBeVisible({ timeout: 30_000 });
+  await expect(kioskReport).toHaveCount(1);
 });
 
 /** Sends a report through the page's footer dialog, solving the captcha as a visitor does. */
