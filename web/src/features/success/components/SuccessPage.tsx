@@ -62,16 +62,16 @@ function SuccessContent({ identifier, returnedCancelled }: { identifier: string;
   const booked = outcome === 'paid' || outcome === 'partiallyPaid' || outcome === 'payAtCircuit';
   // The booking's account (reference, sessions, drivers, payment, calendar) once it is booked.
   const summary = useBookingSummary(booked ? identifier : null);
-  // The rule's company default: the company's own once its configuration is in, else the booking's
-  // language (a done page reached without the company remembered), else none.
+  // The rule's last step on a done page: the booking's language (the one its booking page showed, by the
+  // same rule), else the company's default, else none (a booking the server does not know).
   const languageReady = usePageLanguage(
-    config.data
-      ? { defaultCulture: config.data.defaultCulture }
-      : companyKey !== null && config.isPending
+    status.data
+      ? { defaultCulture: status.data.culture }
+      : status.isPending
         ? undefined
-        : status.data
-          ? { defaultCulture: status.data.culture }
-          : status.isPending
+        : config.data
+          ? { defaultCulture: config.data.defaultCulture }
+          : companyKey !== null && config.isPending
             ? undefined
             : null,
   );
