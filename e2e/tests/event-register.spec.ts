@@ -177,6 +177,8 @@ test.describe('event registration', () => {
     await expect(page.getByTestId('booking-done-line')).toContainText(/\d{2}:\d{2}/);
     await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', `/api/booking/ics/${identifier}`);
     await expect(page.getByTestId('branded-header')).toBeVisible();
+    // …and the problem report, as every public page has.
+    await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Report a problem' })).toBeVisible();
     const ics = await request.get(`/api/booking/ics/${identifier}`);
     expect(ics.status()).toBe(200);
     expect(await ics.text()).toContain('BEGIN:VEVENT');

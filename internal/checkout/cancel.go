@@ -104,6 +104,8 @@ type CancelView struct {
 	Money *CancelMoney `json:"money"`
 	// CancelledAt is when the booking was cancelled, nil while it is not.
 	CancelledAt *time.Time `json:"cancelledAt"`
+	// DefaultCulture is the company's default culture, the language rule's last step on the cancel page.
+	DefaultCulture string `json:"defaultCulture"`
 }
 
 // CancelRefundPart is a card refund reserved by a customer's cancellation (a pending refunds row), to be

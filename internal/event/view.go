@@ -25,6 +25,8 @@ type Brand struct {
 	Name         string `json:"name"`
 	Logo         string `json:"logo"`
 	PrimaryColor string `json:"primaryColor"`
+	// DefaultCulture is the company's default culture, the language rule's last step on its pages.
+	DefaultCulture string `json:"defaultCulture"`
 }
 
 // BrandOf is the brand of c; a stored colour that is not "#rrggbb" falls back to the default.
@@ -33,7 +35,7 @@ func BrandOf(c company.Company) Brand {
 	if !company.ValidColour(colour) {
 		colour = company.DefaultPrimaryColor
 	}
-	return Brand{Name: c.Name, Logo: c.Logo, PrimaryColor: colour}
+	return Brand{Name: c.Name, Logo: c.Logo, PrimaryColor: colour, DefaultCulture: c.DefaultCulture}
 }
 
 // OptionView is a category option as the registration form shows it.

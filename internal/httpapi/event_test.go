@@ -202,7 +202,7 @@ func TestEventInfoAndRegister(t *testing.T) {
 					p.Variant == nil || p.Variant.Circuit.Name == "" {
 					t.Errorf("info %+v", info)
 				}
-				if info.Company != (event.Brand{Name: "Circuito Norte", Logo: "/demo/norte-logo.svg", PrimaryColor: "#c92a2a"}) {
+				if info.Company != (event.Brand{Name: "Circuito Norte", Logo: "/demo/norte-logo.svg", PrimaryColor: "#c92a2a", DefaultCulture: "es-ES"}) {
 					t.Errorf("brand %+v", info.Company)
 				}
 				d := info.Data

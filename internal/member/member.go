@@ -135,6 +135,8 @@ type LinkState struct {
 	Logo       string `json:"logo,omitempty"`
 	Color      string `json:"primaryColor,omitempty"`
 	Subscribed bool   `json:"subscribed"`
+	// DefaultCulture is the company's default culture, the language rule's last step on the page.
+	DefaultCulture string `json:"defaultCulture"`
 }
 
 // MaskEmail hides most of an address's local part, so a forwarded or previewed link shows whose it is

@@ -19,13 +19,13 @@ func (co Checkout) CancelPreview(ctx context.Context, tokenHash string, now time
 		if err != nil {
 			return err
 		}
-		mb, _, _, err := mailBooking(ctx, tx, t.id, "")
+		mb, _, companyCulture, err := mailBooking(ctx, tx, t.id, "")
 		if err != nil {
 			return err
 		}
 		v = checkout.CancelView{Reference: notify.ShownReference(mb), Status: t.status, Company: mb.Company.Name,
 			Logo: mb.Company.Logo, ContactEmail: mb.Company.ContactEmail, PrimaryColor: mb.Company.Color,
-			Currency: mb.Company.Currency, TimeZone: mb.Company.TimeZone, Culture: mb.Culture,
+			Currency: mb.Company.Currency, TimeZone: mb.Company.TimeZone, Culture: mb.Culture, DefaultCulture: companyCulture,
 			Total: pricing.Cents(mb.TotalCents), Drivers: []string{}, Lines: make([]checkout.CancelLine, 0, len(mb.Lines))}
 		for _, d := range mb.Drivers {
 			if d != "" {

@@ -203,14 +203,15 @@ func (mb Members) HasUnsubscribeKey(ctx context.Context, keyHash string) (bool, 
 }
 
 // UnsubscribeState implements member.Store: the member whose unsubscribe key hashes to keyHash, with
-// their company's name, logo and colour, read without changing anything. Returns apperr.NotFound if none.
+// their company's name, logo, colour and default culture, read without changing anything. Returns apperr.NotFound if none.
 func (mb Members) UnsubscribeState(ctx context.Context, keyHash string) (member.LinkState, error) {
 	var st member.LinkState
 	err := mb.db.Read(ctx, func(tx *Tx) error {
 		var promo int
-		err := tx.QueryRow(ctx, `SELECT m.email, c.name, COALESCE(c.logo, ''), COALESCE(c.primary_color, ''), m.accept_send_promo
+		err := tx.QueryRow(ctx, `SELECT m.email, c.name, COALESCE(c.logo, ''), COALESCE(c.primary_color, ''), c.default_culture,
+			m.accept_send_promo
 			FROM members m JOIN companies c ON c.id = m.company_id
-			WHERE m.unsubscribe_key_hash = ?`, keyHash).Scan(&st.Email, &st.Company, &st.Logo, &st.Color, &promo)
+			WHERE m.unsubscribe_key_hash = ?`, keyHash).Scan(&st.Email, &st.Company, &st.Logo, &st.Color, &st.DefaultCulture, &promo)
 		if err != nil {
 			return translate(err)
 		}

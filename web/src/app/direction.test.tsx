@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { CULTURE_STORAGE_KEY } from '@/lib/i18n/languages';
@@ -19,6 +19,8 @@ describe('language and direction', () => {
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(document.documentElement).toHaveAttribute('lang', 'ar-SA');
     expect(sessionStorage.getItem(CULTURE_STORAGE_KEY)).toBe('ar-SA');
+    // Kept for the site's other tabs too (the shared choice).
+    expect(localStorage.getItem(CULTURE_STORAGE_KEY)).toBe('ar-SA');
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'اللغة' }), 'en-GB');
     expect(await screen.findByRole('heading', { level: 1, name: 'Book your karting session' })).toBeInTheDocument();
@@ -56,6 +58,30 @@ describe('language and direction', () => {
       expect(sessionStorage.getItem(CULTURE_STORAGE_KEY)).toBe('sv-SE');
     } finally {
       window.history.replaceState(null, '', '/');
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('follows a language chosen in another tab of the site (the storage event), as its own choice', async () => {
+    renderRoute(`/${KNOWN_KEY}`);
+    expect(await screen.findByRole('combobox', { name: 'Language' })).toHaveValue('en-GB');
+    // Another tab's selector writes the shared choice; the browser tells this tab with a storage event.
+    localStorage.setItem(CULTURE_STORAGE_KEY, 'da-DK');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: CULTURE_STORAGE_KEY, newValue: 'da-DK', storageArea: localStorage }));
+    });
+    expect(await screen.findByRole('combobox', { name: 'Sprog' })).toHaveValue('da-DK');
+    expect(document.documentElement).toHaveAttribute('lang', 'da-DK');
+    expect(sessionStorage.getItem(CULTURE_STORAGE_KEY)).toBe('da-DK');
+  });
+
+  it("a new tab starts in the language chosen in another one, over the browser's and the company's", async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE']);
+    localStorage.setItem(CULTURE_STORAGE_KEY, 'sv-SE'); // chosen in another tab; this tab has no choice of its own
+    try {
+      renderRoute(`/${KNOWN_KEY}`);
+      expect(await screen.findByRole('combobox', { name: 'Språk' })).toHaveValue('sv-SE');
+    } finally {
       vi.restoreAllMocks();
     }
   });

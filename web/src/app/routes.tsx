@@ -3,7 +3,9 @@ import { lazy, useEffect, useState } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router';
 import { RouteError } from '@/app/RouteError';
 import { NotFoundPage } from '@/components/NotFoundPage';
+import { PageFooterContext } from '@/components/PageFooter';
 import { RouteErrorBoundary } from '@/components/RouteErrorBoundary';
+import { ProblemReportFooter } from '@/features/problem-report/components/ProblemReportFooter';
 import { BookingPage } from '@/features/booking/components/BookingPage';
 import { AfterLoad } from '@/lib/after-load';
 import { lazyPage } from '@/lib/i18n/route-texts';
@@ -44,13 +46,16 @@ const AppUpdate = lazy(async () => ({ default: (await import('@/features/app-upd
 export const routes: RouteObject[] = [
   {
     element: (
-      <RouteErrorBoundary fallback={RouteError}>
-        <AfterLoad>
-          <AppUpdate />
-        </AfterLoad>
-        <ToastsWhenNeeded />
-        <Outlet />
-      </RouteErrorBoundary>
+      // The shared pages (not found) show the problem report under them, as every public page does.
+      <PageFooterContext value={<ProblemReportFooter />}>
+        <RouteErrorBoundary fallback={RouteError}>
+          <AfterLoad>
+            <AppUpdate />
+          </AfterLoad>
+          <ToastsWhenNeeded />
+          <Outlet />
+        </RouteErrorBoundary>
+      </PageFooterContext>
     ),
     children: [
       { index: true, element: <NotFoundPage /> },

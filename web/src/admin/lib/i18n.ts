@@ -74,11 +74,14 @@ export async function loadAllAdminTexts(): Promise<Record<string, Record<string,
   return all;
 }
 
-/** Switches the back office's language: its texts are loaded first, so the page never shows a mix. */
+/**
+ * Switches the back office's language: its texts are loaded first, so the page never shows a mix. Kept
+ * for this tab only: a staff member's language does not follow into the customer pages of other tabs.
+ */
 export async function chooseAdminLanguage(culture: string): Promise<void> {
   const language = resolveLanguage(culture);
   await loadAdminLanguage(language.code);
-  await chooseLanguage(language.culture);
+  await chooseLanguage(language.culture, { shared: false });
 }
 
 let listening = false;

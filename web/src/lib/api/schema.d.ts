@@ -1919,6 +1919,8 @@ export interface components {
             email: string;
             /** @description The circuit whose news and offers the link stops. */
             company: string;
+            /** @description The circuit's default culture: the language rule's last step on the unsubscribe page (web/src/lib/i18n/rule.ts). */
+            defaultCulture: string;
             /** @description The circuit's logo URL, when it has one. */
             logo?: string;
             /** @description The circuit's primary colour (#rrggbb), for its header, when it has one. */
@@ -2191,6 +2193,8 @@ export interface components {
             timeZone: string;
             /** @description The booking's language. */
             culture: string;
+            /** @description The company's default culture: the language rule's last step on the cancel page (web/src/lib/i18n/rule.ts). */
+            defaultCulture: string;
             firstSession: components["schemas"]["CancelSession"] | null;
             lines: {
                 name: string;
@@ -2233,6 +2237,8 @@ export interface components {
             /** @description Logo URL; empty when none. */
             logo: string;
             primaryColor: string;
+            /** @description The company's default culture: the language rule's last step on its event and landing pages (web/src/lib/i18n/rule.ts). */
+            defaultCulture: string;
         };
         EventCategory: {
             title: string;

@@ -121,7 +121,7 @@ function pageInputs(): LanguageInputs {
 
 /**
  * The language to start in, by the one language rule (rule.ts) without the company, which the page learns
- * later (applyDefaultCulture). A valid `?lang=` is kept as the visitor's choice for the session, so that the
+ * later (usePageLanguage). A valid `?lang=` is kept as the visitor's choice for the session, so that the
  * pages reached from this one (the payment return, a link) stay in it; nothing else is stored here.
  */
 export function detectLanguage(): Language {
@@ -159,41 +159,72 @@ export function currentLanguage(): Language {
   return languageForCode(i18n.resolvedLanguage ?? i18n.language);
 }
 
+// The visitor's choice is kept twice: in session storage, this tab's own (a `?lang=` link and the kiosk's
+// start language stay there), and in local storage, shared by every tab of the site, so that a language
+// chosen with the selector in one tab holds in the others (at once through the `storage` event,
+// followOtherTabs, and on their next load). This tab's own choice wins over the shared one.
+
 function readStoredCulture(): Language | undefined {
   try {
-    return findLanguage(sessionStorage.getItem(CULTURE_STORAGE_KEY));
+    return findLanguage(sessionStorage.getItem(CULTURE_STORAGE_KEY)) ?? findLanguage(localStorage.getItem(CULTURE_STORAGE_KEY));
   } catch {
     return undefined; // storage disabled by the browser
   }
 }
 
-function storeCulture(language: Language) {
+function storeCulture(language: Language, shared = false) {
   try {
     sessionStorage.setItem(CULTURE_STORAGE_KEY, language.culture);
+    if (shared) localStorage.setItem(CULTURE_STORAGE_KEY, language.culture);
   } catch {
     // storage disabled: the choice lasts until the page is reloaded
   }
 }
 
-/** Switches to the language of a culture the visitor chose and keeps the choice for the session. */
-export async function chooseLanguage(culture: string): Promise<void> {
-  const language = resolveLanguage(culture);
-  storeCulture(language);
-  await i18n.changeLanguage(language.code);
+/**
+ * Follows a language chosen in another tab of the site (the `storage` event of the shared choice): this
+ * tab takes it as its own choice and switches. Returns the function that stops following.
+ */
+export function followOtherTabs(): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== CULTURE_STORAGE_KEY || event.storageArea !== localStorage) return;
+    const language = findLanguage(event.newValue);
+    if (!language) return;
+    storeCulture(language);
+    if (i18n.language !== language.code) void i18n.changeLanguage(language.code);
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }
 
 /**
- * Applies the language rule once the page knows its company: the company's default culture (and its list
- * of languages, when it restricts them) counts only when neither the address, the visitor's choice nor the
- * browser's languages decide. Every customer page that knows its company calls this; the others (cancel,
- * unsubscribe) stay on the rule without the company, which gives the same answer for the same visitor
- * whenever a browser language is one of the seven.
+ * Switches to the language of a culture and keeps it as the visitor's choice: for every tab of the site
+ * when the visitor chose it (the selector), for this tab only when the page did (`shared: false`: the
+ * kiosk's start language, which must not follow the visitor into other tabs).
  */
-export async function applyDefaultCulture(
-  defaultCulture: string | null | undefined,
-  companyLanguages?: readonly string[] | null,
-): Promise<void> {
-  const { language, source } = pickLanguage({ ...pageInputs(), companyDefault: defaultCulture, companyLanguages });
+export async function chooseLanguage(culture: string, { shared = true }: { shared?: boolean } = {}): Promise<void> {
+  const language = resolveLanguage(culture);
+  storeCulture(language, shared);
+  await i18n.changeLanguage(language.code);
+}
+
+/** What a page knows of its company's languages: the default culture, and its list when it restricts them. */
+export interface CompanyLanguages {
+  defaultCulture?: string | null;
+  languages?: readonly string[] | null;
+}
+
+/** The language the one rule (rule.ts) gives on this page, with what the page knows of its company. */
+export function pageLanguage(company?: CompanyLanguages | null) {
+  return pickLanguage({ ...pageInputs(), companyDefault: company?.defaultCulture, companyLanguages: company?.languages });
+}
+
+/**
+ * Applies the one language rule with the page's company (null: a page that has none): switches to the
+ * rule's language, loading its texts first. Pages call it through usePageLanguage (use-page-language.ts).
+ */
+export async function applyPageLanguage(company: CompanyLanguages | null): Promise<void> {
+  const { language, source } = pageLanguage(company);
   if (source === 'query') storeCulture(language);
   if (i18n.language !== language.code) await i18n.changeLanguage(language.code);
 }

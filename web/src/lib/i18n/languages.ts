@@ -26,7 +26,7 @@ export const LANGUAGES: readonly Language[] = [
 /** The language used when a culture is missing, unsupported or invalid (en-GB). */
 export const DEFAULT_LANGUAGE: Language = LANGUAGES[0];
 
-/** The session-storage key that holds the culture the visitor chose. */
+/** The storage key of the culture the visitor chose: in session storage (this tab's) and local storage (the site's other tabs). */
 export const CULTURE_STORAGE_KEY = 'pitlane.culture';
 
 // Older short culture names still found in company data and links ('gb', 'dk', 'sa'), and the

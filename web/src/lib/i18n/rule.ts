@@ -4,7 +4,7 @@ import { findLanguage, LANGUAGES, type Language } from '@/lib/i18n/languages';
 export interface LanguageInputs {
   /** The `lang` parameter of the page's address (`?lang=de`), if any. */
   query?: string | null;
-  /** The culture the visitor chose earlier with the language selector (session storage), if any. */
+  /** The culture the visitor chose earlier: this tab's (session storage), else one chosen in another tab (local storage). */
   stored?: string | null;
   /** The browser's languages, most preferred first (navigator.languages). */
   browser?: readonly (string | null | undefined)[];

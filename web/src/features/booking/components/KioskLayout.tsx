@@ -10,6 +10,8 @@ import { useIdle } from '@/features/booking/hooks/use-idle';
 import type { CompanyConfig } from '@/lib/api/get-config';
 import { chooseLanguage } from '@/lib/i18n';
 import { languageForCode } from '@/lib/i18n/languages';
+// eslint-disable-next-line import-x/no-restricted-paths -- the problem report is reachable from every public page (issue 16); a deliberate exception, as in the booking footer
+import { ProblemReportFooter } from '@/features/problem-report/components/ProblemReportFooter';
 
 interface KioskLayoutProps {
   config: CompanyConfig;
@@ -44,6 +46,7 @@ export function KioskLayout({ config, companyKey, kiosk }: KioskLayoutProps) {
           </main>
           <KioskAd ad={ads} side={end} />
         </div>
+        <ProblemReportFooter companyId={config.idCompany} />
         <IdleReset seconds={kiosk.idleSeconds} language={kiosk.defaultLanguage} />
       </div>
     </WizardProvider>
@@ -58,7 +61,7 @@ function IdleReset({ seconds, language }: { seconds: number; language: string })
   const { startOver } = useWizard();
   useIdle(seconds, () => {
     startOver();
-    void chooseLanguage(language);
+    void chooseLanguage(language, { shared: false });
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
     window.scrollTo({ top: 0 });
   });

@@ -34,11 +34,13 @@ function Kiosk({ companyKey }: { companyKey: string }) {
   const [ready, setReady] = useState(false);
 
   // The kiosk starts in its own language (not the browser's: the screen is the circuit's), with the
-  // products asked for, so the page renders once, finished.
+  // products asked for, so the page renders once, finished. In the one language rule (rule.ts) the
+  // kiosk's language is this tab's choice, made by the circuit for its screen: kept for this tab only,
+  // so that it never follows anyone into other tabs of the browser.
   useEffect(() => {
     if (idCompany === undefined || language === undefined) return;
     let live = true;
-    void Promise.allSettled([chooseLanguage(language), queryClient.prefetchQuery(getProductsQueryOptions(idCompany))]).then(() => {
+    void Promise.allSettled([chooseLanguage(language, { shared: false }), queryClient.prefetchQuery(getProductsQueryOptions(idCompany))]).then(() => {
       if (live) startTransition(() => setReady(true));
     });
     return () => {

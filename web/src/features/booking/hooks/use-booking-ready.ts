@@ -3,7 +3,7 @@ import { startTransition, useEffect, useState } from 'react';
 import { getProductsQueryOptions } from '@/features/booking/api/get-products';
 import type { CompanyConfig } from '@/lib/api/get-config';
 import { formatPrice } from '@/lib/format';
-import { applyDefaultCulture, i18n } from '@/lib/i18n';
+import { applyPageLanguage, i18n } from '@/lib/i18n';
 
 /**
  * Whether the booking page of a loaded company can be shown: its language is loaded and switched to (unless
@@ -25,7 +25,7 @@ export function useBookingReady(config: CompanyConfig | undefined): boolean {
     if (idCompany === undefined) return;
     let live = true;
     void Promise.allSettled([
-      applyDefaultCulture(culture),
+      applyPageLanguage({ defaultCulture: culture }), // the one language rule (usePageLanguage's)
       queryClient.prefetchQuery(getProductsQueryOptions(idCompany)), // the wizard shows a failure itself
     ]).then(() => {
       // A language that failed to load leaves the page in English rather than on the loading screen.

@@ -22,6 +22,7 @@ const booking = (over: Partial<CancelView> = {}): CancelView => ({
   currency: 'EUR',
   timeZone: 'Europe/Madrid',
   culture: 'en-GB',
+  defaultCulture: 'es-ES',
   firstSession: { date: '2026-12-05', time: '18:00', circuit: 'Main track' },
   lines: [{ name: 'Adult 10 min', quantity: 2, sessions: [{ date: '2026-12-05', time: '18:00', circuit: 'Main track' }] }],
   drivers: ['Ana', 'Bo'],

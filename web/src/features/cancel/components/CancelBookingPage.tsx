@@ -14,6 +14,7 @@ import { moneyLines } from '@/features/cancel/components/money';
 import { ApiError } from '@/lib/api/errors';
 import { formatPrice } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
+import { usePageLanguage } from '@/lib/i18n/use-page-language';
 // eslint-disable-next-line import-x/no-restricted-paths -- the problem report is reachable from every public page (issue 16); a deliberate exception, as in the booking footer
 import { ProblemReportFooter } from '@/features/problem-report/components/ProblemReportFooter';
 
@@ -39,6 +40,8 @@ function CancelBooking({ token }: { token: string }) {
   const preview = useCancelPreview(token);
   const cancel = useCancelBooking(token);
   const [justCancelled, setJustCancelled] = useState(false);
+  // The booking's company, once known, is the rule's last step; a link that names none goes without it.
+  const languageReady = usePageLanguage(preview.isError ? null : preview.data && { defaultCulture: preview.data.defaultCulture });
 
   if (cancel.isError) {
     const error = cancel.error;
@@ -47,7 +50,7 @@ function CancelBooking({ token }: { token: string }) {
     }
     return <CancelFailed status={error.status} message={error.message} />;
   }
-  if (preview.isPending) return <LoadingScreen />;
+  if (preview.isPending || !languageReady) return <LoadingScreen />;
   if (preview.isError) {
     const error = preview.error;
     if (!(error instanceof ApiError) || error.status >= 500) {

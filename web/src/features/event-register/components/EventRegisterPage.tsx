@@ -8,6 +8,7 @@ import { NotFoundPage } from '@/components/NotFoundPage';
 import { heldRegistration, useEventRegistration, useHoldEventPlace } from '@/features/event-register/api/register-event';
 import { RegistrationFlow } from '@/features/event-register/components/RegistrationFlow';
 import { ApiError, isNotFound } from '@/lib/api/errors';
+import { usePageLanguage } from '@/lib/i18n/use-page-language';
 
 /** The longest event key the API accepts (docs/openapi.yaml). */
 const MAX_KEY_LENGTH = 200;
@@ -32,6 +33,7 @@ function Registration({ eventKey }: { eventKey: string }) {
   const queryClient = useQueryClient();
   const company = view.data?.company;
   useBrandTheme(company ? { primaryColor: company.primaryColor, secondaryColor: company.primaryColor } : null);
+  const languageReady = usePageLanguage(view.isError ? null : company && { defaultCulture: company.defaultCulture });
   const refused = hold.error instanceof ApiError && (hold.error.status === 421 || hold.error.status === 410);
   // A visitor without a place of an event that takes no registration now goes to the event's page.
   const closed = view.data !== undefined && !view.data.available && heldRegistration(view.data) === null;
@@ -48,7 +50,7 @@ function Registration({ eventKey }: { eventKey: string }) {
   if (unavailable) {
     return forgotten ? <Navigate to={`/event/${encodeURIComponent(eventKey)}${location.search}`} replace /> : <LoadingScreen />;
   }
-  if (view.isPending) return <LoadingScreen />;
+  if (view.isPending || !languageReady) return <LoadingScreen />;
   if (view.isError) {
     const error = view.error;
     return isNotFound(error) ? <NotFoundPage /> : <ErrorPage onRetry={() => void view.refetch()} />;

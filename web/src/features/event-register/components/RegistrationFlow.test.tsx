@@ -39,7 +39,7 @@ function registration(overrides: { team?: boolean; checkboxText?: string } = {})
       data: { type: overrides.team === false ? 'INDIVIDUAL' : 'TEAM' },
     },
     data: { templateHtml: '<p>Race</p>', companyWebUrl: 'https://norte.example', newsletterUrl: '', landing: { link: '', isNew: false, isDisabled: false } },
-    company: { name: 'Circuito Norte', logo: '', primaryColor: '#c92a2a' },
+    company: { name: 'Circuito Norte', logo: '', primaryColor: '#c92a2a', defaultCulture: 'es-ES' },
     available: true,
     reason: null,
     prebooking: { identifier: 'hold-1', idCompany: 11, expiresAt: new Date(Date.now() + 10 * 60_000).toISOString() },

@@ -30,7 +30,9 @@ import {
 import { formatDay, formatHour } from '@/lib/format';
 import { ApiError } from '@/lib/api/errors';
 import { applyFieldErrors, mapFieldErrors, serverFieldErrors, type FieldProblem } from '@/lib/api/field-errors';
-import { applyDefaultCulture, currentLanguage } from '@/lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
+// eslint-disable-next-line import-x/no-restricted-paths -- the problem report is reachable from every public page (issue 16); a deliberate exception, as in the booking footer
+import { ProblemReportFooter } from '@/features/problem-report/components/ProblemReportFooter';
 
 /** How long the timeout message stays before the page is reloaded (customer spec section 9). */
 export const TIMEOUT_RELOAD_MS = 3000;
@@ -80,10 +82,7 @@ export function RegistrationFlow({ registration, onStart }: RegistrationFlowProp
   const config = useConfig(companyKey);
   // A company remembered from another visit is only used when it is this event's company.
   const company = config.data?.idCompany === registration.idCompany ? config.data : undefined;
-  const defaultCulture = company?.defaultCulture;
-  useEffect(() => {
-    if (defaultCulture) void applyDefaultCulture(defaultCulture);
-  }, [defaultCulture]);
+  // The page's language is decided before it renders (EventRegisterPage, with the event's company).
 
   const ticket = registration.productOrPack;
   const team = registration.event.data.type === 'TEAM';
@@ -279,6 +278,7 @@ export function RegistrationFlow({ registration, onStart }: RegistrationFlowProp
           </Stack>
         </Container>
       </main>
+      <ProblemReportFooter companyId={registration.idCompany} />
     </div>
   );
 }

@@ -33,7 +33,7 @@ function info(overrides: Partial<EventInfo> = {}, stock: number | null = 30): Ev
       newsletterUrl: 'https://norte.example/newsletter',
       landing: { link: '', isNew: false, isDisabled: false },
     },
-    company: { name: 'Circuito Norte', logo: '/demo/norte-logo.svg', primaryColor: '#c92a2a' },
+    company: { name: 'Circuito Norte', logo: '/demo/norte-logo.svg', primaryColor: '#c92a2a', defaultCulture: 'es-ES' },
     available: true,
     reason: null,
     ...overrides,
@@ -51,6 +51,28 @@ describe('event page', () => {
     expect(screen.getByTestId('low-stock')).toHaveTextContent('4');
     // The company passed by its pages goes on to the registration.
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/event/night/register?company=norte');
+  });
+
+  it("with a browser language the app lacks, opens in the company's default without showing English first", async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR', 'it']);
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('fr-FR');
+    server.use(http.get('/api/event/:key', () => HttpResponse.json(info())));
+    // The Register link's text in the first render that shows it: English there would be a flash.
+    let firstText: string | null = null;
+    const observer = new MutationObserver(() => {
+      firstText ??= document.querySelector('a[href^="/event/night/register"]')?.textContent ?? null;
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    try {
+      renderRoute('/event/night');
+      expect(await screen.findByRole('link', { name: 'Inscribirme' }, { timeout: 10_000 })).toBeInTheDocument();
+      expect(document.documentElement).toHaveAttribute('lang', 'es-ES');
+      expect(screen.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
+      expect(firstText).toBe('Inscribirme');
+    } finally {
+      observer.disconnect();
+      vi.restoreAllMocks();
+    }
   });
 
   it('shows the not-available page with the newsletter and the company logo when sold out', async () => {

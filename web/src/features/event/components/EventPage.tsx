@@ -9,6 +9,7 @@ import { EventNotAvailable } from '@/features/event/components/EventNotAvailable
 // eslint-disable-next-line import-x/no-restricted-paths -- the event page counts its live viewers like the booking page; a deliberate exception
 import { useLiveViewers } from '@/features/live-viewers/hooks/use-live-viewers';
 import { isNotFound } from '@/lib/api/errors';
+import { usePageLanguage } from '@/lib/i18n/use-page-language';
 
 /** The longest event key the API accepts (docs/openapi.yaml); anything longer cannot exist. */
 const MAX_KEY_LENGTH = 200;
@@ -30,8 +31,9 @@ function EventView({ eventKey }: { eventKey: string }) {
   // Only an event that can still be registered for tells the visitor that others are looking at it.
   useLiveViewers('event', info?.available ? eventKey : null);
   useBrandTheme(info ? { primaryColor: info.company.primaryColor, secondaryColor: info.company.primaryColor } : null);
+  const languageReady = usePageLanguage(event.isError ? null : info && { defaultCulture: info.company.defaultCulture });
 
-  if (event.isPending || (event.isError && event.isFetching)) return <LoadingScreen />;
+  if (event.isPending || !languageReady || (event.isError && event.isFetching)) return <LoadingScreen />;
   if (event.isError) {
     return isNotFound(event.error) ? <NotFoundPage /> : <ErrorPage onRetry={() => void event.refetch()} />;
   }

@@ -14,7 +14,8 @@ import { EventDialog } from '@/features/events-calendar/components/EventDialog';
 import { UpcomingEvents } from '@/features/events-calendar/components/UpcomingEvents';
 import { isNotFound } from '@/lib/api/errors';
 import { isCompanyKey, rememberCompanyKey } from '@/lib/company-key';
-import { applyDefaultCulture, currentLanguage } from '@/lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
+import { usePageLanguage } from '@/lib/i18n/use-page-language';
 // eslint-disable-next-line import-x/no-restricted-paths -- the problem report is reachable from every public page (issue 16); a deliberate exception, as in the booking footer
 import { ProblemReportFooter } from '@/features/problem-report/components/ProblemReportFooter';
 
@@ -35,15 +36,12 @@ export function EventsCalendarPage() {
 function CompanyCalendar({ companyKey }: { companyKey: string }) {
   const config = useConfig(companyKey);
   useBrandTheme(config.data?.theme ?? null);
-  const defaultCulture = config.data?.defaultCulture;
-  useEffect(() => {
-    if (defaultCulture) void applyDefaultCulture(defaultCulture);
-  }, [defaultCulture]);
+  const languageReady = usePageLanguage(config.isError ? null : config.data && { defaultCulture: config.data.defaultCulture });
   useEffect(() => {
     if (config.data) rememberCompanyKey(companyKey);
   }, [config.data, companyKey]);
 
-  if (config.isPending || (config.isError && config.isFetching)) return <LoadingScreen />;
+  if (config.isPending || !languageReady || (config.isError && config.isFetching)) return <LoadingScreen />;
   if (config.isError) {
     return isNotFound(config.error) ? <NotFoundPage /> : <ErrorPage onRetry={() => void config.refetch()} />;
   }

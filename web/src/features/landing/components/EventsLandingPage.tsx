@@ -52,8 +52,8 @@ export function EventsLandingPage() {
 function CompanyEventsLanding({ companyKey }: { companyKey: string }) {
   const { t } = useTranslation('landing');
   const landing = useEventsLanding(companyKey);
-  useCompanyPage(companyKey, landing.data?.company.primaryColor);
-  if (landing.isPending || (landing.isError && landing.isFetching)) return <LoadingScreen />;
+  const languageReady = useCompanyPage(companyKey, landing.data?.company.primaryColor);
+  if (landing.isPending || !languageReady || (landing.isError && landing.isFetching)) return <LoadingScreen />;
   if (landing.isError) {
     if (isNotFound(landing.error)) return <NotFoundPage />;
     return (

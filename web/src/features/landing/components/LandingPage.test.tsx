@@ -5,7 +5,7 @@ import type { EventsLanding } from '@/features/landing/api/get-events-landing';
 import { renderRoute } from '@/test/render';
 import { KNOWN_KEY, server } from '@/test/server';
 
-const company = { name: 'Circuito Norte', logo: '', primaryColor: '#c92a2a' };
+const company = { name: 'Circuito Norte', logo: '', primaryColor: '#c92a2a', defaultCulture: 'es-ES' };
 
 function landing(buttons: CompanyLanding['buttons']): CompanyLanding {
   const categories = [...new Set(buttons.map((b) => b.category ?? null))];

@@ -28,8 +28,8 @@ export function LandingPage() {
 
 function CompanyLandingPage({ companyKey }: { companyKey: string }) {
   const landing = useLanding(companyKey);
-  useCompanyPage(companyKey, landing.data?.company.primaryColor);
-  if (landing.isPending || (landing.isError && landing.isFetching)) return <LoadingScreen />;
+  const languageReady = useCompanyPage(companyKey, landing.data?.company.primaryColor);
+  if (landing.isPending || !languageReady || (landing.isError && landing.isFetching)) return <LoadingScreen />;
   if (landing.isError) {
     return isNotFound(landing.error) ? <NotFoundPage /> : <ErrorPage onRetry={() => void landing.refetch()} />;
   }

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { BrandedHeader } from '@/components/BrandedHeader';
 import { useBrandTheme } from '@/components/BrandThemeProvider';
@@ -14,7 +13,9 @@ import { outcomeOf } from '@/features/success/utils/outcome';
 import { ApiError, isNotFound } from '@/lib/api/errors';
 import { BookingDoneDetails } from '@/components/BookingDoneDetails';
 import { useBookingSummary } from '@/lib/api/get-booking-summary';
-import { applyDefaultCulture } from '@/lib/i18n';
+import { usePageLanguage } from '@/lib/i18n/use-page-language';
+// eslint-disable-next-line import-x/no-restricted-paths -- the problem report is reachable from every public page (issue 16); a deliberate exception, as in the booking footer
+import { ProblemReportFooter } from '@/features/problem-report/components/ProblemReportFooter';
 
 /** How often the page asks again while a payment is being confirmed. */
 export const POLL_EVERY_MS = 2_000;
@@ -36,7 +37,18 @@ export function SuccessPage() {
   return <Success identifier={identifier} returnedCancelled={params.get('cancelled') === '1'} />;
 }
 
-function Success({ identifier, returnedCancelled }: { identifier: string; returnedCancelled: boolean }) {
+/** The done page with the problem report under it, for the booking's company when it is known. */
+function Success(props: { identifier: string; returnedCancelled: boolean }) {
+  const config = useConfig(useCompanyKey());
+  return (
+    <>
+      <SuccessContent {...props} />
+      <ProblemReportFooter companyId={config.data?.idCompany} />
+    </>
+  );
+}
+
+function SuccessContent({ identifier, returnedCancelled }: { identifier: string; returnedCancelled: boolean }) {
   const companyKey = useCompanyKey();
   const config = useConfig(companyKey);
   const pollWindow = usePollWindow(POLL_FOR_MS);
@@ -50,14 +62,23 @@ function Success({ identifier, returnedCancelled }: { identifier: string; return
   const booked = outcome === 'paid' || outcome === 'partiallyPaid' || outcome === 'payAtCircuit';
   // The booking's account (reference, sessions, drivers, payment, calendar) once it is booked.
   const summary = useBookingSummary(booked ? identifier : null);
-  const culture = status.data?.culture;
-  useEffect(() => {
-    if (culture) void applyDefaultCulture(culture);
-  }, [culture]);
+  // The rule's last step on a done page: the booking's language (the one its booking page showed, by the
+  // same rule), else the company's default, else none (a booking the server does not know).
+  const languageReady = usePageLanguage(
+    status.data
+      ? { defaultCulture: status.data.culture }
+      : status.isPending
+        ? undefined
+        : config.data
+          ? { defaultCulture: config.data.defaultCulture }
+          : companyKey !== null && config.isPending
+            ? undefined
+            : null,
+  );
 
   // The company's branding is usually cached from the booking page; wait for it briefly so that the page
   // does not change colour under the customer's eyes.
-  if (status.isPending || (companyKey !== null && config.isPending)) return <LoadingScreen />;
+  if (status.isPending || !languageReady || (companyKey !== null && config.isPending)) return <LoadingScreen />;
 
   const bookingPage = companyKey ? `/${encodeURIComponent(companyKey)}` : undefined;
   const header = config.data ? (

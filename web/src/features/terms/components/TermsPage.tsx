@@ -1,5 +1,4 @@
 import { Alert, Anchor, Box, Button, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandedHeader } from '@/components/BrandedHeader';
@@ -13,7 +12,9 @@ import { useConfig, type CompanyConfig } from '@/lib/api/get-config';
 import { useTerms } from '@/lib/api/get-terms';
 import { useCompanyKey } from '@/lib/company-key';
 import { isNotFound } from '@/lib/api/errors';
-import { applyDefaultCulture } from '@/lib/i18n';
+import { usePageLanguage } from '@/lib/i18n/use-page-language';
+// eslint-disable-next-line import-x/no-restricted-paths -- the problem report is reachable from every public page (issue 16); a deliberate exception, as in the booking footer
+import { ProblemReportFooter } from '@/features/problem-report/components/ProblemReportFooter';
 import { findLanguage, languageForCode } from '@/lib/i18n/languages';
 
 /**
@@ -24,24 +25,34 @@ export function TermsPage() {
   const { t } = useTranslation('terms');
   const key = useCompanyKey();
   const config = useConfig(key);
+  // No company named or remembered, or an unknown one: the rule without a company.
+  const languageReady = usePageLanguage(key === null || config.isError ? null : config.data && { defaultCulture: config.data.defaultCulture });
+  if (!languageReady) return <LoadingScreen />;
   if (key === null) {
     return (
-      <StatusPage title={t('noCompany.title')} icon={<StatusIcon kind="info" />}>
-        <Text size="lg">{t('noCompany.body')}</Text>
-      </StatusPage>
+      <>
+        <StatusPage title={t('noCompany.title')} icon={<StatusIcon kind="info" />}>
+          <Text size="lg">{t('noCompany.body')}</Text>
+        </StatusPage>
+        <ProblemReportFooter />
+      </>
     );
   }
   if (config.isPending || (config.isError && config.isFetching)) return <LoadingScreen />;
   if (config.isError) {
     return isNotFound(config.error) ? <NotFoundPage /> : <ErrorPage onRetry={() => void config.refetch()} />;
   }
-  return <CompanyTerms config={config.data} companyKey={key} />;
+  return (
+    <>
+      <CompanyTerms config={config.data} companyKey={key} />
+      <ProblemReportFooter companyId={config.data.idCompany} />
+    </>
+  );
 }
 
 function CompanyTerms({ config, companyKey }: { config: CompanyConfig; companyKey: string }) {
   const { t, i18n } = useTranslation('terms');
   useBrandTheme(config.theme);
-  useEffect(() => void applyDefaultCulture(config.defaultCulture), [config.defaultCulture]);
   const language = languageForCode(i18n.resolvedLanguage ?? i18n.language);
   const terms = useTerms(config.idCompany, language.culture);
   const shownIn = terms.data ? findLanguage(terms.data.culture) : undefined;

@@ -7,7 +7,7 @@ import { server } from '@/test/server';
 // Pages come in lazy chunks and wait for requests: allow for a busy machine.
 configure({ asyncUtilTimeout: 5_000 });
 
-const member = { email: 'l•••a@example.com', company: 'Circuito Norte', logo: '', subscribed: true };
+const member = { email: 'l•••a@example.com', company: 'Circuito Norte', logo: '', defaultCulture: 'es-ES', subscribed: true };
 
 describe('unsubscribe page', { timeout: 20_000 }, () => {
   it('shows whose link it is without unsubscribing, and unsubscribes with the button', async () => {

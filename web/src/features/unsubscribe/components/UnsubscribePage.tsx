@@ -7,6 +7,7 @@ import { StatusIcon } from '@/components/StatusIcon';
 import { StatusPage } from '@/components/StatusPage';
 import { useUnsubscribe, useUnsubscribeLink, type UnsubscribeLink } from '@/features/unsubscribe/api/unsubscribe';
 import { ApiError, isNotFound } from '@/lib/api/errors';
+import { usePageLanguage } from '@/lib/i18n/use-page-language';
 // eslint-disable-next-line import-x/no-restricted-paths -- the problem report is reachable from every public page (issue 16); a deliberate exception, as in the booking footer
 import { ProblemReportFooter } from '@/features/problem-report/components/ProblemReportFooter';
 
@@ -34,7 +35,9 @@ const isolate = (text: string) => `\u2068${text}\u2069`;
 
 function Unsubscribe({ memberKey }: { memberKey: string }) {
   const link = useUnsubscribeLink(memberKey);
-  if (link.isPending || (link.isFetching && link.isError)) return <LoadingScreen />;
+  // The member's company, once known, is the rule's last step; a link that names none goes without it.
+  const languageReady = usePageLanguage(link.isError ? null : link.data && { defaultCulture: link.data.defaultCulture });
+  if (link.isPending || !languageReady || (link.isFetching && link.isError)) return <LoadingScreen />;
   if (link.isError) {
     return (
       <UnsubscribeFailed
