@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"pitlane/internal/frontdesk"
 	"sync"
 	"testing"
 	"time"
@@ -117,7 +118,7 @@ func newEnv(t *testing.T, engine store.Engine, extra map[string]payment.Gateway)
 	}
 	e.svc = billing.NewService(db.Billing(), gateways, e.clk, logger)
 	staff := adminapi.New(adminapi.Deps{Logger: logger, Clock: e.clk, Auth: fakeAuth{userID: e.adminID, companyID: e.a.CompanyID, deskID: e.deskID},
-		Billing: e.svc, Desk: e.svc})
+		Billing: e.svc, Desk: e.svc, FrontDesk: frontdesk.NewService(db.FrontDesk(), e.clk)})
 	co := checkout.NewService(checkout.Deps{Store: db.Checkout(), Gateways: gateways, BaseURL: e.srv.URL, HoldTTL: 10 * time.Minute, Logger: logger})
 	mu.Lock()
 	h = httpapi.New(httpapi.Deps{DB: db, Checkout: co, Admin: staff, Logger: logger})

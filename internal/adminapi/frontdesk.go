@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/coder/websocket"
@@ -166,11 +167,16 @@ const (
 
 // live answers GET /api/admin/live?idCompany= (DESK): a websocket on which the server sends
 // {"type":"changed"} whenever a booking, a payment, a check-in or any other write may have changed the
-// company's day. The message carries no data: the page reads its view again through the API, under the
+// company's day; a plain GET answers {"available": true}. The message carries no data: the page reads its view again through the API, under the
 // same role checks. The socket is refused from another site's origin.
 func (s *Server) live(w http.ResponseWriter, r *http.Request, sc Scope) {
 	if s.deps.Live == nil {
 		httpx.WriteError(w, r, apperr.New(apperr.Unavailable, "Live updates are not available."))
+		return
+	}
+	if !strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
+		// Not a websocket: say that live updates are served here (schema LiveAvailability).
+		httpx.WriteJSON(w, http.StatusOK, map[string]any{"available": true})
 		return
 	}
 	var origins []string

@@ -91,10 +91,10 @@ func Target(bookingID int64, reference string) (int64, string, error) {
 		map[string]string{"reference": "a reference or a bookingId, one of them"})
 }
 
-// CheckKey checks a client's Idempotency-Key: optional, at most 100 printable characters.
+// CheckKey checks a client's Idempotency-Key: optional, at most 200 printable characters.
 func CheckKey(key string) error {
-	if len(key) > 100 {
-		return apperr.WithFields(apperr.Unprocessable, "The Idempotency-Key is too long.", map[string]string{"Idempotency-Key": "at most 100 characters"})
+	if len(key) > 200 {
+		return apperr.WithFields(apperr.Unprocessable, "The Idempotency-Key is too long.", map[string]string{"Idempotency-Key": "at most 200 characters"})
 	}
 	for _, r := range key {
 		if r < 0x21 || r > 0x7e {
