@@ -105,6 +105,9 @@ test.describe('KPIs', () => {
     };
 
     await openAdmin(page, DEMO.norte, ownServer.state);
+    // Staff land on Today (issue 23); billing is one section away, without charts either.
+    await expect(page.getByRole('heading', { level: 2, name: 'Today' })).toBeVisible();
+    await openSection(page, 'Billing');
     await expect(page.getByRole('heading', { level: 2, name: 'Billing' })).toBeVisible();
     await openSection(page, 'Bookings');
     await expect(page.getByRole('heading', { level: 2, name: 'Bookings' })).toBeVisible();
