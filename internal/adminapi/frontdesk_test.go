@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"pitlane/internal/store"
 	"pitlane/internal/store/storetest"
@@ -292,4 +295,57 @@ func TestTodayAndArrivals(t *testing.T) {
 			t.Errorf("bad date: %d %s", res.Status, res.Body)
 		}
 	})
+}
+
+// TestLiveSignalsTheCompanysWrites: a Today view's socket (GET /api/admin/live, as the counter member)
+// hears "changed" when a write of its company succeeds, here an arrival mark; a plain GET says the
+// socket is served there, and another site's page may not open it.
+func TestLiveSignalsTheCompanysWrites(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, store.SQLite, nil)
+	booking := e.seedDue(t, "pending")
+	live := fmt.Sprintf("/api/admin/live?idCompany=%d", e.a.CompanyID)
+	if res := e.api.Do("GET", live, nil, e.desk...); res.Status != http.StatusOK || !strings.Contains(string(res.Body), `"available":true`) {
+		t.Fatalf("plain GET: %d %s", res.Status, res.Body)
+	}
+	ctx := t.Context()
+	url := "ws" + strings.TrimPrefix(e.srv.URL, "http") + live
+	headers := http.Header{"Authorization": {e.desk[1]}}
+	if _, res, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: http.Header{"Authorization": {e.desk[1]},
+		"Origin": {"https://elsewhere.example"}}}); err == nil || res == nil || res.StatusCode != http.StatusForbidden {
+		t.Errorf("another site's page opened the socket: %v %v", res, err)
+	}
+	c, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: headers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	got := make(chan string, 1)
+	go func() {
+		_, b, err := c.Read(ctx)
+		if err == nil {
+			got <- string(b)
+		}
+	}()
+	// The socket joins the hub just after its handshake: mark and undo until the signal comes (the first
+	// mark may come before the join; one after it must be heard).
+	for i := 0; ; i++ {
+		path := "/api/admin/check-in"
+		if i%2 == 1 {
+			path = "/api/admin/undo-check-in"
+		}
+		if status, _, bad := e.checkIn(t, path, fmt.Sprintf(`"bookingId":%d`, booking), "", e.desk); status != http.StatusOK {
+			t.Fatalf("%s: %d %+v", path, status, bad)
+		}
+		select {
+		case m := <-got:
+			if m != `{"type":"changed"}` {
+				t.Fatalf("the socket said %s", m)
+			}
+			return
+		case <-time.After(100 * time.Millisecond):
+		case <-ctx.Done():
+			t.Fatal("no change signal before the test's deadline")
+		}
+	}
 }
