@@ -19,6 +19,7 @@ import (
 const (
 	targetRetrieveP95 = 150 * time.Millisecond // retrieve-bookings over 31 days
 	targetSearchP95   = 50 * time.Millisecond  // retrieve-bookings' search over all dates (issue 23)
+	targetTodayP95    = 50 * time.Millisecond  // the counter's day, GET /api/admin/today (issue 23)
 	targetKPIP95      = 100 * time.Millisecond // every KPI over a year
 	targetExport      = 5 * time.Second        // XLSX export of 100,000 rows
 	targetExportMemMB = 80.0                   // growth of the server's resident memory during the export

@@ -59,6 +59,23 @@ func measureAdmin(ctx context.Context, s *server, fx adminFixture, samples int) 
 	}
 	rows = append(rows, adminRow{"retrieve-bookings search, all dates, p95", withCPU(p95, s), "≤ " + ms(targetSearchP95), p95 <= targetSearchP95, false})
 
+	// The counter's day (Today): one day's sessions with their bookings and ledger sums, the day moved
+	// back one per call across the year of history, after checking that the days asked hold bookings.
+	progress("admin: today, one day, %d calls", samples)
+	if err := daysHoldBookings(ctx, s, fx); err != nil {
+		return rows, fmt.Errorf("today: %w", err)
+	}
+	i = 0
+	p95, err = sample(ctx, s, samples, func() (string, string, []byte) {
+		d := fx.today.AddDate(0, 0, -1-(i%300))
+		i++
+		return http.MethodGet, fmt.Sprintf("/api/admin/today?idCompany=%d&date=%s", fx.companyID, day(d)), nil
+	})
+	if err != nil {
+		return rows, fmt.Errorf("today: %w", err)
+	}
+	rows = append(rows, adminRow{"today, one day, p95", withCPU(p95, s), "≤ " + ms(targetTodayP95), p95 <= targetTodayP95, false})
+
 	// Every KPI over the last year.
 	from, to := day(fx.today.AddDate(-1, 0, 1)), day(fx.today)
 	q := url.Values{"company": {fmt.Sprint(fx.companyID)}, "start": {from}, "end": {to}}
@@ -101,6 +118,30 @@ func measureAdmin(ctx context.Context, s *server, fx adminFixture, samples int) 
 			fmt.Sprintf("%.1f MB (RSS %.1f → peak %.1f)", ex.hwmAfter-ex.rssBefore, ex.rssBefore, ex.hwmAfter),
 			fmt.Sprintf("≤ %.0f MB", targetExportMemMB), ex.hwmAfter-ex.rssBefore <= targetExportMemMB, true})
 	return rows, nil
+}
+
+// daysHoldBookings checks that the days the Today scenario asks for hold sessions with bookings (one in
+// ten of them, spread over the range), so its figure is the time of real days, not empty ones.
+func daysHoldBookings(ctx context.Context, s *server, fx adminFixture) error {
+	for back := 1; back <= 300; back += 30 {
+		date := fx.today.AddDate(0, 0, -back).Format(time.DateOnly)
+		status, body, err := s.do(ctx, http.MethodGet, fmt.Sprintf("/api/admin/today?idCompany=%d&date=%s", fx.companyID, date), nil, io.Discard)
+		if err != nil {
+			return err
+		}
+		var view struct {
+			Sessions []struct {
+				Bookings []json.RawMessage `json:"bookings"`
+			} `json:"sessions"`
+		}
+		if status != http.StatusOK || json.Unmarshal(body, &view) != nil {
+			return fmt.Errorf("%s: %d %.200s", date, status, body)
+		}
+		if len(view.Sessions) == 0 || len(view.Sessions[0].Bookings) == 0 {
+			return fmt.Errorf("%s holds no session with bookings", date)
+		}
+	}
+	return nil
 }
 
 // searchesFind checks that every search term of the fixture finds at least one booking, so the figure is

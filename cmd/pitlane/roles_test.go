@@ -66,6 +66,8 @@ func TestEveryRouteHoldsTheRoleTable(t *testing.T) {
 		"GET /api/admin/company": account.RoleDesk, "POST /api/admin/retrieve-bookings": account.RoleDesk,
 		"POST /api/admin/retrieveShoppingCartDetails": account.RoleDesk, "GET /api/booking/master-data/{id}": account.RoleDesk,
 		"GET /api/private/member/{id}": account.RoleDesk, "POST /api/admin/record-payment": account.RoleDesk,
+		"GET /api/admin/today": account.RoleDesk, "POST /api/admin/check-in": account.RoleDesk,
+		"POST /api/admin/undo-check-in": account.RoleDesk, "GET /api/admin/live": account.RoleDesk,
 		"POST /api/event/createFullEvent": account.RoleSuperAdmin, "POST /api/event/previewTemplate": account.RoleSuperAdmin,
 		// The Team tab is ADMIN's (issue 24); the SUPERADMIN-only parts are rules of the service, not rows.
 		"GET /api/admin/team": account.RoleAdmin, "POST /api/admin/team/invitations": account.RoleAdmin,

@@ -125,6 +125,16 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 				{path: "/api/admin/cash-up", query: q("date", "2026-11-30", "format", "csv")},
 			}
 		},
+		"GET /api/admin/today": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/today", query: q("date", "2026-12-10")}, {path: "/api/admin/today"}}
+		},
+		"POST /api/admin/check-in": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/check-in", key: "probe-" + d.mark, body: map[string]any{"bookingId": d.booking}}}
+		},
+		"POST /api/admin/undo-check-in": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/undo-check-in", body: map[string]any{"bookingId": d.booking}}}
+		},
+		"GET /api/admin/live": func(d *tenant) []probe { return []probe{{path: "/api/admin/live"}} },
 		"POST /api/kpi/ticket/totalBilling": func(d *tenant) []probe {
 			return []probe{{path: "/api/kpi/ticket/totalBilling", body: map[string]any{"state": "cerrado", "dateStart": rangeFrom, "dateEnd": rangeTo}}}
 		},

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { amountOf, figure, openAdmin, queryBilling, saleRows, todayIn } from '../support/admin-money.ts';
+import { amountOf, figure, openAdmin, openSection, queryBilling, saleRows, todayIn } from '../support/admin-money.ts';
 import { snapshot } from '../support/screenshot.ts';
 import { DEMO } from '../support/state.ts';
 
@@ -62,6 +62,7 @@ test.describe('billing boxes', () => {
 
   test('Circuito Norte sells licences: its licences box shows, and every box adds up its rows', async ({ page }, testInfo) => {
     await openAdmin(page, DEMO.norte);
+    await openSection(page, 'Billing'); // staff land on Today (issue 23)
     for (const name of ['Booking', 'Events', 'Licences', 'Others']) {
       await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
     }
@@ -72,6 +73,7 @@ test.describe('billing boxes', () => {
 
   test('Fjord Karting sells no licences: no licences box, and the others add up their rows', async ({ page }, testInfo) => {
     await openAdmin(page, DEMO.fjord);
+    await openSection(page, 'Billing');
     for (const name of ['Booking', 'Events', 'Others']) {
       await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
     }

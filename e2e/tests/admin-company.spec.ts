@@ -11,18 +11,18 @@ test.describe('back office: company switcher', () => {
     const admin = demoAdmin(SUPPORT);
     // The login answer, read as the page receives it: the companies and their ids.
     const loginAnswer = page.waitForResponse((r) => r.url().endsWith('/api/users/adminLogin'));
-    const firstBilling = page.waitForRequest((r) => r.url().endsWith('/api/admin/retrieveBillingBetweenDates'));
+    const firstDay = page.waitForRequest((r) => r.url().includes('/api/admin/today?'));
     await signInThroughUI(page, admin);
     const { companies } = (await (await loginAnswer).json()) as LoginAnswer;
     expect(companies.length, 'the support account manages several companies').toBeGreaterThan(1);
     const names = companies.map((c) => c.companyName);
     expect(names).toEqual(expect.arrayContaining([DEMO.norte, DEMO.fjord, DEMO.voucher]));
 
-    // Opens on the first company of the answer, on billing, which asks for that company's sales.
+    // Opens on the first company of the answer, on Today, which asks for that company's day.
     const first = companies[0];
     await expect(publicPageLink(page, first.companyName)).toHaveAttribute('href', `/${encodeURIComponent(company(first.companyName).key)}`);
-    expect((await firstBilling).postDataJSON()).toMatchObject({ idCompany: first.idCompany });
-    await expect(sectionRegion(page, 'Billing')).toBeVisible();
+    expect(new URL((await firstDay).url()).searchParams.get('idCompany')).toBe(String(first.idCompany));
+    await expect(sectionRegion(page, 'Today')).toBeVisible();
 
     // The switcher lists the companies sorted by name.
     const switcher = page.getByRole('combobox', { name: 'Company' });
@@ -39,14 +39,14 @@ test.describe('back office: company switcher', () => {
     const companyLoaded = page.waitForResponse(
       (r) => r.url().includes('/api/admin/company?') && r.url().includes(`idCompany=${target.idCompany}`),
     );
-    const billingReloaded = page.waitForRequest(
-      (r) => r.url().endsWith('/api/admin/retrieveBillingBetweenDates') && r.postDataJSON()?.idCompany === target.idCompany,
+    const dayReloaded = page.waitForRequest(
+      (r) => r.url().includes('/api/admin/today?') && new URL(r.url()).searchParams.get('idCompany') === String(target.idCompany),
     );
     await listbox.getByRole('option', { name: target.companyName }).click();
 
     const loaded = (await (await companyLoaded).json()) as { companyName: string; logo: string; publicKey: string };
     expect(loaded.companyName).toBe(target.companyName);
-    await billingReloaded;
+    await dayReloaded;
     await expect(switcher).toHaveValue(target.companyName);
     const link = publicPageLink(page, target.companyName);
     await expect(link).toHaveAttribute('href', `/${encodeURIComponent(company(target.companyName).key)}`);
@@ -58,7 +58,7 @@ test.describe('back office: company switcher', () => {
       await expect(link).toHaveText('Pitlane');
     }
     await expect(page).toHaveTitle(`${target.companyName} – Back office`);
-    await expect(sectionRegion(page, 'Billing')).toBeVisible();
+    await expect(sectionRegion(page, 'Today')).toBeVisible();
 
     // The KPI section then asks for the new company's figures, never the old one's.
     const kpiCalls: number[] = [];

@@ -26,10 +26,14 @@ test.describe('back office: keyboard only', () => {
     await page.keyboard.type(admin.password);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(sectionRegion(page, 'Billing')).toBeVisible();
+    await expect(sectionRegion(page, 'Today')).toBeVisible();
 
-    // The section switch: Tab reaches the chosen section (billing); the arrows move between them.
-    await tabTo(page, sectionSwitch(page, 'Billing'));
+    // The section switch: Tab reaches the chosen section (Today, where staff land); the arrows move
+    // between them: Bookings, Billing, KPIs.
+    await tabTo(page, sectionSwitch(page, 'Today'));
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(sectionSwitch(page, 'Billing')).toBeChecked();
     await page.keyboard.press('ArrowRight');
     await expect(sectionSwitch(page, 'KPIs')).toBeChecked();
     await expect(sectionSwitch(page, 'KPIs')).toBeFocused();

@@ -33,7 +33,7 @@ test('a customer never downloads back-office code', async ({ browser }) => {
   expect(adminOnly.length, 'the back office has a chunk of its own').toBeGreaterThan(0);
   expect([...admin].some((p) => /\/admin-[\w-]{8}\.js$/.test(p)), 'the back office loads its own entry chunk').toBe(true);
   expect(
-    [...booking].map(fileName).filter((name) => /^(admin|admin-locale-[a-z]{2}|BookingsSection|BillingSection|KpiSection)-/.test(name)),
+    [...booking].map(fileName).filter((name) => /^(admin|admin-locale-[a-z]{2}|TodaySection|BookingsSection|BillingSection|KpiSection)-/.test(name)),
   ).toEqual([]);
 });
 

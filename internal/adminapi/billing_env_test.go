@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"pitlane/internal/frontdesk"
+	"pitlane/internal/realtime"
 	"sync"
 	"testing"
 	"time"
@@ -79,6 +81,7 @@ type env struct {
 	auth    []string
 	desk    []string // the counter member's headers
 	seq     int
+	hub     *realtime.Hub // the Today views' live signal
 }
 
 // now is the tests' time: 2026-03-15 12:00 in Madrid.
@@ -116,8 +119,10 @@ func newEnv(t *testing.T, engine store.Engine, extra map[string]payment.Gateway)
 		gateways[k] = g
 	}
 	e.svc = billing.NewService(db.Billing(), gateways, e.clk, logger)
+	e.hub = realtime.New(context.Background(), realtime.Options{Logger: logger})
+	t.Cleanup(func() { _ = e.hub.Close() })
 	staff := adminapi.New(adminapi.Deps{Logger: logger, Clock: e.clk, Auth: fakeAuth{userID: e.adminID, companyID: e.a.CompanyID, deskID: e.deskID},
-		Billing: e.svc, Desk: e.svc})
+		Billing: e.svc, Desk: e.svc, FrontDesk: frontdesk.NewService(db.FrontDesk(), e.clk), Live: e.hub})
 	co := checkout.NewService(checkout.Deps{Store: db.Checkout(), Gateways: gateways, BaseURL: e.srv.URL, HoldTTL: 10 * time.Minute, Logger: logger})
 	mu.Lock()
 	h = httpapi.New(httpapi.Deps{DB: db, Checkout: co, Admin: staff, Logger: logger})

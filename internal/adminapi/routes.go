@@ -55,6 +55,11 @@ func (s *Server) Routes() []Route {
 		{Pattern: "POST /api/admin/record-payment", MinRole: account.RoleDesk, Handler: s.recordPayment},
 		{Pattern: "POST /api/admin/correct-payment", Handler: s.correctPayment},
 		{Pattern: "GET /api/admin/cash-up", Handler: s.cashUp},
+		// The counter's day: the Today view, arrival marks and the view's live signal (frontdesk.go).
+		{Pattern: "GET /api/admin/today", MinRole: account.RoleDesk, Handler: s.today},
+		{Pattern: "POST /api/admin/check-in", MinRole: account.RoleDesk, Handler: s.checkIn},
+		{Pattern: "POST /api/admin/undo-check-in", MinRole: account.RoleDesk, Handler: s.undoCheckIn},
+		{Pattern: "GET /api/admin/live", MinRole: account.RoleDesk, Handler: s.live},
 
 		// KPIs (kpi.go).
 		{Pattern: "POST /api/kpi/ticket/totalBilling", Handler: s.kpiTotalBilling},

@@ -76,7 +76,17 @@ func (s *Server) scoped(rt Route) http.Handler {
 			httpx.WriteError(w, r, apperr.New(apperr.Forbidden, "Your role in this company (%s) may not do this; it needs %s.", role, min))
 			return
 		}
-		rt.Handler(w, r, Scope{Staff: staff, CompanyID: companyID, Role: role})
+		sc := Scope{Staff: staff, CompanyID: companyID, Role: role}
+		if s.deps.Live == nil || !unsafeMethod(r.Method) {
+			rt.Handler(w, r, sc)
+			return
+		}
+		// A write that succeeded tells the company's open Today views to read their day again.
+		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		rt.Handler(sw, r, sc)
+		if sw.status < 400 {
+			s.deps.Live.Publish(DeskKey(companyID))
+		}
 	})
 }
 

@@ -11,7 +11,7 @@ func (s *Server) routes() http.Handler {
 		mux.Handle("GET /metrics", loopbackOnly(s.deps.Metrics.Handler()))
 	}
 	mux.HandleFunc("GET /pay/sim/{ref}", s.getSimPay) // the simulated provider's hosted page (HTML)
-	mux.HandleFunc("POST /pay/sim/{ref}", s.postSimPay)
+	mux.HandleFunc("POST /pay/sim/{ref}", s.deskSignal(s.postSimPay))
 	if s.deps.DevMail && s.deps.Outbox != nil { // the outbox in a browser, demo mode only (HTML)
 		mux.HandleFunc("GET /dev/mail", s.devMailList)
 		mux.HandleFunc("GET /dev/mail/{id}", s.devMailShow)
@@ -33,7 +33,7 @@ func (s *Server) routes() http.Handler {
 	api.HandleFunc("GET /api/event/{key}", s.getEvent)
 	api.HandleFunc("GET /api/event/{key}/register", s.getEventRegistration)                     // the visitor's live hold, if any; writes nothing
 	api.HandleFunc("POST /api/event/{key}/register", s.limited(RateWrite, s.postEventRegister)) // holds a place when the visitor starts
-	api.HandleFunc("POST /api/event/saveEvent", s.limited(RateWrite, s.postSaveEvent))
+	api.HandleFunc("POST /api/event/saveEvent", s.limited(RateWrite, s.deskSignal(s.postSaveEvent)))
 	api.HandleFunc("GET /api/landing/{key}", s.getLanding)
 	api.HandleFunc("GET /api/landing/{key}/events", s.getEventsLanding)
 	api.HandleFunc("POST /api/member/search-email", s.limited(RateLookup, s.postMemberSearch))
@@ -48,16 +48,16 @@ func (s *Server) routes() http.Handler {
 		api.HandleFunc("GET /api/payment/shopping-cart/{token}/details", s.getShoppingCartDetails)
 		api.HandleFunc("POST /api/booking/discount", s.limited(RateWrite, s.postDiscount))
 		api.HandleFunc("POST /api/booking/voucher", s.limited(RateWrite, s.postVoucher))
-		api.HandleFunc("POST /api/booking/saveBooking", s.limited(RateWrite, s.postSaveBooking))
+		api.HandleFunc("POST /api/booking/saveBooking", s.limited(RateWrite, s.deskSignal(s.postSaveBooking)))
 		api.HandleFunc("GET /api/booking/staff", s.getStaffDesk) // is the visitor the company's staff (desk booking)
 		api.HandleFunc("GET /api/booking/status/{identifier}", s.getBookingStatus)
 		api.HandleFunc("GET /api/booking/summary/{identifier}", s.getBookingSummary)
 		api.HandleFunc("GET /api/booking/ics/{identifier}", s.getBookingCalendar)
-		api.HandleFunc("GET /api/booking/cancelBooking/{cancelToken}", s.getCancelBookingByGet)             // 405: a GET cancels nothing
-		api.HandleFunc("POST /api/booking/cancelBooking/{cancelToken}", s.limited(RateGuess, s.postCancel)) // deprecated address of the POST
+		api.HandleFunc("GET /api/booking/cancelBooking/{cancelToken}", s.getCancelBookingByGet)                           // 405: a GET cancels nothing
+		api.HandleFunc("POST /api/booking/cancelBooking/{cancelToken}", s.limited(RateGuess, s.deskSignal(s.postCancel))) // deprecated address of the POST
 		api.HandleFunc("GET /api/booking/cancel/{cancelToken}", s.limited(RateGuess, s.getCancelPreview))
-		api.HandleFunc("POST /api/booking/cancel/{cancelToken}", s.limited(RateGuess, s.postCancel))
-		api.HandleFunc("POST /api/payment/notify/{provider}", s.postPaymentNotify) // providers: never rate-limited
+		api.HandleFunc("POST /api/booking/cancel/{cancelToken}", s.limited(RateGuess, s.deskSignal(s.postCancel)))
+		api.HandleFunc("POST /api/payment/notify/{provider}", s.deskSignal(s.postPaymentNotify)) // providers: never rate-limited
 	}
 	if s.deps.Publi != nil { // issue 15: the kiosk's company data and the advertising images
 		api.HandleFunc("GET /api/company/{id}", s.getCompanyPublic)

@@ -209,3 +209,24 @@ func (s *Server) wsOriginAllowed(r *http.Request) bool {
 	}
 	return false
 }
+
+// deskPublisher is the part of the realtime hub that tells the back office's Today views that
+// something changed (adminapi.AnyDeskKey).
+type deskPublisher interface{ Publish(key string) }
+
+// deskSignal wraps a customer-side write that may change a company's day (a booking saved, a payment
+// notified, a cancel): once it has answered with success, every open Today view reads its day again.
+// The signal carries nothing but "look again"; each view reads through the staff API's checks.
+func (s *Server) deskSignal(next http.HandlerFunc) http.HandlerFunc {
+	p, ok := s.deps.Realtime.(deskPublisher)
+	if !ok || s.deps.Realtime == nil {
+		return next
+	}
+	return func(w http.ResponseWriter, r *http.Request) {
+		sw := &statusRecorder{ResponseWriter: w}
+		next(sw, r)
+		if sw.status < 400 {
+			p.Publish("desk*")
+		}
+	}
+}

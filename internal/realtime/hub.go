@@ -160,6 +160,10 @@ func (h *Hub) receive(m message) {
 		if h.notifyOthers(m.Key, m.User) && h.bus != nil {
 			h.bus.publish(message{Kind: kindPresent, Key: m.Key, User: m.User, From: h.id, To: m.From})
 		}
+	case kindSignal:
+		for v := range h.keys[m.Key] {
+			v.notify()
+		}
 	case kindPresent:
 		if m.To != h.id {
 			return
@@ -169,6 +173,24 @@ func (h *Hub) receive(m message) {
 				v.notify()
 			}
 		}
+	}
+}
+
+// Publish tells every viewer of key, on this instance and (with PostgreSQL) on the others, that
+// something changed under it: the back office's Today view listens on its company's key and reads the
+// day again. The notification carries no data, so a viewer learns only that it should look again.
+func (h *Hub) Publish(key string) {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return
+	}
+	for v := range h.keys[key] {
+		v.notify()
+	}
+	h.mu.Unlock()
+	if h.bus != nil {
+		h.bus.publish(message{Kind: kindSignal, Key: key, User: "-", From: h.id})
 	}
 }
 

@@ -12,6 +12,7 @@ const maxPayload = 7900
 const (
 	kindJoin    = "join"    // User started viewing Key on instance From
 	kindPresent = "present" // instance From has another viewer of Key: tell User on instance To
+	kindSignal  = "signal"  // something changed under Key: tell every viewer of Key (Hub.Publish)
 )
 
 // message is what one instance tells the others through the notification channel.
@@ -42,7 +43,7 @@ func decodeMessage(payload string) (message, error) {
 	if err := json.Unmarshal([]byte(payload), &m); err != nil {
 		return message{}, err
 	}
-	if (m.Kind != kindJoin && m.Kind != kindPresent) || m.Key == "" || m.User == "" || m.From == "" {
+	if (m.Kind != kindJoin && m.Kind != kindPresent && m.Kind != kindSignal) || m.Key == "" || m.User == "" || m.From == "" {
 		return message{}, errors.New("realtime: malformed notification")
 	}
 	return m, nil

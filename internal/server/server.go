@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"pitlane/internal/frontdesk"
 	"strings"
 	"sync"
 	"time"
@@ -125,6 +126,9 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		// billing: sales, refunds
 		Billing: a.billing,
 		Desk:    a.billing,
+		// the counter's day: arrival marks and the Today view, kept live through the realtime hub
+		FrontDesk: frontdesk.NewService(db.FrontDesk(), clk),
+		Live:      a.hub,
 		// reports: KPIs
 		Reports: report.NewService(db.Reports()),
 		// catalogue: categories, products, packs, images; a write drops the company's reused availability

@@ -5,6 +5,9 @@ import { companyConfig } from '@/test/fixtures';
 /** The realtime socket (live viewers); by default it accepts connections and never says anything. */
 export const realtimeSocket = ws.link('ws://localhost:3000/ws');
 
+/** The back office's live socket (the Today view); by default it accepts connections and never says anything. */
+export const deskLiveSocket = ws.link('ws://localhost:3000/api/admin/live');
+
 /** The company key the default handlers know. */
 export const KNOWN_KEY = 'norte';
 
@@ -24,4 +27,5 @@ export const server = setupServer(
   // Whether the visitor is the company's staff (the desk's booking); tests of it give their own.
   http.get('/api/booking/staff', () => HttpResponse.json({ staff: false })),
   realtimeSocket.addEventListener('connection', () => {}),
+  deskLiveSocket.addEventListener('connection', () => {}),
 );

@@ -27,11 +27,20 @@ const zeroKpi: Kpi = { total: 0, average: 0, previous: 0, increment: 0, simbolCo
 const noSeries: KpiSeries = { simbolCoinType: '€', days: [] };
 
 /**
- * The calls of the billing section (the default) and the KPI section, which the shell renders for real:
+ * The calls of the Today section (the default), the billing and the KPI sections, which the shell renders for real:
  * answered, so no test leaves an unhandled request behind.
  */
 function sectionCalls() {
   return [
+    http.get('/api/admin/today', ({ request }) =>
+      HttpResponse.json({
+        date: new URL(request.url).searchParams.get('date') ?? '2026-03-15',
+        timeZone: 'Europe/Madrid',
+        expectedDrivers: 0,
+        arrivedDrivers: 0,
+        sessions: [],
+      }),
+    ),
     http.post('/api/admin/retrieveBillingBetweenDates', () => HttpResponse.json(billingResponse())),
     http.post('/api/kpi/ticket/totalBilling', () => HttpResponse.json(zeroKpi)),
     http.get('/api/kpi/ticket', () => HttpResponse.json(zeroKpi)),
@@ -91,11 +100,13 @@ describe('AdminPage', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Circuito Norte: public booking page' })).toHaveAttribute('href', '/norte');
   });
 
-  it('opens on billing, with the logo linking to the public booking page', async () => {
+  it('opens on Today, with the logo linking to the public booking page', async () => {
     server.use(companies());
     renderAdminRoute('/admin');
     expect(await screen.findByRole('link', { name: 'Circuito Norte: public booking page' })).toHaveAttribute('href', '/norte');
-    expect(screen.getByRole('radio', { name: 'Billing' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Today' })).toBeChecked();
+    expect(await screen.findByRole('region', { name: 'Today' }, SECTION_TIMEOUT)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Billing' }));
     expect(await screen.findByRole('region', { name: 'Billing' }, SECTION_TIMEOUT)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: 'KPIs' }));
     expect(await screen.findByRole('region', { name: 'KPIs' }, SECTION_TIMEOUT)).toBeInTheDocument();
@@ -147,7 +158,7 @@ describe('AdminPage', { timeout: 30_000 }, () => {
     expect(within(menu).getByRole('menuitem', { name: /Advertising/ })).toBeEnabled();
   });
 
-  it('opens a DESK member on the bookings, with no section, menu entry or dialog whose calls the role may not make', async () => {
+  it('opens a DESK member on Today, with no section, menu entry or dialog whose calls the role may not make', async () => {
     server.use(
       http.get('/api/admin/company', () => HttpResponse.json(adminCompany({ role: 'DESK', advertisingActive: true }))),
       http.post('/api/admin/retrieve-bookings', () => HttpResponse.json([])),
@@ -159,7 +170,8 @@ describe('AdminPage', { timeout: 30_000 }, () => {
     );
     renderAdminRoute('/admin');
     const sections = await screen.findByRole('navigation', { name: 'Sections' });
-    expect(within(sections).getByRole('radio', { name: 'Bookings' })).toBeChecked();
+    expect(within(sections).getByRole('radio', { name: 'Today' })).toBeChecked();
+    expect(within(sections).getByRole('radio', { name: 'Bookings' })).toBeInTheDocument();
     for (const name of ['Billing', 'KPIs', 'Events']) expect(within(sections).queryByRole('radio', { name })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /User menu of Ana Ruiz$/ }));
     const menu = await screen.findByRole('menu');
@@ -198,7 +210,7 @@ describe('AdminPage', { timeout: 30_000 }, () => {
     server.use(companies());
     renderAdminRoute('/admin');
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'ar-SA');
-    expect(await screen.findByRole('radio', { name: 'الفوترة' })).toBeChecked();
+    expect(await screen.findByRole('radio', { name: 'اليوم' })).toBeChecked();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(document.documentElement).toHaveAttribute('lang', 'ar-SA');
   });

@@ -9,12 +9,12 @@ describe('the role table', () => {
     expect(atLeast('SUPERADMIN', 'ADMIN')).toBe(true);
   });
 
-  it('gives the counter the bookings only, and opens the others on billing', () => {
-    expect(sectionsFor('DESK')).toEqual(['bookings']);
-    expect(defaultSection('DESK')).toBe('bookings');
-    expect(sectionsFor('ADMIN')).toEqual(['bookings', 'billing', 'kpi', 'events']);
-    expect(defaultSection('ADMIN')).toBe('billing');
-    expect(defaultSection('SUPERADMIN')).toBe('billing');
+  it('gives the counter Today and the bookings, and opens every role on Today', () => {
+    expect(sectionsFor('DESK')).toEqual(['today', 'bookings']);
+    expect(defaultSection('DESK')).toBe('today');
+    expect(sectionsFor('ADMIN')).toEqual(['today', 'bookings', 'billing', 'kpi', 'events']);
+    expect(defaultSection('ADMIN')).toBe('today');
+    expect(defaultSection('SUPERADMIN')).toBe('today');
   });
 
   it('shows the Team tab of the settings to ADMIN and above only', () => {

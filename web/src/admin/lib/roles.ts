@@ -12,6 +12,7 @@ export function atLeast(role: StaffRole, min: StaffRole): boolean {
 
 /** The back office's sections, each with the least role whose calls it makes. */
 export const SECTION_ROLES = {
+  today: 'DESK',
   bookings: 'DESK',
   billing: 'ADMIN',
   kpi: 'ADMIN',
@@ -37,8 +38,11 @@ export function sectionsFor(role: StaffRole): Section[] {
   return (Object.keys(SECTION_ROLES) as Section[]).filter((s) => atLeast(role, SECTION_ROLES[s]));
 }
 
-/** The section the back office opens on: billing (admin spec section 2), or the first the role may open. */
+/**
+ * The section the back office opens on: Today, the counter's day (issue 23: the staff's landing page, for
+ * every role from DESK up; the admin spec's billing-first is superseded), or the first the role may open.
+ */
 export function defaultSection(role: StaffRole): Section {
   const allowed = sectionsFor(role);
-  return allowed.includes('billing') ? 'billing' : allowed[0];
+  return allowed.includes('today') ? 'today' : allowed[0];
 }

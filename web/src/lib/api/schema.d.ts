@@ -1283,6 +1283,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The counter's day (role DESK and above): the company's sessions of one circuit-local day in time order, each with its bookings (reference, name, phone, drivers, paid and due, state, arrived), the drivers expected and arrived per session and for the day; the day's event bookings grouped by event and start among them. A booking counts while it holds its places and is not cancelled (an online checkout not paid yet holds none). */
+        get: operations["adminToday"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a booking arrived (role DESK and above), named by its reference (any case, with or without the dash) or its id: who and when are kept, and the mark and its audit entry (booking.arrived) are one transaction. Idempotent: a booking is marked once, so a second call, a double tap, two marks at once or an offline queue replayed answer 200 with alreadyArrived true and write nothing. A key already used for the same booking replays without marking again, even when the mark was undone since. Another company's booking is not found. */
+        post: operations["adminCheckIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/undo-check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes a booking's arrival mark (role DESK and above), named as for check-in; audited (booking.arrival_undone). A booking without a mark is answered as it is (alreadyArrived false: there was nothing to undo). */
+        post: operations["adminUndoCheckIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Today view's live signal (role DESK and above): a websocket (upgrade required) on which the server sends {"type":"changed"} whenever a booking, a payment, a cancel, a check-in or another write may have changed the company's day, on any instance. The message carries no data: the page reads its view again. Refused from another site's origin; closed after two hours (the page reconnects). */
+        get: operations["adminLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/kpi/ticket/totalBilling": {
         parameters: {
             query?: never;
@@ -3102,6 +3170,90 @@ export interface components {
                 /** @description True when the answer is the first one of a repeated Idempotency-Key (nothing was written). */
                 replayed: boolean;
             };
+        };
+        /** @description One of reference and bookingId. */
+        CheckInRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            /** @description The booking's short reference, in any case, with or without the dash (UE9B-KTGR, ue9bktgr). */
+            reference?: string;
+            /** Format: int64 */
+            bookingId?: number;
+        };
+        ArrivalResult: {
+            data: {
+                /** Format: int64 */
+                bookingId: number;
+                identifier: string;
+                /** @description ABCD-2345 */
+                reference: string;
+                /** @enum {string} */
+                state: "pagada" | "cancelada" | "parcialmentepagada" | "pending";
+                arrived: boolean;
+                /** Format: date-time */
+                arrivedAt: string | null;
+                /** @description The e-mail of the staff member who marked it. */
+                arrivedBy: string | null;
+                /** @description Check-in: the booking was already marked, nothing was written. Undo: there was a mark to remove. */
+                alreadyArrived: boolean;
+                /** @description The Idempotency-Key was used before for this booking: nothing was written. */
+                replayed: boolean;
+                paid: number;
+                due: number;
+            };
+        };
+        TodayBooking: {
+            /** Format: int64 */
+            id: number;
+            identifier: string;
+            reference: string;
+            name: string;
+            phone: string;
+            email: string;
+            /** @description The booking's drivers in this session. */
+            drivers: number;
+            total: number;
+            paid: number;
+            due: number;
+            /** @enum {string} */
+            state: "pagada" | "cancelada" | "parcialmentepagada" | "pending";
+            source: string;
+            /** @enum {string} */
+            paymentMode: "online" | "circuit";
+            arrived: boolean;
+            /** Format: date-time */
+            arrivedAt: string | null;
+            arrivedBy: string | null;
+        };
+        TodaySession: {
+            /** @enum {string} */
+            kind: "session" | "event";
+            /**
+             * Format: int64
+             * @description Null for an event.
+             */
+            circuitId: number | null;
+            /** @description The circuit's name, or the event's. */
+            name: string;
+            products: string[];
+            /** Format: date-time */
+            startsAt: string;
+            /** @description HH:MM in the company's time zone. */
+            localTime: string;
+            /** @description 0 for an event. */
+            capacity: number;
+            booked: number;
+            expectedDrivers: number;
+            arrivedDrivers: number;
+            bookings: components["schemas"]["TodayBooking"][];
+        };
+        TodayView: {
+            /** Format: date */
+            date: string;
+            timeZone: string;
+            expectedDrivers: number;
+            arrivedDrivers: number;
+            sessions: components["schemas"]["TodaySession"][];
         };
         CashUpTakings: {
             charges: number;
@@ -6081,6 +6233,154 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    adminToday: {
+        parameters: {
+            query: {
+                idCompany: number;
+                /** @description The circuit-local day, YYYY-MM-DD; the company's today when left out. */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TodayView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminCheckIn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional (an offline queue sends one per mark). A mark sent again with the same key for the same booking changes nothing (replayed true); the same key for another booking is refused (409). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInRequest"];
+            };
+        };
+        responses: {
+            /** @description Marked, or already marked (alreadyArrived true). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArrivalResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The Idempotency-Key was used for another booking. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing was written: neither a reference nor an id (or both), not a reference, a bad key, the booking is cancelled, or it is waiting for its online payment. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUndoCheckIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInRequest"];
+            };
+        };
+        responses: {
+            /** @description The booking's arrival state after the undo; alreadyArrived says whether there was a mark to remove. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArrivalResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Neither a reference nor an id (or both), or not a reference. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminLive: {
+        parameters: {
+            query: {
+                idCompany: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Switching to the websocket protocol. */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Without an Upgrade: websocket header: live updates are served here (the socket needs the upgrade). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     kpiTotalBilling: {

@@ -13,6 +13,9 @@ import { atLeast, defaultSection, sectionsFor, type Section } from '@/admin/lib/
 import { clearSession, saveUserName, storedUserName, type StaffCompany } from '@/admin/lib/session';
 
 // Each section is its own chunk: recharts comes with the KPI section only, the grid's libraries with bookings.
+const TodaySection = lazy(async () => ({
+  default: (await import('@/admin/features/bookings/components/TodaySection')).TodaySection,
+}));
 const BookingsSection = lazy(async () => ({
   default: (await import('@/admin/features/bookings/components/BookingsSection')).BookingsSection,
 }));
@@ -36,9 +39,9 @@ const AdvertisingDialog = lazy(async () => ({
 const MyAccountTab = lazy(async () => ({ default: (await import('@/admin/features/settings/components/MyAccountTab')).MyAccountTab }));
 
 /**
- * The mutually exclusive sections; billing is the default (admin spec section 2). The events calendar
- * (spec section 2, issue 15) is the fourth. A role sees only the sections whose calls it may make
- * (admin/lib/roles.ts, the server's role table): the counter's DESK role opens on the bookings.
+ * The mutually exclusive sections. Today, the counter's day, comes first and is where every role lands
+ * (issue 23; the admin spec had billing first). The events calendar (spec section 2, issue 15) is the
+ * last. A role sees only the sections whose calls it may make (admin/lib/roles.ts, the server's role table).
  */
 export type { Section } from '@/admin/lib/roles';
 
@@ -117,6 +120,7 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
         </nav>
         <Box key={company.idCompany}>
           <Suspense fallback={<Loader aria-label={t('loading')} />}>
+            {section === 'today' && <TodaySection company={company} />}
             {section === 'bookings' && <BookingsSection company={company} />}
             {section === 'billing' && <BillingSection company={company} />}
             {section === 'kpi' && <KpiSection company={company} />}

@@ -52,6 +52,7 @@ export function RecordPaymentDialog({ company, booking, onClose }: RecordPayment
       void queryClient.invalidateQueries({ queryKey: ['admin', 'booking-master-data', company.idCompany, booking.id] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'bookings', company.idCompany] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'billing', company.idCompany] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'today', company.idCompany] });
       toast(result.due > 0 ? t('pay.donePart', { due: price(result.due) }) : t('pay.done'), 'green');
       onClose();
     },

@@ -1,0 +1,129 @@
+// Package frontdesk is the counter's day: the staff's Today view (the day's sessions in time order with
+// their bookings, expected and arrived drivers) and the arrival marks (check-in) that it shows. Its
+// rules are pure functions over plain values; the Service runs them over a Store.
+package frontdesk
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"pitlane/internal/apperr"
+	"pitlane/internal/checkout"
+	"pitlane/internal/clock"
+)
+
+// Mark is a request to mark a booking arrived, or to undo its mark.
+type Mark struct {
+	CompanyID int64
+	UserID    int64 // the staff member; 0 when unknown
+	UserEmail string
+	// BookingID or Reference names the booking (Reference in stored form, checkout.NormalizeReference);
+	// exactly one is set once the request is valid.
+	BookingID int64
+	Reference string
+	// IdempotencyKey is the client's key (optional): a mark replayed with it is done once.
+	IdempotencyKey string
+	Now            time.Time
+}
+
+// Arrival is a booking's arrival state after a mark or its undoing.
+type Arrival struct {
+	BookingID  int64
+	Identifier string
+	Reference  string // formatted, ABCD-2345
+	State      string // the booking's status
+	Arrived    bool
+	ArrivedAt  time.Time // zero when not arrived
+	ArrivedBy  string    // the e-mail of who marked it; "" when not arrived
+	// AlreadyArrived: the booking was already marked when this mark came (a repeat, a replay or a
+	// concurrent mark), so this one changed nothing. For an undo: the booking was not marked.
+	AlreadyArrived bool
+	// Replayed: the mark's Idempotency-Key was used before for this booking; nothing was changed.
+	Replayed  bool
+	DueCents  int64
+	PaidCents int64
+}
+
+// Store keeps the arrival marks and reads the day.
+type Store interface {
+	// MarkArrived marks the company's booking arrived unless it already is. Returns apperr.NotFound (no
+	// such booking of the company), apperr.Unprocessable (cancelled, or an online payment still awaited)
+	// and apperr.Conflict (the key was used for another booking).
+	MarkArrived(ctx context.Context, m Mark) (Arrival, error)
+	// UndoArrival removes the booking's mark, if any. Returns apperr.NotFound.
+	UndoArrival(ctx context.Context, m Mark) (Arrival, error)
+	// Day reads the company's sessions and event bookings between two instants [from, until).
+	Day(ctx context.Context, companyID int64, from, until time.Time, loc *time.Location) (Day, error)
+	// CompanyZone is the company's time zone name. Returns apperr.NotFound.
+	CompanyZone(ctx context.Context, companyID int64) (string, error)
+}
+
+// Service runs the counter's day.
+type Service struct {
+	store Store
+	clock clock.Clock
+}
+
+// NewService returns the service over its store and clock (clock.System when nil).
+func NewService(s Store, c clock.Clock) *Service {
+	if c == nil {
+		c = clock.System{}
+	}
+	return &Service{store: s, clock: c}
+}
+
+// Target reads what names the booking of a mark: a numeric id, or a reference in any case, with or
+// without its dash. Returns apperr.Unprocessable when it is neither.
+func Target(bookingID int64, reference string) (int64, string, error) {
+	reference = strings.TrimSpace(reference)
+	switch {
+	case bookingID > 0 && reference == "":
+		return bookingID, "", nil
+	case bookingID == 0 && reference != "":
+		if ref := checkout.NormalizeReference(reference); ref != "" {
+			return 0, ref, nil
+		}
+		return 0, "", apperr.WithFields(apperr.Unprocessable, "That is not a booking reference.",
+			map[string]string{"reference": "8 letters and digits, as ABCD-2345"})
+	}
+	return 0, "", apperr.WithFields(apperr.Unprocessable, "Name the booking by its reference or its id.",
+		map[string]string{"reference": "a reference or a bookingId, one of them"})
+}
+
+// CheckKey checks a client's Idempotency-Key: optional, at most 200 printable characters.
+func CheckKey(key string) error {
+	if len(key) > 200 {
+		return apperr.WithFields(apperr.Unprocessable, "The Idempotency-Key is too long.", map[string]string{"Idempotency-Key": "at most 200 characters"})
+	}
+	for _, r := range key {
+		if r < 0x21 || r > 0x7e {
+			return apperr.WithFields(apperr.Unprocessable, "The Idempotency-Key holds a character it may not.",
+				map[string]string{"Idempotency-Key": "printable ASCII without spaces"})
+		}
+	}
+	return nil
+}
+
+// MarkArrived marks a booking arrived (the mark's Now is the service's clock).
+func (s *Service) MarkArrived(ctx context.Context, m Mark) (Arrival, error) {
+	var err error
+	if m.BookingID, m.Reference, err = Target(m.BookingID, m.Reference); err != nil {
+		return Arrival{}, err
+	}
+	if err := CheckKey(m.IdempotencyKey); err != nil {
+		return Arrival{}, err
+	}
+	m.Now = s.clock.Now()
+	return s.store.MarkArrived(ctx, m)
+}
+
+// UndoArrival removes a booking's arrival mark.
+func (s *Service) UndoArrival(ctx context.Context, m Mark) (Arrival, error) {
+	var err error
+	if m.BookingID, m.Reference, err = Target(m.BookingID, m.Reference); err != nil {
+		return Arrival{}, err
+	}
+	m.Now = s.clock.Now()
+	return s.store.UndoArrival(ctx, m)
+}

@@ -1,0 +1,280 @@
+import { Alert, Badge, Button, CloseButton, Group, Loader, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bookingsQueryOptions, MIN_SEARCH, type BookingRow } from '@/admin/features/bookings/api/bookings';
+import { markArrival, todayKey, todayQueryOptions, type TodayBooking, type TodaySession } from '@/admin/features/bookings/api/today';
+import { BookingDetailsDialog } from '@/admin/features/bookings/components/BookingDetailsDialog';
+import { BookingStatus } from '@/admin/features/bookings/components/BookingStatus';
+import { useDeskLive } from '@/admin/features/bookings/hooks/use-desk-live';
+import { newIdempotencyKey } from '@/admin/lib/amounts';
+import type { AdminCompany } from '@/admin/lib/company';
+import { addDays, isIsoDay, todayIn, type IsoDay } from '@/admin/lib/dates';
+import { formatDay, formatDayHour, formatPrice } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import classes from '@/admin/features/bookings/components/TodaySection.module.css';
+
+/** How long the search box waits after the last key before it asks the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The booking the details dialog shows. */
+type Opened = { id: number; bookingIdentifier: string; reference?: string };
+
+/**
+ * Today (issue 23): the staff's landing page. The company's sessions of one day in time order (the
+ * company's time zone), each with its bookings (reference, name, phone, drivers, paid or to pay, state)
+ * and an Arrived switch per booking; drivers arrived of expected per session and for the day. A day
+ * stepper (previous, today, next, a chosen date); a search over all dates (retrieve-bookings' search: a
+ * reference typed without its dash finds the booking); the booking's details with Record payment. Kept
+ * live through the realtime hub (useDeskLive). Cards, no table: it reads on a 390 px phone; references,
+ * phones and times are isolated left to right for Arabic.
+ */
+export function TodaySection({ company }: { company: AdminCompany }) {
+  const { t, i18n } = useTranslation('bookings');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const [today] = useState(() => todayIn(company.timeZone));
+  const [day, setDay] = useState<IsoDay>(today);
+  const [typed, setTyped] = useState('');
+  const [debounced] = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const searching = debounced.length >= MIN_SEARCH ? debounced : undefined;
+  const [opened, setOpened] = useState<Opened | null>(null);
+  useDeskLive(company.idCompany);
+
+  const view = useQuery(todayQueryOptions(company.idCompany, day));
+  const found = useQuery({
+    ...bookingsQueryOptions({ idCompany: company.idCompany, search: searching ?? '' }),
+    enabled: searching !== undefined,
+  });
+  const price = (amount: number) => formatPrice(amount, company.simbolCoinType, language, company.currency);
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="today-heading">
+      <Title order={2} id="today-heading" size="h3">
+        {t('today.heading')}
+      </Title>
+      <TextInput
+        type="search"
+        label={t('search.label')}
+        description={t('search.description')}
+        placeholder={t('search.placeholder')}
+        value={typed}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+        rightSection={typed ? <CloseButton size="sm" aria-label={t('search.clear')} onClick={() => setTyped('')} /> : undefined}
+      />
+      {searching && (
+        <SearchResults
+          rows={found.data?.data}
+          loading={found.isPending}
+          failed={found.isError}
+          search={searching}
+          price={price}
+          onOpen={(row) => setOpened({ id: row.idBooking, bookingIdentifier: row.bookingIdentifier, reference: row.reference })}
+        />
+      )}
+      <nav aria-label={t('today.stepper')} className={classes.stepper}>
+        <Button variant="default" onClick={() => setDay(addDays(day, -1))}>
+          {t('today.previous')}
+        </Button>
+        <Button variant={day === today ? 'filled' : 'default'} onClick={() => setDay(today)} aria-pressed={day === today}>
+          {t('today.today')}
+        </Button>
+        <Button variant="default" onClick={() => setDay(addDays(day, 1))}>
+          {t('today.next')}
+        </Button>
+        <TextInput
+          type="date"
+          label={t('today.date')}
+          value={day}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            if (isIsoDay(v)) setDay(v);
+          }}
+          className={classes.date}
+        />
+      </nav>
+      {view.isPending && <Loader aria-label={t('today.loading')} />}
+      {view.isError && (
+        <Alert color="red" role="alert">
+          {t('today.failed')}
+        </Alert>
+      )}
+      {view.data && (
+        <>
+          <Text fw={600} role="status" aria-live="polite">
+            {t('today.summary', {
+              day: formatDay(view.data.date, language),
+              arrived: view.data.arrivedDrivers,
+              expected: view.data.expectedDrivers,
+            })}
+          </Text>
+          {view.data.sessions.length === 0 && <Text c="gray.7">{t('today.empty')}</Text>}
+          {view.data.sessions.map((s) => (
+            <SessionCard
+              key={`${s.kind}-${s.circuitId ?? s.name}-${s.startsAt}`}
+              company={company}
+              session={s}
+              day={day}
+              price={price}
+              onOpen={(b) => setOpened({ id: b.id, bookingIdentifier: b.identifier, reference: b.reference })}
+            />
+          ))}
+        </>
+      )}
+      <BookingDetailsDialog company={company} booking={opened} onClose={() => setOpened(null)} />
+    </Stack>
+  );
+}
+
+interface SessionCardProps {
+  company: AdminCompany;
+  session: TodaySession;
+  day: IsoDay;
+  price: (amount: number) => string;
+  onOpen: (b: TodayBooking) => void;
+}
+
+function SessionCard({ company, session, day, price, onOpen }: SessionCardProps) {
+  const { t } = useTranslation('bookings');
+  const headingId = `session-${session.kind}-${session.circuitId ?? 'e'}-${session.startsAt}`.replace(/[^A-Za-z0-9_-]/g, '');
+  return (
+    <Paper withBorder p="sm" component="section" aria-labelledby={headingId} className={classes.session}>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Title order={3} size="h4" id={headingId}>
+          <bdi dir="ltr">{session.localTime}</bdi> · {session.name}
+          {session.kind === 'event' && (
+            <Badge ms="xs" variant="outline" color="gray.8">
+              {t('today.event')}
+            </Badge>
+          )}
+        </Title>
+        <Text size="sm" fw={600}>
+          {t('today.arrivedOf', { arrived: session.arrivedDrivers, expected: session.expectedDrivers })}
+        </Text>
+      </Group>
+      {session.products.length > 0 && (
+        <Text size="sm" c="gray.7">
+          {session.products.join(', ')}
+        </Text>
+      )}
+      <ul className={classes.bookings}>
+        {session.bookings.map((b) => (
+          <BookingItem key={b.id} company={company} booking={b} day={day} price={price} onOpen={onOpen} />
+        ))}
+      </ul>
+    </Paper>
+  );
+}
+
+interface BookingItemProps {
+  company: AdminCompany;
+  booking: TodayBooking;
+  day: IsoDay;
+  price: (amount: number) => string;
+  onOpen: (b: TodayBooking) => void;
+}
+
+function BookingItem({ company, booking, day, price, onOpen }: BookingItemProps) {
+  const { t } = useTranslation('bookings');
+  const queryClient = useQueryClient();
+  const mark = useMutation({
+    mutationFn: (arrived: boolean) =>
+      markArrival({ idCompany: company.idCompany, bookingId: booking.id, arrived, idempotencyKey: newIdempotencyKey('arrival') }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(todayKey(company.idCompany, day), (old: unknown) =>
+        withArrival(old, result.bookingId, result.arrived),
+      );
+      void queryClient.invalidateQueries({ queryKey: todayKey(company.idCompany) });
+    },
+    onError: () => toast(t('today.markFailed')),
+  });
+  const arrived = mark.isPending ? (mark.variables ?? booking.arrived) : booking.arrived;
+  return (
+    <li className={classes.booking}>
+      <div className={classes.who}>
+        <Text fw={700}>
+          <bdi dir="ltr">{booking.reference}</bdi>
+        </Text>
+        <Text>{booking.name}</Text>
+        <Text size="sm" c="gray.7">
+          <bdi dir="ltr">{booking.phone}</bdi>
+        </Text>
+      </div>
+      <div className={classes.facts}>
+        <Text size="sm">{t('today.drivers', { count: booking.drivers })}</Text>
+        <Text size="sm" fw={booking.due > 0 ? 700 : undefined}>
+          {booking.due > 0 ? t('today.due', { amount: price(booking.due) }) : t('today.paid', { amount: price(booking.paid) })}
+        </Text>
+        <BookingStatus state={booking.state} />
+      </div>
+      <Group gap="sm" wrap="wrap" className={classes.actions}>
+        <Switch
+          checked={arrived}
+          disabled={mark.isPending}
+          onChange={(e) => mark.mutate(e.currentTarget.checked)}
+          label={t('today.arrived')}
+          aria-label={t('today.arrivedFor', { reference: booking.reference, name: booking.name })}
+        />
+        <Button variant="light" size="xs" onClick={() => onOpen(booking)} aria-label={t('actions.details', { id: booking.reference })}>
+          {t('today.details')}
+        </Button>
+      </Group>
+    </li>
+  );
+}
+
+/** The cached day with one booking's arrival changed (the answer of a mark, before the day is read again). */
+function withArrival(old: unknown, bookingId: number, arrived: boolean): unknown {
+  const view = old as { sessions?: TodaySession[] } | undefined;
+  if (!view?.sessions) return old;
+  return {
+    ...view,
+    sessions: view.sessions.map((s) => ({
+      ...s,
+      bookings: s.bookings.map((b) => (b.id === bookingId ? { ...b, arrived } : b)),
+    })),
+  };
+}
+
+interface SearchResultsProps {
+  rows: BookingRow[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  search: string;
+  price: (amount: number) => string;
+  onOpen: (row: BookingRow) => void;
+}
+
+function SearchResults({ rows, loading, failed, search, price, onOpen }: SearchResultsProps) {
+  const { t, i18n } = useTranslation('bookings');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  if (loading) return <Loader size="sm" aria-label={t('today.searching')} />;
+  if (failed) return <Alert color="red">{t('failed')}</Alert>;
+  return (
+    <section aria-label={t('search.grid', { search })}>
+      {rows && rows.length === 0 && <Text c="gray.7">{t('search.empty')}</Text>}
+      <ul className={classes.bookings}>
+        {rows?.map((r) => (
+          <li key={r.idBooking} className={classes.booking}>
+            <div className={classes.who}>
+              <Text fw={700}>
+                <bdi dir="ltr">{r.reference}</bdi>
+              </Text>
+              <Text>{r.contactName}</Text>
+              <Text size="sm" c="gray.7">
+                <bdi dir="ltr">{r.bookingDate ? formatDayHour(r.bookingDate, language) : t('noDate')}</bdi>
+              </Text>
+            </div>
+            <div className={classes.facts}>
+              <Text size="sm">{price(r.price)}</Text>
+              <BookingStatus state={r.state} />
+            </div>
+            <Button variant="light" size="xs" onClick={() => onOpen(r)} aria-label={t('actions.details', { id: r.reference })}>
+              {t('today.details')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
