@@ -223,9 +223,10 @@ func lineItems(t translator, b Booking, priced bool) []item {
 	return items
 }
 
-// sessionText is "2025-05-01 at 18:00 · Circuit", in the culture's words and date order.
+// sessionText is "Saturday, 9 May 2026 at 18:30 · Circuit": the session's date and hour at the circuit
+// written out as the pages write dates in sentences (longDate), then the circuit.
 func sessionText(t translator, s Session) string {
-	txt := t.T("session", "date", t.date(s.Date), "time", s.Time, "circuit", s.Circuit)
+	txt := t.T("session", "when", t.longDate(s.Date, s.Time), "circuit", s.Circuit)
 	if s.Circuit == "" {
 		txt = strings.TrimSuffix(txt, " · ")
 	}

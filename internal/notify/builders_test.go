@@ -108,8 +108,8 @@ func TestConfirmationShowsTheBooking(t *testing.T) {
 	if m.Subject != "Booking confirmed at Karting Norte – ABC123" {
 		t.Errorf("subject %q", m.Subject)
 	}
-	for _, want := range []string{"2 × Karting 10 min", "€30.00", "2026-05-09 at 18:30 · Indoor", "Grand Prix pack",
-		"2026-05-09 at 19:30 · Outdoor", "Ana", "Luis", "-€5.00", "€45.00", "Pending payment", "ABC123",
+	for _, want := range []string{"2 × Karting 10 min", "€30.00", "Saturday, 9 May 2026 at 18:30 · Indoor", "Grand Prix pack",
+		"Saturday, 9 May 2026 at 19:30 · Outdoor", "Ana", "Luis", "-€5.00", "€45.00", "Pending payment", "ABC123",
 		"Pepe (pepe@example.com)", "Happy birthday!", "30 minutes before"} {
 		if !strings.Contains(m.Text, want) {
 			t.Errorf("text lacks %q", want)
@@ -139,7 +139,7 @@ func TestConfirmationShowsTheBooking(t *testing.T) {
 func TestConfirmationInSpanishAndArabic(t *testing.T) {
 	t.Parallel()
 	m, _ := BookingConfirmation(booking("es"))
-	if m.Culture != "es-ES" || !strings.Contains(m.Text, "09-05-2026 a las 18:30 · Indoor") ||
+	if m.Culture != "es-ES" || !strings.Contains(m.Text, "sábado, 9 de mayo de 2026, 18:30 · Indoor") ||
 		!strings.Contains(m.Subject, "Reserva confirmada") || !strings.Contains(m.Text, "Pendiente de pago") ||
 		!strings.Contains(m.Text, "45,00\u00a0€") || !strings.Contains(m.Text, "-5,00\u00a0€") || strings.Contains(m.Text, "45.00") {
 		t.Errorf("Spanish confirmation: %q\n%s", m.Subject, m.Text)
@@ -258,7 +258,7 @@ func TestGiftVoucher(t *testing.T) {
 	if m.To != "pepe@example.com" || m.Kind != KindGiftVoucher || !strings.Contains(m.Subject, "Ana García") {
 		t.Fatalf("to %q kind %q subject %q", m.To, m.Kind, m.Subject)
 	}
-	for _, want := range []string{"Hej Pepe", "Happy birthday!", "Grand Prix pack", "2026-05-09 kl. 19:00 · Outdoor", "Från: Ana García"} {
+	for _, want := range []string{"Hej Pepe", "Happy birthday!", "Grand Prix pack", "lördag 9 maj 2026 kl. 19:00 · Outdoor", "Från: Ana García"} {
 		if !strings.Contains(m.Text, want) {
 			t.Errorf("text lacks %q:\n%s", want, m.Text)
 		}
@@ -285,7 +285,7 @@ func TestCancellationAndCompanyNotice(t *testing.T) {
 		t.Fatal(err)
 	}
 	if m.Kind != KindBookingCancellation || !strings.Contains(m.Subject, "annulleret") ||
-		!strings.Contains(m.Text, "Betaling: Annulleret") || !strings.Contains(m.Text, "2026-05-09 kl. 18:30 · Indoor") {
+		!strings.Contains(m.Text, "Betaling: Annulleret") || !strings.Contains(m.Text, "lørdag den 9. maj 2026 kl. 18.30 · Indoor") {
 		t.Errorf("cancellation: %q\n%s", m.Subject, m.Text)
 	}
 	n, err := CompanyNotice("desk@norte.example", booking("nb-NO"), NoticeConfirmation)
@@ -312,7 +312,7 @@ func TestEventRegistrationAndProblemReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Night Endurance", "speedy", "20-06-2026 21:00", "20-06-2026 23:00", "Senior", "EV-9", "25,00\u00a0€"} {
+	for _, want := range []string{"Night Endurance", "speedy", "sábado, 20 de junio de 2026, 21:00", "sábado, 20 de junio de 2026, 23:00", "Senior", "EV-9", "25,00\u00a0€"} {
 		if !strings.Contains(m.Text, want) {
 			t.Errorf("event text lacks %q", want)
 		}

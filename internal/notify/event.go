@@ -16,10 +16,10 @@ func EventRegistrationConfirmation(e EventRegistration) (Message, error) {
 	t := newTranslator(NormalizeCulture(e.Culture))
 	rows := []row{{Label: t.T("event"), Value: e.EventName}, {Label: t.T("nick"), Value: e.Nick}}
 	if e.StartLocal != "" {
-		rows = append(rows, row{Label: t.T("starts"), Value: t.dateTime(e.StartLocal)})
+		rows = append(rows, row{Label: t.T("starts"), Value: t.longDateTime(e.StartLocal)})
 	}
 	if e.EndLocal != "" {
-		rows = append(rows, row{Label: t.T("ends"), Value: t.dateTime(e.EndLocal)})
+		rows = append(rows, row{Label: t.T("ends"), Value: t.longDateTime(e.EndLocal)})
 	}
 	if len(e.Categories) > 0 {
 		rows = append(rows, row{Label: t.T("categories"), Value: strings.Join(e.Categories, ", ")})

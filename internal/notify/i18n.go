@@ -86,24 +86,6 @@ func (t translator) T(key string, pairs ...string) string {
 	return strings.NewReplacer(olds...).Replace(s)
 }
 
-// date shows a local "YYYY-MM-DD" date as the culture writes it: DD-MM-YYYY in Spanish, YYYY-MM-DD
-// otherwise. Anything that is not such a date is returned unchanged.
-func (t translator) date(ymd string) string {
-	if t.culture != "es-ES" || len(ymd) != 10 || ymd[4] != '-' || ymd[7] != '-' {
-		return ymd
-	}
-	return ymd[8:10] + "-" + ymd[5:7] + "-" + ymd[0:4]
-}
-
-// dateTime shows a local "YYYY-MM-DD HH:mm" as the culture writes it.
-func (t translator) dateTime(local string) string {
-	d, tm, ok := strings.Cut(local, " ")
-	if !ok {
-		return t.date(local)
-	}
-	return t.date(d) + " " + tm
-}
-
 // numberStyle is how a language writes a two-decimal amount, as the web app's formatPrice does
 // (web/src/lib/format.ts NUMBER_STYLES, after Intl's CLDR data for the bare language code).
 type numberStyle struct {

@@ -9,7 +9,7 @@ var arSA = messages{
 
 	"ref":             "رقم الحجز",
 	"items":           "ما قمت بحجزه",
-	"session":         "{date} الساعة {time} · {circuit}",
+	"session":         "{when} · {circuit}",
 	"drivers":         "السائقون",
 	"discount":        "الخصم",
 	"total":           "المجموع",

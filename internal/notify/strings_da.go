@@ -9,7 +9,7 @@ var daDK = messages{
 
 	"ref":             "Bookingreference",
 	"items":           "Det har du booket",
-	"session":         "{date} kl. {time} · {circuit}",
+	"session":         "{when} · {circuit}",
 	"drivers":         "Kørere",
 	"discount":        "Rabat",
 	"total":           "I alt",

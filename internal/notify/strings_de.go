@@ -9,7 +9,7 @@ var deDE = messages{
 
 	"ref":             "Buchungsnummer",
 	"items":           "Ihre Buchung",
-	"session":         "{date} um {time} · {circuit}",
+	"session":         "{when} · {circuit}",
 	"drivers":         "Fahrer",
 	"discount":        "Rabatt",
 	"total":           "Gesamt",

@@ -9,7 +9,7 @@ var enGB = messages{
 
 	"ref":             "Booking reference",
 	"items":           "What you booked",
-	"session":         "{date} at {time} · {circuit}",
+	"session":         "{when} · {circuit}",
 	"drivers":         "Drivers",
 	"discount":        "Discount",
 	"total":           "Total",

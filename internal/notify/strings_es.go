@@ -9,7 +9,7 @@ var esES = messages{
 
 	"ref":             "Referencia de la reserva",
 	"items":           "Lo que has reservado",
-	"session":         "{date} a las {time} · {circuit}",
+	"session":         "{when} · {circuit}",
 	"drivers":         "Pilotos",
 	"discount":        "Descuento",
 	"total":           "Total",

@@ -9,7 +9,7 @@ var nbNO = messages{
 
 	"ref":             "Bestillingsreferanse",
 	"items":           "Dette har du bestilt",
-	"session":         "{date} kl. {time} · {circuit}",
+	"session":         "{when} · {circuit}",
 	"drivers":         "Førere",
 	"discount":        "Rabatt",
 	"total":           "Totalt",

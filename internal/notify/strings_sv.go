@@ -9,7 +9,7 @@ var svSE = messages{
 
 	"ref":             "Bokningsreferens",
 	"items":           "Det här har du bokat",
-	"session":         "{date} kl. {time} · {circuit}",
+	"session":         "{when} · {circuit}",
 	"drivers":         "Förare",
 	"discount":        "Rabatt",
 	"total":           "Totalt",
