@@ -368,3 +368,40 @@ func TestConfirmationLeavesOutUnnamedDrivers(t *testing.T) {
 		t.Errorf("the named driver is not listed alone:\n%s", m.Text)
 	}
 }
+
+// An event registration paid with a discount says so: the code and what it saved in a sentence, and the
+// code and the discount beside the total; the code and the amount keep their order in Arabic. Without
+// a discount the mail says nothing of one.
+func TestEventRegistrationMentionsTheDiscount(t *testing.T) {
+	t.Parallel()
+	e := event("en-GB")
+	e.DiscountCents, e.DiscountCode, e.TotalCents = 500, "NIGHT25", 2000
+	m, err := EventRegistrationConfirmation(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"You saved €5.00 with the discount code NIGHT25.", "Discount code: NIGHT25",
+		"Discount: -€5.00", "Total: €20.00"} {
+		if !strings.Contains(m.Text, want) {
+			t.Errorf("text lacks %q:\n%s", want, m.Text)
+		}
+	}
+	if !strings.Contains(m.HTML, "You saved €5.00 with the discount code NIGHT25.") {
+		t.Error("the HTML does not say what the code saved")
+	}
+	e.Culture = "ar-SA"
+	m, _ = EventRegistrationConfirmation(e)
+	if !strings.Contains(m.Text, "وفّرت \u2068\u200f5.00\u00a0€\u2069 باستخدام رمز الخصم \u2068NIGHT25\u2069.") {
+		t.Errorf("Arabic: the saving is not isolated:\n%s", m.Text)
+	}
+	e.DiscountCode = ""
+	e.Culture = "es-ES"
+	m, _ = EventRegistrationConfirmation(e)
+	if !strings.Contains(m.Text, "Has ahorrado 5,00\u00a0€ con un descuento.") {
+		t.Errorf("a discount without a code:\n%s", m.Text)
+	}
+	m, _ = EventRegistrationConfirmation(event("en-GB"))
+	if strings.Contains(m.Text, "saved") || strings.Contains(m.Text, "Discount") {
+		t.Errorf("a registration without a discount mentions one:\n%s", m.Text)
+	}
+}

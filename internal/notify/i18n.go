@@ -86,6 +86,16 @@ func (t translator) T(key string, pairs ...string) string {
 	return strings.NewReplacer(olds...).Replace(s)
 }
 
+// isolate wraps a value put into a right-to-left sentence (an amount, a code) in Unicode first-strong
+// isolates, as the pages' isolate does, so that "NOCHE10." or "€ 5.00" keep their order in Arabic; in a
+// left-to-right language the value is returned as it is.
+func (t translator) isolate(s string) string {
+	if t.culture != "ar-SA" {
+		return s
+	}
+	return "\u2068" + s + "\u2069"
+}
+
 // numberStyle is how a language writes a two-decimal amount, as the web app's formatPrice does
 // (web/src/lib/format.ts NUMBER_STYLES, after Intl's CLDR data for the bare language code).
 type numberStyle struct {

@@ -121,9 +121,13 @@ type EventRegistration struct {
 	EndUTC     string
 	Categories []string
 	TotalCents int64
-	Reference  string // the short reference, shown
-	Identifier string // the booking's identifier, for the calendar entry's UID (Reference when empty)
-	PageURL    string // the booking's page, the calendar entry's URL (the company's web when empty)
+	// DiscountCents is what a discount took off the price (0: none); DiscountCode is the code the
+	// participant entered for it (empty: none).
+	DiscountCents int64
+	DiscountCode  string
+	Reference     string // the short reference, shown
+	Identifier    string // the booking's identifier, for the calendar entry's UID (Reference when empty)
+	PageURL       string // the booking's page, the calendar entry's URL (the company's web when empty)
 }
 
 // ProblemReport is a visitor's report sent to the company.
