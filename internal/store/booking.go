@@ -56,9 +56,11 @@ func (co Checkout) CreateBooking(ctx context.Context, nb checkout.NewBooking) (c
 		if out.BookingID, err = insertBooking(ctx, tx, nb, cart, priced, online); err != nil {
 			return err
 		}
-		if _, err = setReference(ctx, tx, out.BookingID); err != nil {
+		ref, err := setReference(ctx, tx, out.BookingID)
+		if err != nil {
 			return err
 		}
+		out.Reference = notify.ShownReference(notify.Booking{Reference: ref, Identifier: nb.Identifier})
 		if err := insertBookingLines(ctx, tx, nb, cart, priced, online, out.BookingID); err != nil {
 			return err
 		}

@@ -57,6 +57,11 @@ func (co Checkout) CreateEventBooking(ctx context.Context, nb checkout.NewEventB
 		if out.BookingID, err = insertEventBooking(ctx, tx, nb, cart, priced, online, dateStart, startsAt); err != nil {
 			return err
 		}
+		var ref string
+		if err := tx.QueryRow(ctx, `SELECT COALESCE(reference, '') FROM bookings WHERE id = ?`, out.BookingID).Scan(&ref); err != nil {
+			return err
+		}
+		out.Reference = notify.ShownReference(notify.Booking{Reference: ref, Identifier: nb.Identifier})
 		// Nothing to pay (a free event, or a full discount): registered at once.
 		if _, err := placeOrder(ctx, tx, &out, cart.ID, lines, nb.Now, nb.PaymentUntil); err != nil || online {
 			return err
