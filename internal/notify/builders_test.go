@@ -405,3 +405,38 @@ func TestEventRegistrationMentionsTheDiscount(t *testing.T) {
 		t.Errorf("a registration without a discount mentions one:\n%s", m.Text)
 	}
 }
+
+// A booking made inside the circuit's no-cancel window gets no "You can cancel online" and no cancel
+// link: its confirmation says to contact the circuit, with its phone and e-mail (left to right, also
+// in Arabic).
+func TestConfirmationInsideTheNoCancelWindow(t *testing.T) {
+	t.Parallel()
+	b := booking("en-GB")
+	b.Company.ContactPhone, b.Company.ContactEmail = "+34 942 12 34 56", "reservas@norte.example"
+	b.CancelURL, b.CancelClosed = "", true
+	m, err := BookingConfirmation(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"This booking can no longer be cancelled online: please contact Karting Norte.",
+		"Phone: +34 942 12 34 56", "E-mail: reservas@norte.example"} {
+		if !strings.Contains(m.Text, want) {
+			t.Errorf("text lacks %q:\n%s", want, m.Text)
+		}
+	}
+	if strings.Contains(m.Text, "You can cancel") || strings.Contains(m.HTML, "Cancel my booking") {
+		t.Errorf("the mail still offers online cancellation:\n%s", m.Text)
+	}
+	b.Culture = "ar-SA"
+	m, _ = BookingConfirmation(b)
+	if !strings.Contains(m.HTML, `<span dir="ltr">&#43;34 942 12 34 56</span>`) || !strings.Contains(m.Text, "لم يعد بالإمكان إلغاء هذا الحجز") {
+		t.Errorf("Arabic: the phone is not left to right, or the sentence is missing:\n%s", m.Text)
+	}
+	// A circuit without a phone: the e-mail alone.
+	b.Culture, b.Company.ContactPhone = "es-ES", ""
+	m, _ = BookingConfirmation(b)
+	if !strings.Contains(m.Text, "ya no se puede cancelar en línea") || strings.Contains(m.Text, "Teléfono") ||
+		!strings.Contains(m.Text, "Correo electrónico: reservas@norte.example") {
+		t.Errorf("Spanish without a phone:\n%s", m.Text)
+	}
+}

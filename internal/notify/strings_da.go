@@ -26,6 +26,8 @@ var daDK = messages{
 	"conf.intro":      "Tak fordi du bookede hos {company}. Her er detaljerne om din booking.",
 	"cancel.text":     "Kan du ikke komme? Du kan annullere din booking online:",
 	"cancel.button":   "Annuller min booking",
+	"cancel.closed":   "Kan du ikke komme? Denne booking kan ikke længere annulleres online: kontakt {company}.",
+	"phone":           "Telefon",
 	"voucher.heading": "Din voucherkode",
 	"voucher.text":    "Vis denne kode på banen for at bruge din voucher.",
 	"gift.heading":    "Gave",

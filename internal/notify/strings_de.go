@@ -26,6 +26,8 @@ var deDE = messages{
 	"conf.intro":      "Vielen Dank für Ihre Buchung bei {company}. Hier sind die Details Ihrer Buchung.",
 	"cancel.text":     "Sie können nicht kommen? Sie können Ihre Buchung online stornieren:",
 	"cancel.button":   "Meine Buchung stornieren",
+	"cancel.closed":   "Sie können nicht kommen? Diese Buchung kann nicht mehr online storniert werden: Bitte wenden Sie sich an {company}.",
+	"phone":           "Telefon",
 	"voucher.heading": "Ihr Gutscheincode",
 	"voucher.text":    "Zeigen Sie diesen Code an der Strecke vor, um Ihren Gutschein einzulösen.",
 	"gift.heading":    "Geschenk",

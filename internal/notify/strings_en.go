@@ -26,6 +26,8 @@ var enGB = messages{
 	"conf.intro":      "Thank you for booking with {company}. Here are the details of your booking.",
 	"cancel.text":     "Can't make it? You can cancel your booking online:",
 	"cancel.button":   "Cancel my booking",
+	"cancel.closed":   "Can't make it? This booking can no longer be cancelled online: please contact {company}.",
+	"phone":           "Phone",
 	"voucher.heading": "Your voucher code",
 	"voucher.text":    "Show this code at the circuit to use your voucher.",
 	"gift.heading":    "Gift",

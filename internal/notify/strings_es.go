@@ -26,6 +26,8 @@ var esES = messages{
 	"conf.intro":      "Gracias por reservar con {company}. Estos son los detalles de tu reserva.",
 	"cancel.text":     "¿No puedes venir? Puedes cancelar tu reserva en línea:",
 	"cancel.button":   "Cancelar mi reserva",
+	"cancel.closed":   "¿No puedes venir? Esta reserva ya no se puede cancelar en línea: ponte en contacto con {company}.",
+	"phone":           "Teléfono",
 	"voucher.heading": "Tu código de bono",
 	"voucher.text":    "Muestra este código en el circuito para usar tu bono.",
 	"gift.heading":    "Regalo",

@@ -26,6 +26,8 @@ var nbNO = messages{
 	"conf.intro":      "Takk for at du bestilte hos {company}. Her er detaljene for bestillingen din.",
 	"cancel.text":     "Kan du ikke komme? Du kan kansellere bestillingen din på nett:",
 	"cancel.button":   "Kanseller bestillingen min",
+	"cancel.closed":   "Kan du ikke komme? Denne bestillingen kan ikke lenger kanselleres på nett: ta kontakt med {company}.",
+	"phone":           "Telefon",
 	"voucher.heading": "Voucherkoden din",
 	"voucher.text":    "Vis denne koden på banen for å bruke voucheren din.",
 	"gift.heading":    "Gave",

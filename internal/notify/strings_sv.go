@@ -26,6 +26,8 @@ var svSE = messages{
 	"conf.intro":      "Tack för att du bokade hos {company}. Här är detaljerna för din bokning.",
 	"cancel.text":     "Kan du inte komma? Du kan avboka din bokning online:",
 	"cancel.button":   "Avboka min bokning",
+	"cancel.closed":   "Kan du inte komma? Den här bokningen kan inte längre avbokas online: kontakta {company}.",
+	"phone":           "Telefon",
 	"voucher.heading": "Din voucherkod",
 	"voucher.text":    "Visa koden på banan för att använda din voucher.",
 	"gift.heading":    "Present",
