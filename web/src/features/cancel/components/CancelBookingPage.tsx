@@ -189,8 +189,8 @@ function CompanyHeader({ view }: { view: CancelView }) {
 
 /**
  * How to reach the circuit for what the page cannot do: its phone (a tel: link) and its contact address,
- * those it has. Both are isolated left to right and never wrap, so that an Arabic page does not reorder
- * "+34 942 12 34 56" or break it across lines.
+ * those it has. Both are isolated left to right, so that an Arabic page does not reorder "+34 942 12 34 56";
+ * the number never wraps (a long address may, on a phone). Dark blue links: the default blue fails contrast.
  */
 function Contact({ view }: { view: CancelView }) {
   const { t } = useTranslation('cancel');
@@ -200,7 +200,7 @@ function Contact({ view }: { view: CancelView }) {
       {view.contactPhone && (
         <Text data-testid="company-phone">
           {t('contact.phone')}{' '}
-          <Anchor href={`tel:${view.contactPhone.replace(/[^+\d]/g, '')}`} style={{ whiteSpace: 'nowrap' }}>
+          <Anchor href={`tel:${view.contactPhone.replace(/[^+\d]/g, '')}`} c="blue.8" underline="always" style={{ whiteSpace: 'nowrap' }}>
             <bdi dir="ltr">{view.contactPhone}</bdi>
           </Anchor>
         </Text>
@@ -208,7 +208,7 @@ function Contact({ view }: { view: CancelView }) {
       {view.contactEmail && (
         <Text data-testid="company-email">
           {t('contact.email')}{' '}
-          <Anchor href={`mailto:${view.contactEmail}`} style={{ whiteSpace: 'nowrap' }}>
+          <Anchor href={`mailto:${view.contactEmail}`} c="blue.8" underline="always" style={{ overflowWrap: 'anywhere' }}>
             <bdi dir="ltr">{view.contactEmail}</bdi>
           </Anchor>
         </Text>
