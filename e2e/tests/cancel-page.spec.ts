@@ -118,6 +118,43 @@ test.describe('cancel page', () => {
     await expect(page.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
   });
 
+  test('too late to cancel online: the page gives the circuit\'s phone and e-mail, whole and left to right in Arabic, and the mail does not offer the link', async ({ page, request, ownServer }, testInfo) => {
+    const sql = (query: string) => sqlOn(ownServer.database, query);
+    const booked = await bookAtCircuitByApi(request, company(DEMO.fjord, ownServer.state));
+    const token = await cancelToken(page, booked);
+    // Fjord Karting now closes online cancellations 30 days before: the booking is inside the window.
+    sql(`UPDATE companies SET cancel_booking_max_days = 30 WHERE id = ${booked.companyId};`);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/cancelBooking/${token}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'This booking can no longer be cancelled online' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
+    const phone = page.getByRole('link', { name: '+45 46 12 34 56' });
+    await expect(page.getByTestId('company-phone')).toContainText('Call the circuit: +45 46 12 34 56');
+    await expect(phone).toHaveAttribute('href', 'tel:+4546123456');
+    await expect(page.getByRole('link', { name: 'booking@fjordkarting.example' })).toHaveAttribute('href', 'mailto:booking@fjordkarting.example');
+    await checkPage(page, testInfo, 'cancel-closed-contact');
+
+    // In Arabic the number keeps its order and stays on one line.
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ar-SA');
+    await expect(page.getByTestId('company-phone')).toContainText('اتصل بالحلبة');
+    await expect(phone.locator('bdi')).toHaveAttribute('dir', 'ltr');
+    await expect(phone.locator('bdi')).toHaveText('+45 46 12 34 56');
+    const box = await phone.boundingBox();
+    const line = await phone.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 24);
+    expect(box!.height, 'the phone number on one line').toBeLessThan(line * 1.5);
+    await checkPage(page, testInfo, 'cancel-closed-contact-ar');
+
+    // A booking made now, inside the window: its mail says to contact the circuit, with no cancel link.
+    const late = await bookAtCircuitByApi(request, company(DEMO.fjord, ownServer.state));
+    await openNewestMailTo(page, late.email, 'booking_confirmation');
+    const mail = page.getByRole('region', { name: 'Message' });
+    await expect(mail.getByRole('link', { name: 'Cancel my booking' })).toHaveCount(0);
+    await expect(mail).toContainText('can no longer be cancelled online');
+    await expect(mail).toContainText('+45 46 12 34 56');
+    await expect(mail).toContainText('booking@fjordkarting.example');
+  });
+
   // What the page says before and after, and the amount it names (none for the none policy).
   const policies = [
     { policy: 'card', preview: 'will be refunded to your card at once.', done: 'has been refunded to your card.', testId: 'money-card', named: true },

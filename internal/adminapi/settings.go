@@ -38,6 +38,8 @@ type configData struct {
 	Rules                 schedule.Rules                         `json:"rules"`
 	GeneralSchedule       map[schedule.Weekday][]schedule.Period `json:"generalSchedule"`
 	SpecialSchedule       []schedule.SpecialRow                  `json:"specialSchedule"`
+	ContactEmail          string                                 `json:"contactEmail"`
+	ContactPhone          string                                 `json:"contactPhone"`
 }
 
 type installationView struct {
@@ -113,7 +115,8 @@ func viewConfig(c setup.Config, warnings []setup.Warning) configView {
 		Data: configData{CompanyName: c.CompanyName, DefaultCulture: c.DefaultCulture, Logo: c.Logo, ShowEmails: b.ShowEmails,
 			EmailOptional: b.EmailOptional, MaxDaysBooking: b.MaxDaysBooking, MaxSlotsBooking: b.MaxSlotsBooking,
 			DisableHoursBooking: b.DisableHoursBooking, EnableGroupedProducts: b.EnableGroupedProducts,
-			DateLimitBooking: b.DateLimit, Rules: b.Rules, GeneralSchedule: general, SpecialSchedule: special},
+			DateLimitBooking: b.DateLimit, Rules: b.Rules, GeneralSchedule: general, SpecialSchedule: special,
+			ContactEmail: b.ContactEmail, ContactPhone: b.ContactPhone},
 		ConfirmationBookingEmails: orEmpty(b.ConfirmationEmails), CancelBookingEmails: orEmpty(b.CancellationEmails)}
 	for _, in := range c.Installations {
 		v.Installations = append(v.Installations, installationRef{IDInstallation: in.ID, Name: in.Name})
@@ -220,6 +223,9 @@ type saveRequest struct {
 		Rules                 schedule.Rules                         `json:"rules"`
 		GeneralSchedule       map[schedule.Weekday][]schedule.Period `json:"generalSchedule"`
 		SpecialSchedule       []schedule.SpecialRow                  `json:"specialSchedule"`
+		// The circuit's contact e-mail and phone; absent: left as they are.
+		ContactEmail *string `json:"contactEmail"`
+		ContactPhone *string `json:"contactPhone"`
 	} `json:"data"`
 }
 
@@ -251,7 +257,14 @@ func (in saveRequest) booking() (setup.Booking, error) {
 		EnableGroupedProducts: *d.EnableGroupedProducts, MaxDaysBooking: d.MaxDaysBooking, MaxSlotsBooking: d.MaxSlotsBooking,
 		DisableHoursBooking: d.DisableHoursBooking, DateLimit: d.DateLimitBooking, GeneralSchedule: d.GeneralSchedule,
 		Rules: d.Rules, SpecialSchedule: d.SpecialSchedule, ConfirmationEmails: in.ConfirmationBookingEmails,
-		CancellationEmails: in.CancelBookingEmails}, nil
+		CancellationEmails: in.CancelBookingEmails, ContactEmail: deref(d.ContactEmail), ContactPhone: deref(d.ContactPhone)}, nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }
 
 // saveConfig is POST /api/admin/saveConfig: every bound checked (422 with field errors, nothing
@@ -271,7 +284,8 @@ func (s *Server) saveConfig(w http.ResponseWriter, r *http.Request, sc Scope) {
 		return
 	}
 	saved, err := s.deps.Settings.Save(r.Context(), setup.Save{CompanyID: sc.CompanyID, InstallationID: in.IDInstallation,
-		Version: in.Version, Booking: b}, setup.Actor{UserID: sc.UserID, Email: sc.Email})
+		Version: in.Version, Booking: b,
+		KeepContactEmail: in.Data.ContactEmail == nil, KeepContactPhone: in.Data.ContactPhone == nil}, setup.Actor{UserID: sc.UserID, Email: sc.Email})
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

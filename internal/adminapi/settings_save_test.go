@@ -38,7 +38,8 @@ func saveOf(c map[string]any) map[string]any {
 		"data": map[string]any{"showEmails": d["showEmails"], "emailOptional": d["emailOptional"], "maxDaysBooking": d["maxDaysBooking"],
 			"maxSlotsBooking": d["maxSlotsBooking"], "disableHoursBooking": d["disableHoursBooking"],
 			"enableGroupedProducts": d["enableGroupedProducts"], "dateLimitBooking": d["dateLimitBooking"], "rules": d["rules"],
-			"generalSchedule": d["generalSchedule"], "specialSchedule": special}}
+			"generalSchedule": d["generalSchedule"], "specialSchedule": special,
+			"contactEmail": d["contactEmail"], "contactPhone": d["contactPhone"]}}
 }
 
 // installationOf is the configuration's installation object with the special rows' ids left out (a save
@@ -107,6 +108,12 @@ func TestSettingsSaveChangesOnlyWhatTheUserChanged(t *testing.T) {
 				func(in map[string]any) {
 					in["confirmationBookingEmails"] = append(in["confirmationBookingEmails"].([]any), "night@example.com")
 				}},
+			{"general: the circuit's contact phone, typed without spaces",
+				func(b map[string]any) { b["data"].(map[string]any)["contactPhone"] = "+34942123456" },
+				func(in map[string]any) { in["data"].(map[string]any)["contactPhone"] = "+34 942 12 34 56" }},
+			{"general: the circuit's contact e-mail",
+				func(b map[string]any) { b["data"].(map[string]any)["contactEmail"] = "Reservas@Norte.example" },
+				func(in map[string]any) { in["data"].(map[string]any)["contactEmail"] = "reservas@norte.example" }},
 			{"general: the booking window",
 				func(b map[string]any) { b["data"].(map[string]any)["maxDaysBooking"] = 60 },
 				func(in map[string]any) { in["data"].(map[string]any)["maxDaysBooking"] = float64(60) }},

@@ -166,6 +166,9 @@ func TestSettingsReadAndBounds(t *testing.T) {
 			{"a new special day in the past", nil, map[string]any{"specialSchedule": []any{rangeRow("2026-11-30")}}, "data.specialSchedule[0].date"},
 			{"a special day beyond five years", nil, map[string]any{"specialSchedule": []any{rangeRow("2032-01-01")}}, "data.specialSchedule[0].date"},
 			{"a bad e-mail", map[string]any{"confirmationBookingEmails": []string{"not-an-email"}}, nil, "confirmationBookingEmails[0]"},
+			{"a bad contact e-mail", nil, map[string]any{"contactEmail": "desk at kart"}, "data.contactEmail"},
+			{"a contact phone without its country code", nil, map[string]any{"contactPhone": "942 12 34 56"}, "data.contactPhone"},
+			{"a contact phone that is no number", nil, map[string]any{"contactPhone": "+34 12"}, "data.contactPhone"},
 		} {
 			status, _, fields := s.save(t, s.body(1, tc.top, tc.data))
 			if status != http.StatusUnprocessableEntity || fields[tc.field] == "" {

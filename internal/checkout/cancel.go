@@ -91,6 +91,7 @@ type CancelView struct {
 	Company      string         `json:"company"`
 	Logo         string         `json:"logo"`         // the company's logo URL; empty: none
 	ContactEmail string         `json:"contactEmail"` // the company's contact address; empty: none
+	ContactPhone string         `json:"contactPhone"` // the company's contact phone, international form; empty: none
 	PrimaryColor string         `json:"primaryColor"` // the company's colour, #rrggbb; empty: none
 	Currency     string         `json:"currency"`
 	TimeZone     string         `json:"timeZone"`

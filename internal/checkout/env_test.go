@@ -246,7 +246,7 @@ func (g *fakeGateway) request(ref string) payment.CheckoutRequest {
 	return g.checkouts[ref]
 }
 
-func (g *fakeGateway) reference(ref string) string { return g.request(ref).Reference }
+func (g *fakeGateway) reference(ref string) string { return g.request(ref).Identifier }
 
 func (g *fakeGateway) sign(body []byte) string {
 	m := hmac.New(sha256.New, []byte(g.secret))

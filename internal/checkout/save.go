@@ -49,7 +49,8 @@ type CreatedBooking struct {
 	BookingID   int64
 	CompanyID   int64
 	Identifier  string
-	Online      bool // a payment was created and the visitor must be sent to the provider
+	Reference   string // the short reference customers read out, as shown (UE9B-KTGR)
+	Online      bool   // a payment was created and the visitor must be sent to the provider
 	PaymentID   int64
 	Provider    string
 	TotalCents  int64
@@ -185,7 +186,7 @@ func (s *Service) startPayment(ctx context.Context, c CreatedBooking, idemKey st
 	err := errors.New("no payment gateway for provider " + c.Provider)
 	if gw != nil {
 		co, err = gw.CreateCheckout(ctx, payment.CheckoutRequest{
-			PaymentID: c.PaymentID, Reference: c.Identifier, AmountCents: c.TotalCents, Currency: c.Currency,
+			PaymentID: c.PaymentID, Reference: firstNonEmpty(c.Reference, c.Identifier), Identifier: c.Identifier, AmountCents: c.TotalCents, Currency: c.Currency,
 			Description: c.Description, Email: c.Email, Culture: c.Culture,
 			SuccessURL: s.successURL(c.Identifier), CancelURL: s.successURL(c.Identifier) + "&cancelled=1",
 		})

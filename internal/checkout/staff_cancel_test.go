@@ -39,8 +39,10 @@ func TestStaffCancel(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDesk(t, db)
 		d.exec(t, `UPDATE installations SET max_participants = 2 WHERE company_id = ?`, d.fix.CompanyID)
-		d.exec(t, `UPDATE companies SET cancel_booking_max_days = 5 WHERE id = ?`, d.fix.CompanyID)
 		d.bookAtCircuit(t, at("18:00"), "Ana", "Bo")
+		// The customer's window closes 5 days before: this booking is inside it (made while it was not,
+		// so that its mail carries the cancel link the helper reads).
+		d.exec(t, `UPDATE companies SET cancel_booking_max_days = 5 WHERE id = ?`, d.fix.CompanyID)
 		id := d.lastBooking(t)
 		if got := d.tryHold(t, at("18:00")); got == 201 {
 			t.Fatalf("the session should be full")
@@ -78,6 +80,7 @@ func TestStaffCancel(t *testing.T) {
 		if status, body := d.staffCancel(voucher, d.fix.CompanyID); status != 409 || !strings.Contains(body, "no date") {
 			t.Errorf("voucher: %d %s", status, body)
 		}
+		d.exec(t, `UPDATE companies SET cancel_booking_max_days = 0 WHERE id = ?`, d.fix.CompanyID) // so its mail has the link
 		d.bookAtCircuit(t, at("10:00"), "Cy")
 		started := d.lastBooking(t)
 		d.clk.Set(time.Date(2026, 12, 1, 10, 0, 0, 0, madrid))

@@ -97,7 +97,7 @@ func TestDevMailPages(t *testing.T) {
 		t.Fatalf("message: %d", res.StatusCode)
 	}
 	for _, want := range []string{`<a href="http://localhost:8080/cancel/tok-abc"`, "Cancelar mi reserva", "45,00\u00a0€",
-		"02-12-2026 a las 18:00 · Indoor", "Ana &lt;García&gt;", fmt.Sprintf(`href="/dev/mail/%d/attachments/0"`, id),
+		"miércoles, 2 de diciembre de 2026, 18:00 · Indoor", "Ana &lt;García&gt;", fmt.Sprintf(`href="/dev/mail/%d/attachments/0"`, id),
 		"booking-NRT-42.ics", "Plain text version"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("message page lacks %q", want)

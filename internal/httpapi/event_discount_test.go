@@ -1,12 +1,15 @@
 package httpapi_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"pitlane/internal/apperr"
 	"pitlane/internal/checkout"
 	"pitlane/internal/event"
 	"pitlane/internal/httpapi/apitest"
+	"pitlane/internal/payment"
 	"pitlane/internal/store"
 	"pitlane/internal/store/storetest"
 )
@@ -50,10 +53,45 @@ func TestEventRegistrationWithDiscountCode(t *testing.T) {
 			WHERE b.source = 'EVENT' AND b.total_cents = ? AND p.amount_cents = ? AND d.code = 'NIGHT25' AND d.used_count = 1`, want, want); n != 1 {
 			t.Errorf("%d discounted registrations of %d cents with the code's use taken, want 1", n, want)
 		}
+		// Once paid, the registration's mail says which code was used and what it saved (Spanish: the
+		// registration's culture), beside the discounted total.
+		var bookingID, paymentID int64
+		if err := db.Read(w.ctx, func(tx *store.Tx) error {
+			return tx.QueryRow(w.ctx, `SELECT b.id, p.id FROM bookings b JOIN payments p ON p.booking_id = b.id
+				WHERE b.source = 'EVENT' AND b.total_cents = ?`, want).Scan(&bookingID, &paymentID)
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.co.ApplyNotification(w.ctx, "fake", payment.Notification{EventID: "evt_disc", ProviderRef: fmt.Sprintf("chk_%d", paymentID),
+			PaymentID: paymentID, Outcome: payment.Approved, AmountCents: want}, []byte(`{}`)); err != nil {
+			t.Fatalf("approve: %v", err)
+		}
+		var text string
+		if err := db.Read(w.ctx, func(tx *store.Tx) error {
+			return tx.QueryRow(w.ctx, `SELECT body_text FROM outbox_emails WHERE booking_id = ? AND kind = 'event_registration'`, bookingID).Scan(&text)
+		}); err != nil {
+			t.Fatalf("the registration mail: %v", err)
+		}
+		saved := euros(full - want)
+		for _, s := range []string{"Has ahorrado " + saved + " con el código de descuento NIGHT25.", "Código de descuento: NIGHT25",
+			"Descuento: -" + saved, "Total: " + euros(want)} {
+			if !strings.Contains(text, s) {
+				t.Errorf("the registration mail lacks %q:\n%s", s, text)
+			}
+		}
 		// The code is used up: the next registration is refused it, as in the wizard.
 		r2 := w.register(t, ev.Key, "visitor-disc2")
 		if _, err := w.co.ApplyDiscount(w.ctx, token, checkout.DiscountRequest{Token: r2.TokenShoppingCart, Discount: "NIGHT25"}); !apperr.Is(err, apperr.Gone) {
 			t.Errorf("used-up code: %v, want 410", err)
 		}
 	})
+}
+
+// euros writes cents as the Spanish pages and mails do: 1234,56 € (grouping from five digits).
+func euros(cents int64) string {
+	s := fmt.Sprintf("%d,%02d\u00a0€", cents/100, cents%100)
+	if cents >= 1000000 {
+		s = fmt.Sprintf("%d.%03d,%02d\u00a0€", cents/100000, cents/100%1000, cents%100)
+	}
+	return s
 }

@@ -35,7 +35,10 @@ func BookingConfirmation(b Booking) (Message, error) {
 			Text:  t.T("gift.sent", "name", b.GiftName, "email", b.GiftEmail),
 			Quote: b.GiftMessage})
 	}
-	if b.CancelURL != "" {
+	switch {
+	case b.CancelClosed:
+		blocks = append(blocks, block{Text: t.T("cancel.closed", "company", b.Company.Name)}, contactBlock(t, b.Company))
+	case b.CancelURL != "":
 		blocks = append(blocks, block{Text: t.T("cancel.text"), Link: &link{Label: t.T("cancel.button"), URL: b.CancelURL}})
 	}
 	events := bookingEvents(b)
@@ -118,6 +121,19 @@ func BookingCancellation(b Booking) (Message, error) {
 		return m, err
 	}
 	return withCancelledCalendar(m, b)
+}
+
+// contactBlock is how to reach the circuit: its phone and e-mail, each left to right (a number or an
+// address inside Arabic text keeps its order); no rows when it has neither.
+func contactBlock(t translator, c Company) block {
+	var rows []row
+	if p := strings.TrimSpace(c.ContactPhone); p != "" {
+		rows = append(rows, row{Label: t.T("phone"), Value: p, LTR: true})
+	}
+	if e := strings.TrimSpace(c.ContactEmail); e != "" {
+		rows = append(rows, row{Label: t.T("email"), Value: e, LTR: true})
+	}
+	return block{Rows: rows}
 }
 
 // withCancelledCalendar attaches to a cancellation mail the .ics that removes the booking's sessions
@@ -223,9 +239,10 @@ func lineItems(t translator, b Booking, priced bool) []item {
 	return items
 }
 
-// sessionText is "2025-05-01 at 18:00 · Circuit", in the culture's words and date order.
+// sessionText is "Saturday, 9 May 2026 at 18:30 · Circuit": the session's date and hour at the circuit
+// written out as the pages write dates in sentences (longDate), then the circuit.
 func sessionText(t translator, s Session) string {
-	txt := t.T("session", "date", t.date(s.Date), "time", s.Time, "circuit", s.Circuit)
+	txt := t.T("session", "when", t.longDate(s.Date, s.Time), "circuit", s.Circuit)
 	if s.Circuit == "" {
 		txt = strings.TrimSuffix(txt, " · ")
 	}

@@ -108,8 +108,8 @@ func TestConfirmationShowsTheBooking(t *testing.T) {
 	if m.Subject != "Booking confirmed at Karting Norte – ABC123" {
 		t.Errorf("subject %q", m.Subject)
 	}
-	for _, want := range []string{"2 × Karting 10 min", "€30.00", "2026-05-09 at 18:30 · Indoor", "Grand Prix pack",
-		"2026-05-09 at 19:30 · Outdoor", "Ana", "Luis", "-€5.00", "€45.00", "Pending payment", "ABC123",
+	for _, want := range []string{"2 × Karting 10 min", "€30.00", "Saturday, 9 May 2026 at 18:30 · Indoor", "Grand Prix pack",
+		"Saturday, 9 May 2026 at 19:30 · Outdoor", "Ana", "Luis", "-€5.00", "€45.00", "Pending payment", "ABC123",
 		"Pepe (pepe@example.com)", "Happy birthday!", "30 minutes before"} {
 		if !strings.Contains(m.Text, want) {
 			t.Errorf("text lacks %q", want)
@@ -139,7 +139,7 @@ func TestConfirmationShowsTheBooking(t *testing.T) {
 func TestConfirmationInSpanishAndArabic(t *testing.T) {
 	t.Parallel()
 	m, _ := BookingConfirmation(booking("es"))
-	if m.Culture != "es-ES" || !strings.Contains(m.Text, "09-05-2026 a las 18:30 · Indoor") ||
+	if m.Culture != "es-ES" || !strings.Contains(m.Text, "sábado, 9 de mayo de 2026, 18:30 · Indoor") ||
 		!strings.Contains(m.Subject, "Reserva confirmada") || !strings.Contains(m.Text, "Pendiente de pago") ||
 		!strings.Contains(m.Text, "45,00\u00a0€") || !strings.Contains(m.Text, "-5,00\u00a0€") || strings.Contains(m.Text, "45.00") {
 		t.Errorf("Spanish confirmation: %q\n%s", m.Subject, m.Text)
@@ -258,7 +258,7 @@ func TestGiftVoucher(t *testing.T) {
 	if m.To != "pepe@example.com" || m.Kind != KindGiftVoucher || !strings.Contains(m.Subject, "Ana García") {
 		t.Fatalf("to %q kind %q subject %q", m.To, m.Kind, m.Subject)
 	}
-	for _, want := range []string{"Hej Pepe", "Happy birthday!", "Grand Prix pack", "2026-05-09 kl. 19:00 · Outdoor", "Från: Ana García"} {
+	for _, want := range []string{"Hej Pepe", "Happy birthday!", "Grand Prix pack", "lördag 9 maj 2026 kl. 19:00 · Outdoor", "Från: Ana García"} {
 		if !strings.Contains(m.Text, want) {
 			t.Errorf("text lacks %q:\n%s", want, m.Text)
 		}
@@ -285,7 +285,7 @@ func TestCancellationAndCompanyNotice(t *testing.T) {
 		t.Fatal(err)
 	}
 	if m.Kind != KindBookingCancellation || !strings.Contains(m.Subject, "annulleret") ||
-		!strings.Contains(m.Text, "Betaling: Annulleret") || !strings.Contains(m.Text, "2026-05-09 kl. 18:30 · Indoor") {
+		!strings.Contains(m.Text, "Betaling: Annulleret") || !strings.Contains(m.Text, "lørdag den 9. maj 2026 kl. 18.30 · Indoor") {
 		t.Errorf("cancellation: %q\n%s", m.Subject, m.Text)
 	}
 	n, err := CompanyNotice("desk@norte.example", booking("nb-NO"), NoticeConfirmation)
@@ -312,7 +312,7 @@ func TestEventRegistrationAndProblemReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Night Endurance", "speedy", "20-06-2026 21:00", "20-06-2026 23:00", "Senior", "EV-9", "25,00\u00a0€"} {
+	for _, want := range []string{"Night Endurance", "speedy", "sábado, 20 de junio de 2026, 21:00", "sábado, 20 de junio de 2026, 23:00", "Senior", "EV-9", "25,00\u00a0€"} {
 		if !strings.Contains(m.Text, want) {
 			t.Errorf("event text lacks %q", want)
 		}
@@ -366,5 +366,77 @@ func TestConfirmationLeavesOutUnnamedDrivers(t *testing.T) {
 	b.Drivers = []string{"", "Ana"}
 	if m, _ = BookingConfirmation(b); !strings.Contains(m.Text, "Drivers\n-------\n- Ana\n\n") {
 		t.Errorf("the named driver is not listed alone:\n%s", m.Text)
+	}
+}
+
+// An event registration paid with a discount says so: the code and what it saved in a sentence, and the
+// code and the discount beside the total; the code and the amount keep their order in Arabic. Without
+// a discount the mail says nothing of one.
+func TestEventRegistrationMentionsTheDiscount(t *testing.T) {
+	t.Parallel()
+	e := event("en-GB")
+	e.DiscountCents, e.DiscountCode, e.TotalCents = 500, "NIGHT25", 2000
+	m, err := EventRegistrationConfirmation(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"You saved €5.00 with the discount code NIGHT25.", "Discount code: NIGHT25",
+		"Discount: -€5.00", "Total: €20.00"} {
+		if !strings.Contains(m.Text, want) {
+			t.Errorf("text lacks %q:\n%s", want, m.Text)
+		}
+	}
+	if !strings.Contains(m.HTML, "You saved €5.00 with the discount code NIGHT25.") {
+		t.Error("the HTML does not say what the code saved")
+	}
+	e.Culture = "ar-SA"
+	m, _ = EventRegistrationConfirmation(e)
+	if !strings.Contains(m.Text, "وفّرت \u2068\u200f5.00\u00a0€\u2069 باستخدام رمز الخصم \u2068NIGHT25\u2069.") {
+		t.Errorf("Arabic: the saving is not isolated:\n%s", m.Text)
+	}
+	e.DiscountCode = ""
+	e.Culture = "es-ES"
+	m, _ = EventRegistrationConfirmation(e)
+	if !strings.Contains(m.Text, "Has ahorrado 5,00\u00a0€ con un descuento.") {
+		t.Errorf("a discount without a code:\n%s", m.Text)
+	}
+	m, _ = EventRegistrationConfirmation(event("en-GB"))
+	if strings.Contains(m.Text, "saved") || strings.Contains(m.Text, "Discount") {
+		t.Errorf("a registration without a discount mentions one:\n%s", m.Text)
+	}
+}
+
+// A booking made inside the circuit's no-cancel window gets no "You can cancel online" and no cancel
+// link: its confirmation says to contact the circuit, with its phone and e-mail (left to right, also
+// in Arabic).
+func TestConfirmationInsideTheNoCancelWindow(t *testing.T) {
+	t.Parallel()
+	b := booking("en-GB")
+	b.Company.ContactPhone, b.Company.ContactEmail = "+34 942 12 34 56", "reservas@norte.example"
+	b.CancelURL, b.CancelClosed = "", true
+	m, err := BookingConfirmation(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"This booking can no longer be cancelled online: please contact Karting Norte.",
+		"Phone: +34 942 12 34 56", "E-mail: reservas@norte.example"} {
+		if !strings.Contains(m.Text, want) {
+			t.Errorf("text lacks %q:\n%s", want, m.Text)
+		}
+	}
+	if strings.Contains(m.Text, "You can cancel") || strings.Contains(m.HTML, "Cancel my booking") {
+		t.Errorf("the mail still offers online cancellation:\n%s", m.Text)
+	}
+	b.Culture = "ar-SA"
+	m, _ = BookingConfirmation(b)
+	if !strings.Contains(m.HTML, `<span dir="ltr">&#43;34 942 12 34 56</span>`) || !strings.Contains(m.Text, "لم يعد بالإمكان إلغاء هذا الحجز") {
+		t.Errorf("Arabic: the phone is not left to right, or the sentence is missing:\n%s", m.Text)
+	}
+	// A circuit without a phone: the e-mail alone.
+	b.Culture, b.Company.ContactPhone = "es-ES", ""
+	m, _ = BookingConfirmation(b)
+	if !strings.Contains(m.Text, "ya no se puede cancelar en línea") || strings.Contains(m.Text, "Teléfono") ||
+		!strings.Contains(m.Text, "Correo electrónico: reservas@norte.example") {
+		t.Errorf("Spanish without a phone:\n%s", m.Text)
 	}
 }

@@ -7,7 +7,8 @@ import (
 )
 
 // EventRegistrationConfirmation is the e-mail a participant gets when registered for an event: the
-// event, nickname, start and end, categories, reference and price, with an .ics file named
+// event, nickname, start and end, categories, reference, the discount used (its code and what it saved)
+// and price, with an .ics file named
 // event-<reference>.ics. Returns an error without an e-mail address or with a time not in RFC 3339.
 func EventRegistrationConfirmation(e EventRegistration) (Message, error) {
 	if strings.TrimSpace(e.Email) == "" {
@@ -16,10 +17,10 @@ func EventRegistrationConfirmation(e EventRegistration) (Message, error) {
 	t := newTranslator(NormalizeCulture(e.Culture))
 	rows := []row{{Label: t.T("event"), Value: e.EventName}, {Label: t.T("nick"), Value: e.Nick}}
 	if e.StartLocal != "" {
-		rows = append(rows, row{Label: t.T("starts"), Value: t.dateTime(e.StartLocal)})
+		rows = append(rows, row{Label: t.T("starts"), Value: t.longDateTime(e.StartLocal)})
 	}
 	if e.EndLocal != "" {
-		rows = append(rows, row{Label: t.T("ends"), Value: t.dateTime(e.EndLocal)})
+		rows = append(rows, row{Label: t.T("ends"), Value: t.longDateTime(e.EndLocal)})
 	}
 	if len(e.Categories) > 0 {
 		rows = append(rows, row{Label: t.T("categories"), Value: strings.Join(e.Categories, ", ")})
@@ -27,11 +28,25 @@ func EventRegistrationConfirmation(e EventRegistration) (Message, error) {
 	if e.Reference != "" {
 		rows = append(rows, row{Label: t.T("reference"), Value: e.Reference, LTR: true})
 	}
-	if e.TotalCents != 0 {
+	if e.DiscountCode != "" {
+		rows = append(rows, row{Label: t.T("discountCode"), Value: e.DiscountCode, LTR: true})
+	}
+	if e.DiscountCents > 0 {
+		rows = append(rows, row{Label: t.T("discount"), Value: t.money(-e.DiscountCents, e.Company), LTR: true})
+	}
+	if e.TotalCents != 0 || e.DiscountCents > 0 {
 		rows = append(rows, row{Label: t.T("total"), Value: t.money(e.TotalCents, e.Company), Strong: true, LTR: true})
 	}
 	d := newDoc(t, e.Company, t.T("event.title"), e.Nick)
 	d.Intro = []string{t.T("event.intro", "event", e.EventName, "company", e.Company.Name)}
+	if e.DiscountCents > 0 {
+		saved := t.isolate(t.money(e.DiscountCents, e.Company))
+		if e.DiscountCode != "" {
+			d.Intro = append(d.Intro, t.T("event.savedCode", "amount", saved, "code", t.isolate(e.DiscountCode)))
+		} else {
+			d.Intro = append(d.Intro, t.T("event.saved", "amount", saved))
+		}
+	}
 	d.Blocks = []block{{Rows: rows}}
 	if e.StartUTC != "" {
 		d.Outro = []string{t.T("calendar")}

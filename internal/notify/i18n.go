@@ -86,22 +86,14 @@ func (t translator) T(key string, pairs ...string) string {
 	return strings.NewReplacer(olds...).Replace(s)
 }
 
-// date shows a local "YYYY-MM-DD" date as the culture writes it: DD-MM-YYYY in Spanish, YYYY-MM-DD
-// otherwise. Anything that is not such a date is returned unchanged.
-func (t translator) date(ymd string) string {
-	if t.culture != "es-ES" || len(ymd) != 10 || ymd[4] != '-' || ymd[7] != '-' {
-		return ymd
+// isolate wraps a value put into a right-to-left sentence (an amount, a code) in Unicode first-strong
+// isolates, as the pages' isolate does, so that "NOCHE10." or "€ 5.00" keep their order in Arabic; in a
+// left-to-right language the value is returned as it is.
+func (t translator) isolate(s string) string {
+	if t.culture != "ar-SA" {
+		return s
 	}
-	return ymd[8:10] + "-" + ymd[5:7] + "-" + ymd[0:4]
-}
-
-// dateTime shows a local "YYYY-MM-DD HH:mm" as the culture writes it.
-func (t translator) dateTime(local string) string {
-	d, tm, ok := strings.Cut(local, " ")
-	if !ok {
-		return t.date(local)
-	}
-	return t.date(d) + " " + tm
+	return "\u2068" + s + "\u2069"
 }
 
 // numberStyle is how a language writes a two-decimal amount, as the web app's formatPrice does

@@ -57,24 +57,36 @@ func TestNormalizeCulture(t *testing.T) {
 	}
 }
 
-// Dates read DD-MM-YYYY in Spanish and YYYY-MM-DD in every other language (customer spec, section 9).
-func TestDatesByCulture(t *testing.T) {
+// Dates in mails' sentences are written out as the pages write them (web/src/lib/format.test.ts
+// formatLongDate; Intl.DateTimeFormat with a long weekday, day, month and year, h23 hours and Latin digits,
+// as Node 20 writes them): the weekday and month in words, the language's order and joining words.
+func TestLongDate(t *testing.T) {
 	t.Parallel()
-	for _, c := range cultures {
-		tr := newTranslator(c)
-		want, wantDT := "2026-05-09", "2026-05-09 18:30"
-		if c == "es-ES" {
-			want, wantDT = "09-05-2026", "09-05-2026 18:30"
-		}
-		if got := tr.date("2026-05-09"); got != want {
-			t.Errorf("%s: date = %q, want %q", c, got, want)
-		}
-		if got := tr.dateTime("2026-05-09 18:30"); got != wantDT {
-			t.Errorf("%s: dateTime = %q, want %q", c, got, wantDT)
+	for _, tc := range []struct{ culture, date, hm, want string }{
+		{"en-GB", "2026-12-02", "12:00", "Wednesday, 2 December 2026 at 12:00"},
+		{"en-GB", "2026-12-05", "10:00", "Saturday, 5 December 2026 at 10:00"},
+		{"es-ES", "2026-12-02", "12:00", "miércoles, 2 de diciembre de 2026, 12:00"},
+		{"es-ES", "2026-12-05", "10:00", "sábado, 5 de diciembre de 2026, 10:00"},
+		{"da-DK", "2026-12-02", "12:00", "onsdag den 2. december 2026 kl. 12.00"},
+		{"ar-SA", "2026-12-02", "12:00", "الأربعاء، 2 ديسمبر 2026 في 12:00"},
+		{"de-DE", "2026-12-02", "12:00", "Mittwoch, 2. Dezember 2026 um 12:00"},
+		{"nb-NO", "2026-12-02", "12:00", "onsdag 2. desember 2026 kl. 12:00"},
+		{"sv-SE", "2026-12-02", "12:00", "onsdag 2 december 2026 kl. 12:00"},
+		{"en-GB", "2026-01-09", "09:05", "Friday, 9 January 2026 at 09:05"},
+		{"es-ES", "2026-01-09", "09:05:00", "viernes, 9 de enero de 2026, 09:05"},
+		{"da-DK", "2026-01-09", "09:05", "fredag den 9. januar 2026 kl. 09.05"},
+		{"ar-SA", "2026-01-09", "09:05", "الجمعة، 9 يناير 2026 في 09:05"},
+		{"de-DE", "2026-03-01", "", "Sonntag, 1. März 2026"},
+		{"nb-NO", "2026-01-09", "09:05", "fredag 9. januar 2026 kl. 09:05"},
+		{"sv-SE", "2026-08-03", "09:05", "måndag 3 augusti 2026 kl. 09:05"},
+		{"es-ES", "soon", "", "soon"},
+	} {
+		if got := newTranslator(tc.culture).longDate(tc.date, tc.hm); got != tc.want {
+			t.Errorf("%s longDate(%q, %q) = %q, want %q", tc.culture, tc.date, tc.hm, got, tc.want)
 		}
 	}
-	if got := newTranslator("es-ES").date("soon"); got != "soon" {
-		t.Errorf("a non-date changed: %q", got)
+	if got := newTranslator("es-ES").longDateTime("2026-06-20 21:00"); got != "sábado, 20 de junio de 2026, 21:00" {
+		t.Errorf("longDateTime = %q", got)
 	}
 }
 

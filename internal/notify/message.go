@@ -56,6 +56,8 @@ type Company struct {
 	Address  string // postal address, the calendar entries' LOCATION; empty: the session's circuit
 	// ContactEmail is the circuit's contact address, the Reply-To of its mails; empty: none.
 	ContactEmail string
+	// ContactPhone is the circuit's contact phone in international form; empty: none.
+	ContactPhone string
 }
 
 // Session is one booked session of a line.
@@ -95,7 +97,11 @@ type Booking struct {
 	PaymentState  string // pagada, parcialmentepagada, cancelada, pending
 	PayAtCircuit  bool
 	CancelURL     string // empty when the booking cannot be cancelled online
-	VoucherCode   string // voucher mode: the code to redeem
+	// CancelClosed is true when the booking is already inside the company's window in which customers
+	// can no longer cancel online: the confirmation then says to contact the circuit (its phone and
+	// e-mail) instead of offering the cancel link.
+	CancelClosed bool
+	VoucherCode  string // voucher mode: the code to redeem
 	// UnsubscribeURL is the customer's member link that stops the company's news and offers
 	// (UnsubscribeURL builds it); set only when the customer opted in to them, empty otherwise.
 	UnsubscribeURL string
@@ -121,9 +127,13 @@ type EventRegistration struct {
 	EndUTC     string
 	Categories []string
 	TotalCents int64
-	Reference  string // the short reference, shown
-	Identifier string // the booking's identifier, for the calendar entry's UID (Reference when empty)
-	PageURL    string // the booking's page, the calendar entry's URL (the company's web when empty)
+	// DiscountCents is what a discount took off the price (0: none); DiscountCode is the code the
+	// participant entered for it (empty: none).
+	DiscountCents int64
+	DiscountCode  string
+	Reference     string // the short reference, shown
+	Identifier    string // the booking's identifier, for the calendar entry's UID (Reference when empty)
+	PageURL       string // the booking's page, the calendar entry's URL (the company's web when empty)
 }
 
 // ProblemReport is a visitor's report sent to the company.

@@ -22,8 +22,11 @@ const (
 
 // CheckoutRequest asks a provider for a hosted payment page.
 type CheckoutRequest struct {
-	PaymentID   int64  // our payments.id; providers echo it back as metadata/reference
-	Reference   string // the booking's public identifier
+	PaymentID int64 // our payments.id; providers echo it back as metadata/reference
+	// Reference is the booking's short reference as customers read it out (UE9B-KTGR), what a payment
+	// page shows; Identifier is the booking's internal 32-character identifier.
+	Reference   string
+	Identifier  string
 	AmountCents int64
 	Currency    string // ISO 4217, e.g. "EUR"
 	Description string

@@ -131,7 +131,9 @@ func newWalker(t *testing.T, db *store.DB, opts ...server.Option) *walker {
 		Price     float64 `json:"price"`
 	}
 	var free []slot
-	for d := 1; d < 20 && len(free) < 3; d++ {
+	// From three days ahead: Circuito Norte takes online cancellations until two days before, and the
+	// walker needs the cancel link of its confirmation mail.
+	for d := 3; d < 22 && len(free) < 3; d++ {
 		w.date = getNow.AddDate(0, 0, d).Format("2006-01-02")
 		var av struct {
 			Data struct {

@@ -73,6 +73,11 @@ type Booking struct {
 	SpecialSchedule       []schedule.SpecialRow
 	ConfirmationEmails    []string
 	CancellationEmails    []string
+	// ContactEmail and ContactPhone are how customers reach the circuit (the mails' Reply-To, the
+	// cancel page when a booking can no longer be cancelled online); empty: none. The phone is kept in
+	// international form, "+34 942 123 456".
+	ContactEmail string
+	ContactPhone string
 }
 
 // DateLimit is dateLimitBooking: when Enabled, no session after Date ("YYYY-MM-DD") can be booked.
@@ -87,6 +92,9 @@ type Save struct {
 	InstallationID int64
 	Version        int64
 	Booking        Booking
+	// KeepContactEmail and KeepContactPhone leave the company's contact e-mail or phone as it is (a
+	// save that does not send it); Booking's field is then ignored.
+	KeepContactEmail, KeepContactPhone bool
 }
 
 // Actor is the staff user making a change, for the audit log.

@@ -260,6 +260,8 @@ func Changes(old, next Booking) map[string]any {
 	add("specialSchedule", specialText(old.SpecialSchedule), specialText(next.SpecialSchedule))
 	add("confirmationBookingEmails", emptyIfNil(old.ConfirmationEmails), emptyIfNil(next.ConfirmationEmails))
 	add("cancelBookingEmails", emptyIfNil(old.CancellationEmails), emptyIfNil(next.CancellationEmails))
+	add("contactEmail", old.ContactEmail, next.ContactEmail)
+	add("contactPhone", old.ContactPhone, next.ContactPhone)
 	return out
 }
 

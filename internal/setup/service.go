@@ -75,6 +75,12 @@ func (s *Service) Save(ctx context.Context, in Save, actor Actor) (Saved, error)
 	for _, r := range old.Booking.SpecialSchedule {
 		known[[2]string{r.Date[0], r.Date[len(r.Date)-1]}] = true
 	}
+	if in.KeepContactEmail {
+		in.Booking.ContactEmail = old.Booking.ContactEmail
+	}
+	if in.KeepContactPhone {
+		in.Booking.ContactPhone = old.Booking.ContactPhone
+	}
 	in.Booking = Normalise(in.Booking)
 	if err := Validate(in.Booking, today, known); err != nil {
 		return Saved{}, err

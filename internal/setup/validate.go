@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/nyaruka/phonenumbers"
+
 	"pitlane/internal/account"
 	"pitlane/internal/apperr"
 	"pitlane/internal/schedule"
@@ -80,6 +82,14 @@ func Validate(b Booking, today schedule.Date, known map[[2]string]bool) error {
 	}
 	checkEmails(fe, "confirmationBookingEmails", b.ConfirmationEmails)
 	checkEmails(fe, "cancelBookingEmails", b.CancellationEmails)
+	if b.ContactEmail != "" && !account.ValidEmail(b.ContactEmail) {
+		fe.Add("data.contactEmail", "must be a valid e-mail address")
+	}
+	if b.ContactPhone != "" {
+		if _, ok := ContactPhone(b.ContactPhone); !ok {
+			fe.Add("data.contactPhone", "must be a phone number in international form, with its country code: +34 942 123 456")
+		}
+	}
 	return fe.Err(apperr.Unprocessable, "Some settings are out of bounds; nothing was saved.")
 }
 
@@ -111,7 +121,27 @@ func Normalise(b Booking) Booking {
 	}
 	b.ConfirmationEmails, b.CancellationEmails = norm(b.ConfirmationEmails), norm(b.CancellationEmails)
 	b.Opening, b.Closing = HHMM(b.Opening), HHMM(b.Closing)
+	b.ContactEmail = account.NormaliseEmail(b.ContactEmail)
+	b.ContactPhone = strings.TrimSpace(b.ContactPhone)
+	if p, ok := ContactPhone(b.ContactPhone); ok {
+		b.ContactPhone = p
+	}
 	return b
+}
+
+// ContactPhone reads a circuit's contact phone typed with its country code ("+34942123456",
+// "+34 942 12 34 56") and returns it in international form ("+34 942 12 34 56" as the country groups it);
+// ok is false for anything that is not a valid number with a country code.
+func ContactPhone(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if !strings.HasPrefix(s, "+") {
+		return "", false
+	}
+	n, err := phonenumbers.Parse(s, "")
+	if err != nil || !phonenumbers.IsValidNumber(n) {
+		return "", false
+	}
+	return phonenumbers.Format(n, phonenumbers.INTERNATIONAL), true
 }
 
 // HHMM cuts a stored time ("HH:MM" or "HH:MM:SS") to HH:mm.

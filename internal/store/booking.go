@@ -56,9 +56,11 @@ func (co Checkout) CreateBooking(ctx context.Context, nb checkout.NewBooking) (c
 		if out.BookingID, err = insertBooking(ctx, tx, nb, cart, priced, online); err != nil {
 			return err
 		}
-		if _, err = setReference(ctx, tx, out.BookingID); err != nil {
+		ref, err := setReference(ctx, tx, out.BookingID)
+		if err != nil {
 			return err
 		}
+		out.Reference = notify.ShownReference(notify.Booking{Reference: ref, Identifier: nb.Identifier})
 		if err := insertBookingLines(ctx, tx, nb, cart, priced, online, out.BookingID); err != nil {
 			return err
 		}
@@ -347,7 +349,39 @@ func queueConfirmation(ctx context.Context, tx *Tx, bookingID int64, cancelURL s
 	if err != nil {
 		return err
 	}
+	if b.CancelURL != "" {
+		if err := cancelOnlineNow(ctx, tx, bookingID, &b, now); err != nil {
+			return err
+		}
+	}
 	return notify.QueueConfirmation(ctx, tx, companyID, bookingID, b, culture, now)
+}
+
+// cancelOnlineNow keeps the confirmation's cancel link only when the customer can still cancel online
+// at now (checkout.CancelReason, the cancel page's own rule): a booking made (or paid) inside the
+// company's no-cancel window gets "contact the circuit" with its phone and e-mail instead, and one with
+// no session (a voucher) no link, so the mail never promises what the page then refuses.
+func cancelOnlineNow(ctx context.Context, tx *Tx, bookingID int64, b *notify.Booking, now time.Time) error {
+	var status string
+	var first sql.NullInt64
+	var maxDays int
+	if err := tx.QueryRow(ctx, `SELECT b.status, b.first_starts_at, c.cancel_booking_max_days
+		FROM bookings b JOIN companies c ON c.id = b.company_id WHERE b.id = ?`, bookingID).Scan(&status, &first, &maxDays); err != nil {
+		return translate(err)
+	}
+	var start *time.Time
+	if first.Valid {
+		s := time.UnixMilli(first.Int64).In(checkoutLocation(b.Company.TimeZone))
+		start = &s
+	}
+	switch checkout.CancelReason(status, start, maxDays, now) {
+	case "":
+	case checkout.CancelReasonClosed, checkout.CancelReasonStarted:
+		b.CancelURL, b.CancelClosed = "", true
+	default:
+		b.CancelURL = ""
+	}
+	return nil
 }
 
 // queueCancellation queues the cancellation mails of a booking (customer and company copies).

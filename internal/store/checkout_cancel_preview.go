@@ -24,7 +24,8 @@ func (co Checkout) CancelPreview(ctx context.Context, tokenHash string, now time
 			return err
 		}
 		v = checkout.CancelView{Reference: notify.ShownReference(mb), Status: t.status, Company: mb.Company.Name,
-			Logo: mb.Company.Logo, ContactEmail: mb.Company.ContactEmail, PrimaryColor: mb.Company.Color,
+			Logo: mb.Company.Logo, ContactEmail: mb.Company.ContactEmail,
+			ContactPhone: mb.Company.ContactPhone, PrimaryColor: mb.Company.Color,
 			Currency: mb.Company.Currency, TimeZone: mb.Company.TimeZone, Culture: mb.Culture, DefaultCulture: companyCulture,
 			Total: pricing.Cents(mb.TotalCents), Drivers: []string{}, Lines: make([]checkout.CancelLine, 0, len(mb.Lines))}
 		for _, d := range mb.Drivers {

@@ -57,6 +57,11 @@ func (co Checkout) CreateEventBooking(ctx context.Context, nb checkout.NewEventB
 		if out.BookingID, err = insertEventBooking(ctx, tx, nb, cart, priced, online, dateStart, startsAt); err != nil {
 			return err
 		}
+		var ref string
+		if err := tx.QueryRow(ctx, `SELECT COALESCE(reference, '') FROM bookings WHERE id = ?`, out.BookingID).Scan(&ref); err != nil {
+			return err
+		}
+		out.Reference = notify.ShownReference(notify.Booking{Reference: ref, Identifier: nb.Identifier})
 		// Nothing to pay (a free event, or a full discount): registered at once.
 		if _, err := placeOrder(ctx, tx, &out, cart.ID, lines, nb.Now, nb.PaymentUntil); err != nil || online {
 			return err
@@ -123,14 +128,15 @@ func queueEventConfirmation(ctx context.Context, tx *Tx, bookingID int64, now ti
 	var e notify.EventRegistration
 	var companyID, startsAt, endsAt int64
 	var cats, publicKey string
-	err := tx.QueryRow(ctx, `SELECT b.company_id, b.identifier, b.culture, b.total_cents, r.nick, r.email, r.categories,
+	err := tx.QueryRow(ctx, `SELECT b.company_id, b.identifier, b.culture, b.total_cents, b.discount_cents,
+			COALESCE(dc.code, ''), r.nick, r.email, r.categories,
 			ev.name, ev.date_start, ev.date_end, ev.starts_at, ev.ends_at, c.name, c.logo, c.primary_color,
 			COALESCE(c.web_url, ''), c.currency, c.currency_symbol, c.time_zone, COALESCE(b.reference, ''), c.address,
 			c.contact_email, c.public_key
 		FROM event_registrations r JOIN bookings b ON b.id = r.booking_id JOIN events ev ON ev.id = r.event_id
-		JOIN companies c ON c.id = b.company_id
+		JOIN companies c ON c.id = b.company_id LEFT JOIN discount_codes dc ON dc.id = b.discount_code_id
 		WHERE r.booking_id = ? AND b.source = 'EVENT' ORDER BY r.id LIMIT 1`, bookingID).Scan(
-		&companyID, &e.Identifier, &e.Culture, &e.TotalCents, &e.Nick, &e.Email, &cats, &e.EventName, &e.StartLocal,
+		&companyID, &e.Identifier, &e.Culture, &e.TotalCents, &e.DiscountCents, &e.DiscountCode, &e.Nick, &e.Email, &cats, &e.EventName, &e.StartLocal,
 		&e.EndLocal, &startsAt, &endsAt, &e.Company.Name, &e.Company.Logo, &e.Company.Color, &e.Company.WebURL,
 		&e.Company.Currency, &e.Company.Symbol, &e.Company.TimeZone, &e.Reference, &e.Company.Address,
 		&e.Company.ContactEmail, &publicKey)

@@ -46,14 +46,14 @@ func settingsConfig(ctx context.Context, tx *Tx, companyID, installationID int64
 	var limit *string
 	var general, rules string
 	err := tx.QueryRow(ctx, `SELECT c.token, c.settings_version, c.currency_symbol, c.name, c.default_culture, c.logo,
-			c.is_refund_enabled, c.payments_active, c.show_emails, c.email_optional, c.enable_grouped_products,
+			c.contact_email, c.contact_phone, c.is_refund_enabled, c.payments_active, c.show_emails, c.email_optional, c.enable_grouped_products,
 			c.max_slots_booking, i.id, i.name, i.time_zone, i.enable_booking, i.interval_minutes, i.opening_time,
 			i.closing_time, i.max_participants, i.max_days_booking, i.disable_hours_booking, i.date_limit_enabled,
 			i.date_limit_date, i.general_schedule, i.rules
 		FROM companies c JOIN installations i ON i.company_id = c.id
 		WHERE c.id = ? AND i.id = ?`, companyID, installationID).Scan(
 		&c.CompanyToken, &c.Version, &c.CurrencySymbol, &c.CompanyName, &c.DefaultCulture, &c.Logo,
-		&refund, &payments, &showEmails, &emailOptional, &grouped,
+		&b.ContactEmail, &b.ContactPhone, &refund, &payments, &showEmails, &emailOptional, &grouped,
 		&b.MaxSlotsBooking, &c.InstallationID, &c.InstallationName, &c.TimeZone, &enable, &b.Interval, &b.Opening,
 		&b.Closing, &b.MaxParticipants, &b.MaxDaysBooking, &b.DisableHoursBooking, &limitEnabled,
 		&limit, &general, &rules)
@@ -133,9 +133,10 @@ func (s Settings) SaveConfig(ctx context.Context, r setup.Record) (int64, error)
 	ms := r.At.UnixMilli()
 	err = s.db.Write(ctx, func(tx *Tx) error {
 		res, err := tx.Exec(ctx, `UPDATE companies SET settings_version = settings_version + 1, show_emails = ?,
-				email_optional = ?, enable_grouped_products = ?, max_slots_booking = ?, updated_at = ?
+				email_optional = ?, enable_grouped_products = ?, max_slots_booking = ?, contact_email = ?, contact_phone = ?,
+				updated_at = ?
 			WHERE id = ? AND settings_version = ?`, flag(b.ShowEmails), flag(b.EmailOptional), flag(b.EnableGroupedProducts),
-			b.MaxSlotsBooking, ms, r.CompanyID, r.Version)
+			b.MaxSlotsBooking, b.ContactEmail, b.ContactPhone, ms, r.CompanyID, r.Version)
 		if err != nil {
 			return translate(err)
 		}

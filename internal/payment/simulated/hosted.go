@@ -13,7 +13,7 @@ import (
 type View struct {
 	Ref           string
 	Description   string
-	Reference     string // the booking's public identifier
+	Reference     string // the booking's short reference as customers read it out (UE9B-KTGR)
 	Amount        string // e.g. "25.50 EUR"
 	Status        string // pending, approved, declined or expired
 	DeclineReason string

@@ -76,6 +76,9 @@ func (g *Gateway) CreateCheckout(ctx context.Context, req payment.CheckoutReques
 		name = "Booking " + req.Reference
 	}
 	meta := map[string]string{"payment_id": strconv.FormatInt(req.PaymentID, 10), "reference": req.Reference}
+	if req.Identifier != "" {
+		meta["booking"] = req.Identifier // the reference is what people read; the identifier finds the row
+	}
 	params := &stripe.CheckoutSessionCreateParams{
 		Mode:              stripe.String(string(stripe.CheckoutSessionModePayment)),
 		SuccessURL:        stripe.String(req.SuccessURL),

@@ -2253,6 +2253,8 @@ export interface components {
             logo: string;
             /** @description The circuit's contact address, for what the page cannot do; empty when none. */
             contactEmail: string;
+            /** @description The circuit's contact phone in international form (+34 942 12 34 56), for what the page cannot do; empty when none. */
+            contactPhone: string;
             /** @description The circuit's primary colour (#rrggbb) for its header; empty when none. */
             primaryColor: string;
             /** @description ISO 4217 code. */
@@ -3768,6 +3770,10 @@ export interface components {
                     rules: components["schemas"]["ScheduleRules"];
                     generalSchedule: components["schemas"]["WeeklySchedule"];
                     specialSchedule: components["schemas"]["SpecialScheduleRow"][];
+                    /** @description The circuit's contact e-mail (the mails' Reply-To, the cancel page); empty when none. */
+                    contactEmail: string;
+                    /** @description The circuit's contact phone in international form (+34 942 12 34 56), shown on the cancel page and in mails when a booking can no longer be cancelled online; empty when none. */
+                    contactPhone: string;
                 };
                 confirmationBookingEmails: string[];
                 cancelBookingEmails: string[];
@@ -3812,6 +3818,10 @@ export interface components {
                 rules: components["schemas"]["ScheduleRules"];
                 generalSchedule: components["schemas"]["WeeklySchedule"];
                 specialSchedule: components["schemas"]["SpecialScheduleRow"][];
+                /** @description The circuit's contact e-mail; empty clears it; absent leaves it as it is. A 422 names data.contactEmail when it is not an address. */
+                contactEmail?: string;
+                /** @description The circuit's contact phone with its country code (+34 942 123 456), stored in international form; empty clears it; absent leaves it as it is. A 422 names data.contactPhone when it is not a valid number with a country code. */
+                contactPhone?: string;
             };
         };
     };

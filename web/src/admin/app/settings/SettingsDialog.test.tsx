@@ -39,6 +39,8 @@ function config(version: number, interval = 15): AdminConfig {
         rules: {},
         generalSchedule: { WE: [{ from: '10:00', to: '14:00', open: false }, { from: '16:00', to: '20:00', open: false }] },
         specialSchedule: [{ id: '1', date: ['2030-12-24'], schedule: { closed: true, open24h: false, value: [] } }],
+        contactEmail: 'reservas@norte.example',
+        contactPhone: '+34 942 12 34 56',
       },
       confirmationBookingEmails: ['desk@norte.example'],
       cancelBookingEmails: [],
@@ -198,8 +200,29 @@ describe('the settings dialog', () => {
         rules: i.data.rules,
         generalSchedule: i.data.generalSchedule,
         specialSchedule: i.data.specialSchedule.map(({ date, schedule }) => ({ date, schedule })),
+        contactEmail: i.data.contactEmail,
+        contactPhone: i.data.contactPhone,
       },
     });
+  });
+
+  it("edits the circuit's contact phone where its contact e-mail is, and saves it", async () => {
+    const saves = settingsApi();
+    await open();
+    expect(screen.getByLabelText('Contact e-mail for customers')).toHaveValue('reservas@norte.example');
+    const phone = screen.getByLabelText('Contact phone for customers');
+    expect(phone).toHaveValue('+34 942 12 34 56');
+    expect(phone).toHaveStyle({ direction: 'ltr' });
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '942 99');
+    expect(await screen.findByText('Enter the number with its country code, e.g. +34 942 123 456.')).toBeInTheDocument();
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '+34 942 99 88 77');
+    expect(screen.queryByText('Enter the number with its country code, e.g. +34 942 123 456.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Save the settings?' })).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0].data).toMatchObject({ contactPhone: '+34 942 99 88 77', contactEmail: 'reservas@norte.example' });
   });
 
   it('shows a bound error beside the field', async () => {

@@ -18,6 +18,7 @@ const booking = (over: Partial<CancelView> = {}): CancelView => ({
   company: 'Kart Madrid',
   logo: '/logos/kart-madrid.png',
   contactEmail: 'desk@kart.example',
+  contactPhone: '+34 942 12 34 56',
   primaryColor: '#1d3557',
   currency: 'EUR',
   timeZone: 'Europe/Madrid',
@@ -122,9 +123,31 @@ describe('cancel booking page', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.getByTestId('refusal-reason')).toHaveTextContent('that time has passed');
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
-    // Where it says to contact the circuit: how.
-    expect(screen.getByTestId('company-contact')).toHaveTextContent('Contact the circuit by e-mail: desk@kart.example');
+    // Where it says to contact the circuit: how — its phone (to call) and its e-mail.
+    expect(screen.getByTestId('company-phone')).toHaveTextContent('Call the circuit: +34 942 12 34 56');
+    expect(screen.getByRole('link', { name: '+34 942 12 34 56' })).toHaveAttribute('href', 'tel:+34942123456');
+    expect(screen.getByTestId('company-email')).toHaveTextContent('Contact the circuit by e-mail: desk@kart.example');
     expect(screen.getByRole('link', { name: 'desk@kart.example' })).toHaveAttribute('href', 'mailto:desk@kart.example');
+  });
+
+  it('keeps the phone and e-mail left to right and whole on an Arabic page', async () => {
+    serve(booking({ cancellable: false, reason: 'closed', money: null }));
+    renderRoute(`/cancelBooking/${TOKEN}`);
+    await screen.findByTestId('company-phone');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'ar-SA');
+    expect(await screen.findByText('اتصل بالحلبة:', { exact: false })).toBeInTheDocument();
+    const phone = screen.getByRole('link', { name: '+34 942 12 34 56' });
+    expect(phone.querySelector('bdi')).toHaveAttribute('dir', 'ltr');
+    expect(phone).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(screen.getByTestId('company-phone')).toHaveTextContent('اتصل بالحلبة: +34 942 12 34 56');
+    expect(screen.getByRole('link', { name: 'desk@kart.example' }).querySelector('bdi')).toHaveAttribute('dir', 'ltr');
+  });
+
+  it('shows only the e-mail of a circuit without a phone', async () => {
+    serve(booking({ cancellable: false, reason: 'closed', money: null, contactPhone: '' }));
+    renderRoute(`/cancelBooking/${TOKEN}`);
+    expect(await screen.findByTestId('company-email')).toHaveTextContent('desk@kart.example');
+    expect(screen.queryByTestId('company-phone')).not.toBeInTheDocument();
   });
 
   it("shows the error page with the server's reason when the cancellation is refused (422)", async () => {

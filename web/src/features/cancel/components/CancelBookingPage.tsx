@@ -190,17 +190,33 @@ function CompanyHeader({ view }: { view: CancelView }) {
   return <BrandedHeader companyName={view.company} logo={view.logo} primaryColor={view.primaryColor} />;
 }
 
-/** How to reach the circuit for what the page cannot do: its contact address, when it has one. */
+/**
+ * How to reach the circuit for what the page cannot do: its phone (a tel: link) and its contact address,
+ * those it has. Both are isolated left to right, so that an Arabic page does not reorder "+34 942 12 34 56";
+ * the number never wraps (a long address may, on a phone). Dark blue links: the default blue fails contrast.
+ */
 function Contact({ view }: { view: CancelView }) {
   const { t } = useTranslation('cancel');
-  if (!view.contactEmail) return null;
+  if (!view.contactEmail && !view.contactPhone) return null;
   return (
-    <Text data-testid="company-contact">
-      {t('contact.email')}{' '}
-      <Anchor href={`mailto:${view.contactEmail}`} dir="ltr">
-        {view.contactEmail}
-      </Anchor>
-    </Text>
+    <Stack gap={4} data-testid="company-contact">
+      {view.contactPhone && (
+        <Text data-testid="company-phone">
+          {t('contact.phone')}{' '}
+          <Anchor href={`tel:${view.contactPhone.replace(/[^+\d]/g, '')}`} c="blue.8" underline="always" style={{ whiteSpace: 'nowrap' }}>
+            <bdi dir="ltr">{view.contactPhone}</bdi>
+          </Anchor>
+        </Text>
+      )}
+      {view.contactEmail && (
+        <Text data-testid="company-email">
+          {t('contact.email')}{' '}
+          <Anchor href={`mailto:${view.contactEmail}`} c="blue.8" underline="always" style={{ overflowWrap: 'anywhere' }}>
+            <bdi dir="ltr">{view.contactEmail}</bdi>
+          </Anchor>
+        </Text>
+      )}
+    </Stack>
   );
 }
 

@@ -6,6 +6,14 @@ import { EmailList } from '@/admin/features/settings/components/EmailList';
 import type { SettingsState } from '@/admin/features/settings/hooks/useSettings';
 import { boundErrors, DEFAULTS, type Draft } from '@/admin/features/settings/utils/draft';
 
+/** An e-mail address, roughly: what the server accepts is checked there. */
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+/** A phone with its country code: "+", then 7 to 15 digits with spaces, dots, dashes or brackets between. */
+const PHONE = /^\+(?:[\s.()-]*\d){7,15}[\s.()-]*$/;
+
+/** An address or a phone number reads left to right, also in the Arabic back office. */
+const LTR_INPUT = { input: { direction: 'ltr' as const } };
+
 /** Tab 2, General: the booking rules of section 5 with their bounds, the switches and the e-mail lists. */
 export function GeneralTab({ state }: { state: SettingsState }) {
   const { t } = useTranslation('settings');
@@ -45,6 +53,26 @@ export function GeneralTab({ state }: { state: SettingsState }) {
           onChange={(e) => set({ dateLimit: { ...d.dateLimit, date: e.currentTarget.value } })}
         />
       </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          type="email"
+          label={t('general.contactEmail')}
+          styles={LTR_INPUT}
+          value={d.contactEmail}
+          error={d.contactEmail.trim() && !EMAIL.test(d.contactEmail.trim()) ? t('general.invalidEmail') : undefined}
+          onChange={(e) => set({ contactEmail: e.currentTarget.value })}
+        />
+        <TextInput
+          type="tel"
+          label={t('general.contactPhone')}
+          description={t('general.contactPhoneHint')}
+          styles={LTR_INPUT}
+          autoComplete="off"
+          value={d.contactPhone}
+          error={d.contactPhone.trim() && !PHONE.test(d.contactPhone.trim()) ? t('general.errors.phone') : undefined}
+          onChange={(e) => set({ contactPhone: e.currentTarget.value })}
+        />
+      </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <EmailList label={t('general.confirmationEmails')} emails={d.confirmationEmails} onChange={(confirmationEmails) => set({ confirmationEmails })} />
         <EmailList label={t('general.cancellationEmails')} emails={d.cancellationEmails} onChange={(cancellationEmails) => set({ cancellationEmails })} />

@@ -20,7 +20,16 @@ interface Loaded {
   version: number;
 }
 
-const companyFields = ['showEmails', 'emailOptional', 'maxSlotsBooking', 'enableGroupedProducts', 'confirmationEmails', 'cancellationEmails'] as const;
+const companyFields = [
+  'showEmails',
+  'emailOptional',
+  'maxSlotsBooking',
+  'enableGroupedProducts',
+  'confirmationEmails',
+  'cancellationEmails',
+  'contactEmail',
+  'contactPhone',
+] as const;
 
 /**
  * The settings dialog's state for a company: every installation's settings loaded (variants and

@@ -45,6 +45,9 @@ export interface Draft {
   special: SpecialRow[];
   confirmationEmails: string[];
   cancellationEmails: string[];
+  /** How customers reach the circuit (the cancel page, mails): its contact e-mail and phone; '' for none. */
+  contactEmail: string;
+  contactPhone: string;
 }
 
 /** The draft of an AdminConfig answer. */
@@ -75,6 +78,8 @@ export function draftOf(c: AdminConfig): Draft {
     special: i.data.specialSchedule.map((r) => ({ date: [...r.date], schedule: { ...r.schedule, value: [...r.schedule.value] } })),
     confirmationEmails: [...i.confirmationBookingEmails],
     cancellationEmails: [...i.cancelBookingEmails],
+    contactEmail: i.data.contactEmail,
+    contactPhone: i.data.contactPhone,
   };
 }
 
@@ -130,6 +135,8 @@ export function toSave(idCompany: number, version: number, d: Draft): AdminConfi
       rules: d.rules,
       generalSchedule,
       specialSchedule: d.special.map((r) => ({ date: r.date, schedule: r.schedule })),
+      contactEmail: d.contactEmail.trim(),
+      contactPhone: d.contactPhone.trim(),
     },
   };
 }
