@@ -153,3 +153,22 @@ test('the booking form in Arabic keeps e-mail and phone inputs left to right', a
   const label = dialog.locator(`label[for="${await email.getAttribute('id')}"]`);
   expect(await label.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
 });
+
+test("the circuit's own Spanish texts in Arabic: each offer reads in its own order, punctuation in place", async ({ page }, testInfo) => {
+  await page.goto(company(DEMO.norte).url);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const cards = page.locator('[data-testid^="product-"]');
+  await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+  // Norte's offers as the circuit typed them: inside the mirrored page each keeps its own direction
+  // (dir="auto"), so "¡" stays first and "!" last, and "€" after "11", as a Spanish reader expects.
+  for (const offer of ['¡Oferta de temporada!', 'Ahorra 11 €']) {
+    const badge = cards.getByText(offer, { exact: true }).first();
+    await expect(badge).toBeVisible();
+    expect(await badge.evaluate((el) => getComputedStyle(el).direction), `"${offer}" reads left to right`).toBe('ltr');
+    const boxes = await characterBoxes(badge, offer);
+    for (let i = 1; i < boxes.length; i++) {
+      expect(boxes[i].left, `character ${i} of "${offer}" is drawn after the one before it`).toBeGreaterThan(boxes[i - 1].left);
+    }
+  }
+  await snapshot(page, testInfo, 'offers-ar');
+});
