@@ -100,7 +100,14 @@ test.describe('billing: refunding a sale paid online', () => {
     await refund(page, sale.reference, rest.toFixed(2));
     await expect(rows).toHaveCount(3);
     await expect(saleRow).toContainText('Refunded');
-    await expect(saleRow.getByRole('button', { name: `Refund ${sale.reference}`, exact: true })).toBeDisabled();
+    // Off, with its reason in its name and on focus (issue 23).
+    const off = saleRow.getByRole('button', { name: `Refund ${sale.reference}: not possible. Already refunded in full.`, exact: true });
+    await expect(off).toBeDisabled();
+    // Reached with the keyboard from the row's details button: the reason shows on focus.
+    await saleRow.getByRole('button', { name: `Details of ${sale.reference}` }).focus();
+    await page.keyboard.press('Tab');
+    await expect(off).toBeFocused();
+    await expect(page.getByRole('tooltip')).toHaveText('Already refunded in full.');
     await snapshot(page, testInfo, 'billing-refunded');
 
     // The staff view of the booking: one payment, two refunds by this admin, nothing left.
@@ -109,11 +116,13 @@ test.describe('billing: refunding a sale paid online', () => {
     const data = (await master.json()) as {
       identifier: string;
       refundable: number;
+      refundBlocked: string | null;
       payments: { provider: string; amount: number }[];
       refunds: { amount: number; by: string | null }[];
     };
     expect(data.identifier).toBe(sale.identifier);
     expect(data.refundable).toBe(0);
+    expect(data.refundBlocked).toBe('fullyRefunded');
     expect(data.payments).toEqual([expect.objectContaining({ provider: 'simulated', amount: paid })]);
     expect(data.refunds.map((r) => Math.abs(r.amount)).sort((a, b) => a - b)).toEqual([first, rest].sort((a, b) => a - b));
     expect(data.refunds.every((r) => r.by !== null)).toBe(true);

@@ -76,6 +76,7 @@ type saleRow struct {
 	Refundable     float64    `json:"refundable"`
 	Paid           float64    `json:"paid"`
 	Refunded       float64    `json:"refunded"`
+	RefundBlocked  string     `json:"refundBlocked,omitempty"`
 	PaymentMode    string     `json:"paymentMode"`
 	Methods        []string   `json:"methods"`
 	By             *string    `json:"by"`
@@ -131,7 +132,7 @@ func billingBody(rep billing.Report, details bool) billingResponse {
 			Reference: checkout.FormatReference(row.Reference), Type: row.Type, PriceConverted: decimal(row.AmountCents),
 			TotalPrice: decimal(row.TotalCents),
 			Refundable: decimal(row.RefundableCents), Paid: decimal(row.PaidCents), Refunded: decimal(row.RefundedCents),
-			PaymentMode:  row.PaymentMode,
+			RefundBlocked: row.RefundBlocked, PaymentMode: row.PaymentMode,
 			ShoppingCart: saleCart{Source: row.Source, State: row.State, Token: row.Identifier, Description: row.Name()},
 			Details:      []saleLine{}, Methods: row.Methods}
 		if sr.Methods == nil {

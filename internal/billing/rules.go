@@ -61,16 +61,54 @@ func Deadline(first time.Time, maxDays int, loc *time.Location) time.Time {
 // (nil for a booking without one, such as a voucher: no window applies). Returns apperr.Unprocessable
 // when the company has refunds switched off or the refund window has closed.
 func CheckPolicy(p RefundPolicy, now time.Time, first *time.Time, loc *time.Location) error {
-	if !p.Enabled {
+	switch PolicyBlock(p, now, first, loc) {
+	case BlockRefundsOff:
 		return apperr.New(apperr.Unprocessable, "Refunds are switched off for this company.")
-	}
-	if first != nil && now.After(Deadline(*first, p.MaxDays, loc)) {
-		if p.MaxDays == 0 {
-			return apperr.New(apperr.Unprocessable, "The session has started: the sale can no longer be refunded.")
-		}
+	case BlockSessionStarted:
+		return apperr.New(apperr.Unprocessable, "The session has started: the sale can no longer be refunded.")
+	case BlockWindowClosed:
 		return apperr.New(apperr.Unprocessable, "Refunds close %d days before the session: this sale can no longer be refunded.", p.MaxDays)
 	}
 	return nil
+}
+
+// Why a sale cannot be refunded now (the refund button's reason, schema RefundBlocked). The server
+// refuses a refund in each of these cases with 422.
+const (
+	BlockRefundsOff     = "refundsOff"     // the company has refunds switched off
+	BlockSessionStarted = "sessionStarted" // the first session has started (a window of 0 days)
+	BlockWindowClosed   = "windowClosed"   // the refund window (refund_max_days before the session) is over
+	BlockFullyRefunded  = "fullyRefunded"  // everything paid was given back already
+	BlockNothingPaid    = "nothingPaid"    // nothing was paid (or every payment was corrected away)
+)
+
+// PolicyBlock is the company's policy part of RefundBlock: BlockRefundsOff, BlockSessionStarted,
+// BlockWindowClosed, or "" when the policy allows a refund at now.
+func PolicyBlock(p RefundPolicy, now time.Time, first *time.Time, loc *time.Location) string {
+	switch {
+	case !p.Enabled:
+		return BlockRefundsOff
+	case first != nil && now.After(Deadline(*first, p.MaxDays, loc)) && p.MaxDays == 0:
+		return BlockSessionStarted
+	case first != nil && now.After(Deadline(*first, p.MaxDays, loc)):
+		return BlockWindowClosed
+	}
+	return ""
+}
+
+// RefundBlock tells why a sale that was paid paidCents (charges less corrections) and still has
+// refundableCents left cannot be refunded at now, or "" when it can: the policy first, then the money.
+func RefundBlock(p RefundPolicy, now time.Time, first *time.Time, loc *time.Location, paidCents, refundableCents int64) string {
+	if b := PolicyBlock(p, now, first, loc); b != "" {
+		return b
+	}
+	switch {
+	case paidCents <= 0:
+		return BlockNothingPaid
+	case refundableCents <= 0:
+		return BlockFullyRefunded
+	}
+	return ""
 }
 
 // Charge is one charge of a sale as the refund rules see it: what was charged on one payment, what was
@@ -119,6 +157,16 @@ func Allocate(charges []Charge, amount int64) ([]Part, error) {
 	refundable, free := Refundable(charges), int64(0)
 	for _, c := range charges {
 		free += c.Free()
+	}
+	if refundable == 0 && amount > 0 {
+		var charged int64
+		for _, c := range charges {
+			charged += c.Charged
+		}
+		if charged <= 0 {
+			return nil, apperr.New(apperr.Unprocessable, "Nothing was paid for this booking, so there is nothing to refund.")
+		}
+		return nil, apperr.New(apperr.Unprocessable, "This sale has been refunded in full already.")
 	}
 	if amount > refundable {
 		return nil, apperr.WithFields(apperr.Unprocessable, "The refund exceeds what is refundable.",

@@ -1,6 +1,7 @@
 package billing
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -170,5 +171,62 @@ func TestSummarise(t *testing.T) {
 	}
 	if l := r.BySource["LICENSING"]; l.Count != 0 || l.TotalCents != 0 {
 		t.Errorf("LICENSING box %+v", l)
+	}
+}
+
+func TestRefundBlock(t *testing.T) {
+	session := time.Date(2026, 6, 10, 18, 0, 0, 0, madrid)
+	on3, on0 := RefundPolicy{Enabled: true, MaxDays: 3}, RefundPolicy{Enabled: true}
+	cases := []struct {
+		name             string
+		p                RefundPolicy
+		now              time.Time
+		noSession        bool
+		paid, refundable int64
+		want             string
+	}{
+		{"paid, inside the window", on3, session.AddDate(0, 0, -4), false, 6600, 6600, ""},
+		{"partly refunded, inside the window", on3, session.AddDate(0, 0, -4), false, 6600, 100, ""},
+		{"refunds off comes first", RefundPolicy{MaxDays: 3}, session.AddDate(0, 0, -4), false, 0, 0, BlockRefundsOff},
+		{"window of 3 days over", on3, session.AddDate(0, 0, -2), false, 6600, 6600, BlockWindowClosed},
+		{"window of 3 days over after the session too", on3, session.Add(time.Hour), false, 6600, 6600, BlockWindowClosed},
+		{"until the session: started", on0, session.Add(time.Minute), false, 15600, 15600, BlockSessionStarted},
+		{"until the session: a minute before", on0, session.Add(-time.Minute), false, 15600, 15600, ""},
+		{"a voucher has no window", on3, session.AddDate(1, 0, 0), true, 2900, 2900, ""},
+		{"fully refunded", on3, session.AddDate(0, 0, -4), false, 6600, 0, BlockFullyRefunded},
+		{"nothing paid", on3, session.AddDate(0, 0, -4), false, 0, 0, BlockNothingPaid},
+		{"corrected to nothing", on3, session.AddDate(0, 0, -4), false, -500, 0, BlockNothingPaid},
+	}
+	for _, c := range cases {
+		first := &session
+		if c.noSession {
+			first = nil
+		}
+		if got := RefundBlock(c.p, c.now, first, madrid, c.paid, c.refundable); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+		// The refund call refuses exactly the policy's cases.
+		policyRefuses := CheckPolicy(c.p, c.now, first, madrid) != nil
+		if p := PolicyBlock(c.p, c.now, first, madrid); policyRefuses != (p != "") {
+			t.Errorf("%s: CheckPolicy refuses %v but PolicyBlock says %q", c.name, policyRefuses, p)
+		}
+	}
+}
+
+func TestAllocateNothingLeft(t *testing.T) {
+	cases := []struct {
+		name    string
+		charges []Charge
+		want    string
+	}{
+		{"refunded in full", []Charge{{PaymentID: 1, Charged: 3000, Refunded: 3000}}, "refunded in full"},
+		{"nothing paid", []Charge{{PaymentID: 1, Charged: 0}}, "Nothing was paid"},
+		{"no charges", nil, "Nothing was paid"},
+	}
+	for _, c := range cases {
+		_, err := Allocate(c.charges, 100)
+		if apperr.CodeOf(err) != apperr.Unprocessable || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want 422 saying %q", c.name, err, c.want)
+		}
 	}
 }

@@ -97,6 +97,12 @@ func (s *Service) Sales(ctx context.Context, companyID int64, dateIni, dateEnd s
 	if err != nil {
 		return Report{}, err
 	}
+	now := s.clock.Now()
+	for i := range rows {
+		if rows[i].Type == TypeSale {
+			rows[i].RefundBlocked = RefundBlock(c.Refunds, now, rows[i].FirstStart, loc, rows[i].PaidCents, rows[i].RefundableCents)
+		}
+	}
 	r := Report{Rows: rows, Symbol: c.Symbol, Currency: c.Currency, From: from, To: to}
 	Summarise(&r)
 	return r, nil

@@ -67,16 +67,18 @@ type Row struct {
 	Email           string
 	Source          string
 	PaymentMode     string
-	Type            string   // TypeSale, TypeRefund, TypePayment or TypeCorrection
-	State           string   // StatePaid, StatePartiallyRefunded, StateRefunded, StateRefund, StatePayment, StateCorrection
-	AmountCents     int64    // charged in the range (sale, payment) or taken back (refund, correction: negative)
-	TotalCents      int64    // the booking's total
-	RefundableCents int64    // charges less corrections and refunds of the sale (0 on the other rows)
-	PaidCents       int64    // a sale's charges less corrections, whenever made (0 on the other rows)
-	RefundedCents   int64    // a sale's refunds, whenever made (0 on the other rows)
-	Methods         []string // how the row's money moved: desk methods (DeskMethods) or MethodOnline
-	By              string   // the staff e-mail that wrote the row's line (a sale: its first desk charge's)
-	Reason          string   // a correction's
+	Type            string     // TypeSale, TypeRefund, TypePayment or TypeCorrection
+	State           string     // StatePaid, StatePartiallyRefunded, StateRefunded, StateRefund, StatePayment, StateCorrection
+	AmountCents     int64      // charged in the range (sale, payment) or taken back (refund, correction: negative)
+	TotalCents      int64      // the booking's total
+	RefundableCents int64      // charges less corrections and refunds of the sale (0 on the other rows)
+	PaidCents       int64      // a sale's charges less corrections, whenever made (0 on the other rows)
+	RefundedCents   int64      // a sale's refunds, whenever made (0 on the other rows)
+	FirstStart      *time.Time // the booking's first session, nil for none (a voucher)
+	RefundBlocked   string     // why a sale cannot be refunded now (RefundBlock), "" when it can; "" on the other rows
+	Methods         []string   // how the row's money moved: desk methods (DeskMethods) or MethodOnline
+	By              string     // the staff e-mail that wrote the row's line (a sale: its first desk charge's)
+	Reason          string     // a correction's
 	Lines           []Line
 }
 
@@ -125,6 +127,7 @@ type CompanyInfo struct {
 	TimeZone string
 	Symbol   string
 	Currency string
+	Refunds  RefundPolicy
 }
 
 // RefundRequest is a staff refund of part or all of a sale.

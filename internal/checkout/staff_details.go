@@ -2,9 +2,11 @@ package checkout
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"pitlane/internal/apperr"
+	"pitlane/internal/billing"
 	"pitlane/internal/pricing"
 )
 
@@ -134,9 +136,14 @@ type MasterData struct {
 	// RefundOwed is what the circuit owes the customer at the desk (bookings.refund_owed_cents).
 	RefundOwed pricing.Cents `json:"refundOwed"`
 
-	FirstStart    *time.Time `json:"-"`
-	ChargedCents  int64      `json:"-"` // charges of the ledger less corrections
-	RefundedCents int64      `json:"-"` // refunds of the ledger (positive)
+	// RefundBlocked tells why the booking cannot be refunded now (billing.RefundBlock), nil when it can.
+	RefundBlocked *string `json:"refundBlocked"`
+
+	FirstStart    *time.Time           `json:"-"`
+	RefundPolicy  billing.RefundPolicy `json:"-"` // the company's refund policy
+	TimeZone      string               `json:"-"` // the circuit's
+	ChargedCents  int64                `json:"-"` // charges of the ledger less corrections
+	RefundedCents int64                `json:"-"` // refunds of the ledger (positive)
 }
 
 // StaffMember is a member as the back office shows it (schema AdminMember's data).
@@ -182,6 +189,13 @@ func (s *Service) StaffMasterData(ctx context.Context, companyID, bookingID int6
 	m.Paid = m.Refundable
 	if m.State != StatusCancelled {
 		m.Due = pricing.Cents(max(int64(m.Total)-m.ChargedCents, 0))
+	}
+	loc, err := time.LoadLocation(m.TimeZone)
+	if err != nil {
+		return MasterData{}, fmt.Errorf("company %d time zone %q: %w", companyID, m.TimeZone, err)
+	}
+	if b := billing.RefundBlock(m.RefundPolicy, s.d.Clock.Now(), m.FirstStart, loc, m.ChargedCents, int64(m.Refundable)); b != "" {
+		m.RefundBlocked = &b
 	}
 	if reason := StaffCancelReason(m.State, m.FirstStart, s.d.Clock.Now()); reason != "" {
 		m.CancelReason = &reason

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+	"time"
 
 	"pitlane/internal/store"
 	"pitlane/internal/store/storetest"
@@ -167,4 +168,64 @@ func (d *desk) seedMember(t testing.TB, company int64) int64 {
 	d.exec(t, `INSERT INTO members (company_id, nick, name, email, unsubscribe_key_hash, created_at, updated_at)
 		VALUES (?, 'bnick', 'B', 'b@example.com', 'hash-b', 1, 1)`, company)
 	return int64(d.count(t, `SELECT MAX(id) FROM members WHERE company_id = ?`, company))
+}
+
+// The details tell why the booking cannot be refunded (refundBlocked), the reason the dialog shows
+// beside a disabled refund: nothing paid, fully refunded, the window over, the session started,
+// refunds off; null while a refund is allowed.
+func TestStaffDetailsRefundBlocked(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		d := newDesk(t, db)
+		d.exec(t, `UPDATE companies SET is_refund_enabled = 1, refund_max_days = 1 WHERE id = ?`, d.fix.CompanyID)
+		d.bookAtCircuit(t, at("18:00"), "Ana", "Bo")
+		id := d.lastBooking(t)
+		blocked := func(t *testing.T) string {
+			t.Helper()
+			res := d.admin.Do("GET", fmt.Sprintf("/api/booking/master-data/%d?idCompany=%d", id, d.fix.CompanyID), nil, as...)
+			if res.Status != 200 {
+				t.Fatalf("master data: %d %s", res.Status, res.Body)
+			}
+			var m struct {
+				RefundBlocked *string `json:"refundBlocked"`
+			}
+			res.JSON(t, &m)
+			if m.RefundBlocked == nil {
+				return ""
+			}
+			return *m.RefundBlocked
+		}
+		// The session is today at 18:00 and the clock is 09:00; refunds until the session.
+		d.exec(t, `UPDATE companies SET refund_max_days = 0 WHERE id = ?`, d.fix.CompanyID)
+		if b := blocked(t); b != "nothingPaid" {
+			t.Errorf("unpaid booking: %q", b)
+		}
+		d.exec(t, `INSERT INTO payments (company_id, booking_id, provider, status, amount_cents, currency, created_at, updated_at)
+			VALUES (?, ?, 'simulated', 'approved', 4000, 'EUR', 1, 1)`, d.fix.CompanyID, id)
+		pay := d.count(t, `SELECT MAX(id) FROM payments`)
+		d.exec(t, `INSERT INTO payment_entries (payment_id, booking_id, kind, amount_cents, provider, provider_event_id, created_at)
+			VALUES (?, ?, 'charge', 4000, 'simulated', 'ev-1', 2)`, pay, id)
+		if b := blocked(t); b != "" {
+			t.Errorf("paid, before the session: %q", b)
+		}
+		d.exec(t, `UPDATE companies SET refund_max_days = 1 WHERE id = ?`, d.fix.CompanyID)
+		if b := blocked(t); b != "windowClosed" {
+			t.Errorf("a day's window on the session's day: %q", b)
+		}
+		d.exec(t, `UPDATE companies SET refund_max_days = 0 WHERE id = ?`, d.fix.CompanyID)
+		d.clk.Set(time.Date(2026, 12, 1, 18, 0, 1, 0, madrid))
+		if b := blocked(t); b != "sessionStarted" {
+			t.Errorf("after the session started: %q", b)
+		}
+		d.clk.Set(time.Date(2026, 12, 1, 9, 0, 0, 0, madrid))
+		d.exec(t, `INSERT INTO payment_entries (payment_id, booking_id, kind, amount_cents, provider, provider_event_id, created_at)
+			VALUES (?, ?, 'refund', -4000, 'simulated', 'ev-2', 3)`, pay, id)
+		if b := blocked(t); b != "fullyRefunded" {
+			t.Errorf("refunded in full: %q", b)
+		}
+		d.exec(t, `UPDATE companies SET is_refund_enabled = 0 WHERE id = ?`, d.fix.CompanyID)
+		if b := blocked(t); b != "refundsOff" {
+			t.Errorf("refunds off: %q", b)
+		}
+	})
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,10 +30,13 @@ func (db *DB) Billing() Billing { return Billing{db: db} }
 // BillingCompany implements billing.Store.
 func (b Billing) BillingCompany(ctx context.Context, companyID int64) (billing.CompanyInfo, error) {
 	var c billing.CompanyInfo
+	var enabled int
 	err := b.db.Read(ctx, func(tx *Tx) error {
-		return tx.QueryRow(ctx, `SELECT time_zone, currency_symbol, currency FROM companies WHERE id = ?`, companyID).
-			Scan(&c.TimeZone, &c.Symbol, &c.Currency)
+		return tx.QueryRow(ctx, `SELECT time_zone, currency_symbol, currency, is_refund_enabled, refund_max_days
+			FROM companies WHERE id = ?`, companyID).
+			Scan(&c.TimeZone, &c.Symbol, &c.Currency, &enabled, &c.Refunds.MaxDays)
 	})
+	c.Refunds.Enabled = enabled == 1
 	return c, translate(err)
 }
 
@@ -57,7 +61,7 @@ func (b Billing) Sales(ctx context.Context, companyID int64, from, to time.Time)
 	var rows []billing.Row
 	err := b.db.Read(ctx, func(tx *Tx) error {
 		rows = nil
-		q, err := tx.Query(ctx, `SELECT `+saleColumns+`, s.charged, s.net, s.refunded, s.first_charge
+		q, err := tx.Query(ctx, `SELECT `+saleColumns+`, s.charged, s.net, s.refunded, s.first_charge, b.first_starts_at
 			FROM (SELECT e.booking_id,
 					SUM(CASE WHEN e.kind = 'charge' AND e.created_at >= ? AND e.created_at < ? THEN e.amount_cents ELSE 0 END) AS charged,
 					SUM(CASE WHEN e.kind = 'charge' THEN e.amount_cents WHEN e.kind = 'correction' THEN -ABS(e.amount_cents) ELSE 0 END) AS net,
@@ -77,7 +81,8 @@ func (b Billing) Sales(ctx context.Context, companyID int64, from, to time.Time)
 			var r billing.Row
 			var surname string
 			var charged, net, refunded, at int64
-			if err := q.Scan(append(bookingFields(&r, &surname), &charged, &net, &refunded, &at)...); err != nil {
+			var first sql.NullInt64
+			if err := q.Scan(append(bookingFields(&r, &surname), &charged, &net, &refunded, &at, &first)...); err != nil {
 				q.Close()
 				return err
 			}
@@ -86,6 +91,10 @@ func (b Billing) Sales(ctx context.Context, companyID int64, from, to time.Time)
 			r.AmountCents, r.RefundableCents = charged, max(net-refunded, 0)
 			r.PaidCents, r.RefundedCents = net, refunded
 			r.State = billing.SaleState(net, refunded)
+			if first.Valid {
+				s := time.UnixMilli(first.Int64).UTC()
+				r.FirstStart = &s
+			}
 			sales[r.BookingID] = len(rows)
 			rows = append(rows, r)
 		}

@@ -109,13 +109,17 @@ func (b Bookings) MasterData(ctx context.Context, companyID, bookingID int64) (c
 		var cancelled, first, memberID sql.NullInt64
 		var surname, birth, takenBy sql.NullString
 		var owed int64
-		err := tx.QueryRow(ctx, `SELECT id, identifier, status, source, created_at, cancelled_at, culture, payment_mode,
+		var refunds int
+		err := tx.QueryRow(ctx, `SELECT bookings.id, identifier, status, source, created_at, cancelled_at, culture, payment_mode,
 				contact_name, contact_surname, phone, email, birth_date, member_id, total_cents, original_total_cents,
 				discount_cents, first_starts_at, COALESCE(reference, ''), refund_owed_cents,
-				(SELECT u.name FROM admin_users u WHERE u.id = bookings.taken_by)
-			FROM bookings WHERE id = ? AND company_id = ?`, bookingID, companyID).Scan(&m.ID, &m.Identifier, &m.State,
+				(SELECT u.name FROM admin_users u WHERE u.id = bookings.taken_by),
+				c.is_refund_enabled, c.refund_max_days, c.time_zone
+			FROM bookings, (SELECT is_refund_enabled, refund_max_days, time_zone FROM companies WHERE id = ?) c
+			WHERE bookings.id = ? AND bookings.company_id = ?`, companyID, bookingID, companyID).Scan(&m.ID, &m.Identifier, &m.State,
 			&m.Source, &created, &cancelled, &m.Culture, &m.PaymentMode, &m.Contact.Name, &surname, &m.Contact.Phone,
-			&m.Contact.Email, &birth, &memberID, &total, &orig, &disc, &first, &m.Reference, &owed, &takenBy)
+			&m.Contact.Email, &birth, &memberID, &total, &orig, &disc, &first, &m.Reference, &owed, &takenBy,
+			&refunds, &m.RefundPolicy.MaxDays, &m.TimeZone)
 		if IsNoRows(err) {
 			return apperr.New(apperr.NotFound, "No booking of this company with that id.")
 		}
@@ -133,6 +137,7 @@ func (b Bookings) MasterData(ctx context.Context, companyID, bookingID int64) (c
 		}
 		m.Total, m.OriginalTotal, m.Discount = pricing.Cents(total), pricing.Cents(orig), pricing.Cents(disc)
 		m.RefundOwed = pricing.Cents(owed)
+		m.RefundPolicy.Enabled = refunds == 1
 		if m.Lines, err = masterLines(ctx, tx, m.ID); err != nil {
 			return err
 		}

@@ -3020,6 +3020,8 @@ export interface components {
             cancellable: boolean;
             /** @description Why it cannot be cancelled, when it cannot. */
             cancelReason?: string | null;
+            /** @description Why the booking cannot be refunded now (the refund is shown disabled with this reason); null when it can. Always sent; optional in the schema so that older fixtures stay valid. */
+            refundBlocked?: components["schemas"]["RefundBlocked"] | null;
             /** @description Owed to the customer at the desk (a customer's cancellation under the desk policy, a cash charge, or a card refund the provider refused); 0 when nothing is owed. */
             refundOwed?: number;
         };
@@ -3056,6 +3058,11 @@ export interface components {
             /** @default true */
             details: boolean;
         };
+        /**
+         * @description Why a sale cannot be refunded now, in the order checked: refunds are switched off for the company; the first session has started (a refund window of 0 days); the refund window (refundMaxDays before the first session) is over; everything paid was refunded already; nothing was paid. POST /api/payment/execute-refund refuses each with 422. Absent on a sale row (and null in the details) when it can be refunded, and on the other rows.
+         * @enum {string}
+         */
+        RefundBlocked: "refundsOff" | "sessionStarted" | "windowClosed" | "fullyRefunded" | "nothingPaid";
         SaleRow: {
             /** @description Unique row id: S<booking id> for a sale; R, P or C and the ledger entry id for a refund, a later payment or a correction. */
             id: string;
@@ -3083,6 +3090,7 @@ export interface components {
             paid?: number;
             /** @description A sale's refunds, whenever made (0 on the other rows). Always sent. */
             refunded?: number;
+            refundBlocked?: components["schemas"]["RefundBlocked"];
             /** @enum {string} */
             paymentMode: "online" | "circuit";
             /** @description How the row's money moved: cash, card_terminal, voucher, other (at the counter) or online. Always sent; optional in the schema so that older fixtures stay valid. */
@@ -6094,7 +6102,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The refund breaks a rule: refunds are switched off for the company (isRefundEnabled false), the refund window has closed (refundMaxDays before the first session), or the amount exceeds what is refundable (fields.amount says the most). */
+            /** @description The refund breaks a rule (the cases of schema RefundBlocked, each with its own message): refunds are switched off for the company (isRefundEnabled false), the session has started or the refund window has closed (refundMaxDays before the first session), the sale was refunded in full already or nothing was paid, or the amount exceeds what is refundable (fields.amount says the most). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -87,6 +87,22 @@ describe('BillingSection', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /^Refund / })).not.toBeInTheDocument();
   });
 
+  it("disables a sale's refund with the server's reason, shown on focus, and opens no dialog", async () => {
+    billingApi(() =>
+      HttpResponse.json(
+        billingResponse({ payments: [saleRow({ id: 'S1', reference: 'UE9B-KTGR', refundable: 156, refundBlocked: 'sessionStarted' })] }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<BillingSection company={adminCompany()} />);
+    const button = await screen.findByRole('button', { name: 'Refund UE9B-KTGR: not possible. The session has started.' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    button.focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('The session has started.');
+    await user.click(button);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('shows how each row was paid: the counter method, a later payment and a correction', async () => {
     billingApi(() =>
       HttpResponse.json(

@@ -1,4 +1,5 @@
-import { ActionIcon, Box, Group, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Box, Group, NativeSelect, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   columnFilteringFeature,
@@ -260,17 +261,36 @@ interface RowActionsProps {
 
 function RowActions({ row, refunds, onDetails, onRefund }: RowActionsProps) {
   const { t } = useBillingTexts();
+  const { t: admin } = useTranslation('admin');
+  const block = refundBlock(row);
+  const reason = block && block !== 'refundRow' && block !== 'nothingLeft' ? admin(`refundBlocked.${block}`) : undefined;
   return (
     <Group gap={4} wrap="nowrap">
       <ActionIcon variant="subtle" aria-label={t('details', { token: saleName(row) })} onClick={() => onDetails(row)}>
         <DetailsIcon />
       </ActionIcon>
-      {refunds && (
+      {refunds && reason !== undefined && (
+        // Disabled with its reason: it stays focusable (aria-disabled) so the reason is read and shown on
+        // focus as well as on hover.
+        <Tooltip label={reason} withArrow events={{ hover: true, focus: true, touch: true }}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            data-disabled
+            aria-disabled
+            aria-label={admin('refundBlocked.label', { token: saleName(row), reason })}
+            onClick={(e) => e.preventDefault()}
+          >
+            <RefundIcon />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {refunds && reason === undefined && (
         <ActionIcon
           variant="subtle"
           color="red"
           aria-label={t('refund', { token: saleName(row) })}
-          disabled={refundBlock(row) !== undefined}
+          disabled={block !== undefined}
           onClick={() => onRefund(row)}
         >
           <RefundIcon />

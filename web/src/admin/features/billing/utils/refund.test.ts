@@ -14,6 +14,13 @@ describe('refundBlock', () => {
     expect(refundBlock({ ...saleRow(), ...change })).toBe(reason);
   });
 
+  it.each(['refundsOff', 'sessionStarted', 'windowClosed', 'fullyRefunded', 'nothingPaid'] as const)(
+    "gives the server's reason %s, even with an amount left",
+    (reason) => {
+      expect(refundBlock({ ...saleRow(), refundable: 156, refundBlocked: reason })).toBe(reason);
+    },
+  );
+
   it('blocks a row whose cart is in REFUND state', () => {
     const row = saleRow();
     expect(refundBlock({ ...row, shopping_cart: { ...row.shopping_cart, state: 'REFUND' } })).toBe('refundRow');

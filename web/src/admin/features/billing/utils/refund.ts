@@ -28,11 +28,19 @@ export function referenceMatches(row: Pick<SaleRow, 'reference'>, search: string
   return typed.length >= 4 && !!row.reference && compact(row.reference).includes(typed);
 }
 
-/** Why a row's refund button is off, or undefined when it may be refunded (admin spec section 6). */
-export function refundBlock(row: SaleRow): 'refundRow' | 'nothingLeft' | undefined {
+/** Why the server will not refund a sale now (schema RefundBlocked). */
+export type RefundBlocked = components['schemas']['RefundBlocked'];
+
+/**
+ * Why a row's refund button is off, or undefined when it may be refunded (admin spec section 6): not a sale
+ * ('refundRow'), the server's reason (refunds off, the session started, the window over, refunded in full,
+ * nothing paid), or nothing left by the row's own figures ('nothingLeft', for a server that sent no reason).
+ */
+export function refundBlock(row: SaleRow): 'refundRow' | 'nothingLeft' | RefundBlocked | undefined {
   // Only a sale is refunded: refund and correction rows take money back already, and a later payment's
   // money is refunded from its sale's row.
   if (row.priceConverted < 0 || row.type !== 'SALE' || row.shopping_cart.state === 'REFUND') return 'refundRow';
+  if (row.refundBlocked) return row.refundBlocked;
   if (!(row.refundable > 0)) return 'nothingLeft';
   return undefined;
 }

@@ -4,6 +4,7 @@ import { BookingDetailsDialog } from '@/admin/features/bookings/components/Booki
 import { masterData } from '@/admin/features/bookings/components/paymentDialogs.fixture';
 import { adminCompany } from '@/admin/test/fixtures';
 import { renderAdmin } from '@/admin/test/render';
+import { i18n } from '@/lib/i18n';
 import { server } from '@/test/server';
 
 /** The cells of a section's table, row by row (the header first). */
@@ -84,5 +85,28 @@ describe('BookingDetailsDialog', { timeout: 30_000 }, () => {
     const section = within(details).getByRole('heading', { name: 'Refunds' }).closest('section');
     expect(section && within(section).queryByRole('table')).toBeNull();
     expect(within(details).queryByRole('heading', { name: 'Corrections' })).not.toBeInTheDocument();
+    expect(within(details).queryByTestId('refund-blocked')).not.toBeInTheDocument();
+  });
+
+  it('says why no refund can be made beside what is refundable, in English and in Arabic', async () => {
+    server.use(
+      http.get('/api/booking/master-data/:id', () =>
+        HttpResponse.json(masterData({ refundable: 156, refundBlocked: 'sessionStarted' })),
+      ),
+    );
+    const { unmount } = renderAdmin(
+      <BookingDetailsDialog company={adminCompany()} booking={{ id: 9, bookingIdentifier: 'PL-TOKEN-9' }} onClose={() => {}} />,
+    );
+    const details = await screen.findByRole('dialog', { name: 'Booking PL-TOKEN-9' });
+    expect(await within(details).findByTestId('refund-blocked')).toHaveTextContent('Refund not possible: The session has started.');
+    unmount();
+
+    await i18n.changeLanguage('ar');
+    try {
+      renderAdmin(<BookingDetailsDialog company={adminCompany()} booking={{ id: 9, bookingIdentifier: 'PL-TOKEN-9' }} onClose={() => {}} />);
+      expect(await screen.findByTestId('refund-blocked')).toHaveTextContent('الاسترداد غير ممكن: بدأت الجلسة.');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -156,6 +156,7 @@ function methodKey(method: string | null | undefined) {
 
 function MasterData({ data, company }: { data: BookingMasterData; company: AdminCompany }) {
   const { t, i18n } = useTranslation('bookings');
+  const { t: admin } = useTranslation('admin');
   const language = i18n.resolvedLanguage ?? i18n.language;
   const [paying, setPaying] = useState(false);
   const [correcting, setCorrecting] = useState<{ id: number; holds: number }>();
@@ -246,6 +247,12 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
           <Field label={t('details.total')} value={price(data.total)} />
           <Field label={t('details.refundable')} value={price(data.refundable)} />
         </Group>
+        {data.refundBlocked && (
+          // Why no refund can be made now (the server refuses it with 422 for the same reason).
+          <Text size="sm" c="gray.7" data-testid="refund-blocked">
+            {admin('refundBlocked.title')}: {admin(`refundBlocked.${data.refundBlocked}`)}
+          </Text>
+        )}
       </Section>
 
       <Section title={t('details.drivers')}>
