@@ -83,13 +83,30 @@ type ErrorBody struct {
 	RequestID string            `json:"requestId,omitempty"`
 }
 
+// StatusClientClosed is the status logged for a request its client abandoned (nginx's 499).
+const StatusClientClosed = 499
+
+// gone reports whether err comes from the request's own context ending: the client went away.
+func gone(r *http.Request, err error) bool {
+	return r.Context().Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded))
+}
+
 // WriteError answers with err's status and safe message. An error without a code is internal: it is
-// logged with the request id and the client sees only "Internal error.".
+// logged with the request id and the client sees only "Internal error."; one that only says the
+// client went away is a warning and a 499.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *apperr.Error
 	body := ErrorBody{RequestID: RequestID(r.Context())}
 	if errors.As(err, &e) && e.Code != apperr.Internal {
 		body.Code, body.Message, body.Fields = e.Code, e.Message, e.Fields
+	} else if gone(r, err) {
+		// The client gave up (closed the connection, or its own timeout passed) while the request waited,
+		// typically for the database: nobody reads this answer, and it is no fault of the server's. It is
+		// logged as a warning and answered 499 (nginx's "client closed request"), which the error
+		// tracker, kept for 5xx, leaves alone; the transaction it interrupted was rolled back.
+		Logger(r.Context()).LogAttrs(r.Context(), slog.LevelWarn, "request abandoned by the client", slog.String("error", err.Error()))
+		WriteJSON(w, StatusClientClosed, ErrorBody{RequestID: body.RequestID, Code: apperr.Internal, Message: "The request was abandoned."})
+		return
 	} else {
 		Logger(r.Context()).LogAttrs(r.Context(), slog.LevelError, "internal error", slog.String("error", err.Error()))
 		if f, ok := r.Context().Value(keyFailure).(*failure); ok {
