@@ -121,7 +121,7 @@ func cmdAdminChange(ctx context.Context, op string, args []string, env map[strin
 	if _, err := account.NewTeamService(db.Team(), clock.System{}).ChangeMember(ctx, actor, userID, op, ""); err != nil {
 		var ae *apperr.Error
 		if errors.As(err, &ae) {
-			return fmt.Errorf("%s: %s Nothing was changed.", email, strings.TrimSuffix(ae.Message, ".")+".")
+			return fmt.Errorf("%s: %s Nothing was changed", email, strings.TrimSuffix(ae.Message, ".")+".")
 		}
 		return err
 	}
