@@ -84,24 +84,18 @@ func mark(w http.ResponseWriter, r *http.Request, sc Scope) (frontdesk.Mark, boo
 
 // checkIn answers POST /api/admin/check-in (DESK).
 func (s *Server) checkIn(w http.ResponseWriter, r *http.Request, sc Scope) {
-	svc, ok := s.frontDesk(w, r)
-	if !ok {
-		return
-	}
-	m, ok := mark(w, r, sc)
-	if !ok {
-		return
-	}
-	a, err := svc.MarkArrived(r.Context(), m)
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, arrivalBody(a))
+	s.arrival(w, r, sc, FrontDeskService.MarkArrived)
 }
 
 // undoCheckIn answers POST /api/admin/undo-check-in (DESK).
 func (s *Server) undoCheckIn(w http.ResponseWriter, r *http.Request, sc Scope) {
+	s.arrival(w, r, sc, FrontDeskService.UndoArrival)
+}
+
+// arrival runs one change of a booking's arrival mark (op, a FrontDeskService method) on the request's
+// mark and answers the arrival as it stands.
+func (s *Server) arrival(w http.ResponseWriter, r *http.Request, sc Scope,
+	op func(FrontDeskService, context.Context, frontdesk.Mark) (frontdesk.Arrival, error)) {
 	svc, ok := s.frontDesk(w, r)
 	if !ok {
 		return
@@ -110,7 +104,7 @@ func (s *Server) undoCheckIn(w http.ResponseWriter, r *http.Request, sc Scope) {
 	if !ok {
 		return
 	}
-	a, err := svc.UndoArrival(r.Context(), m)
+	a, err := op(svc, r.Context(), m)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
