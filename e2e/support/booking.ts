@@ -49,8 +49,38 @@ export function uniqueEmail(prefix: string): string {
 
 /** Fails when the page scrolls sideways. */
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  // Against the device's width, not window.innerWidth: a phone (isMobile) widens its layout viewport to
+  // fit a page that overflows and zooms out, so innerWidth grows with the overflow it should reveal.
+  const width = page.viewportSize()?.width;
+  const overflow = await page.evaluate((w) => document.documentElement.scrollWidth - (w ?? window.innerWidth), width);
   expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
+}
+
+/**
+ * Nothing is drawn past either edge of the window, outside a strip that scrolls sideways on its own: in a
+ * right-to-left page what overflows goes off the left edge, where the document's scroll width may not show
+ * it (a section switch wider than a phone in Arabic did). Names the first element found.
+ */
+export async function expectNothingOffScreen(page: Page): Promise<void> {
+  const offender = await page.evaluate((deviceWidth) => {
+    const width = deviceWidth ?? window.innerWidth; // the phone's width (see expectNoHorizontalScroll)
+    const inScroller = (el: Element): boolean => {
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const o = getComputedStyle(a).overflowX;
+        if (o === 'auto' || o === 'scroll' || o === 'hidden' || o === 'clip') return true;
+      }
+      return false;
+    };
+    for (const el of document.body.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if ((box.left < -1 || box.right > width + 1) && !inScroller(el)) {
+        return `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}" spans ${Math.round(box.left)}…${Math.round(box.right)} of ${width}`;
+      }
+    }
+    return null;
+  }, page.viewportSize()?.width);
+  expect(offender, 'an element drawn off the screen').toBeNull();
 }
 
 /** The demo circuits' time zone (Fjord Karting: Copenhagen; Karting Norte: Madrid, the same offsets). */

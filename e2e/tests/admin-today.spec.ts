@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoAdmin, FJORD_ADMIN, sectionRegion, sectionSwitch, signInByApi } from '../support/admin.ts';
 import { bookAtCircuitByApi } from '../support/api-booking.ts';
-import { company, expectNoHorizontalScroll, seriousViolations } from '../support/booking.ts';
+import { company, expectNoHorizontalScroll, expectNothingOffScreen, seriousViolations } from '../support/booking.ts';
 import { snapshot } from '../support/screenshot.ts';
 import { DEMO } from '../support/state.ts';
 
@@ -97,6 +97,7 @@ test.describe('back office: Today, the counter’s day', () => {
     await other.close();
 
     await expectNoHorizontalScroll(page);
+    await expectNothingOffScreen(page);
     await snapshot(page, testInfo, 'today-phone');
     expect(await seriousViolations(page, 'page'), 'axe on Today').toEqual([]);
 
@@ -107,7 +108,10 @@ test.describe('back office: Today, the counter’s day', () => {
     const reference = sessionOf(page, booked.reference).locator('bdi', { hasText: booked.reference });
     await expect(reference).toHaveAttribute('dir', 'ltr');
     await expect(sessionOf(page, booked.reference).getByRole('switch', { name: `وصل: ${booked.reference}، Ana Berg` })).toBeChecked();
+    // The section switch in Arabic (longer names than English) before measuring the page's width.
+    await expect(page.getByRole('navigation').getByText('الفعاليات')).toBeVisible();
     await expectNoHorizontalScroll(page);
+    await expectNothingOffScreen(page);
     await snapshot(page, testInfo, 'today-phone-ar');
     expect(await seriousViolations(page, 'page'), 'axe on Today in Arabic').toEqual([]);
   });

@@ -111,7 +111,7 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
         </Group>
       </header>
       <Stack component="main" className={classes.main} gap="md">
-        <nav aria-label={t('shell.sections')}>
+        <nav aria-label={t('shell.sections')} className={classes.sections}>
           <SegmentedControl
             value={section}
             onChange={(value) => setSection(value as Section)}

@@ -87,8 +87,8 @@ describe('TodaySection', { timeout: 30_000 }, () => {
     expect(within(ten).getByText('UE9B-KTGR').closest('bdi')).toHaveAttribute('dir', 'ltr');
     expect(within(ten).getByText('+34 600 000 001').closest('bdi')).toHaveAttribute('dir', 'ltr');
     expect(within(ten).getByText('Drivers: 3')).toBeInTheDocument();
-    expect(within(ten).getByText('To pay €57.00')).toBeInTheDocument();
-    expect(within(ten).getByText('Paid €58.00')).toBeInTheDocument();
+    expect(within(ten).getByText('To pay \u2068€57.00\u2069')).toBeInTheDocument();
+    expect(within(ten).getByText('Paid \u2068€58.00\u2069')).toBeInTheDocument();
     const regions = screen.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby') ?? '');
     expect(regions.filter((id) => id.startsWith('session-'))).toHaveLength(2);
     expect(screen.getByRole('region', { name: /18:00 · Night race/ })).toBeInTheDocument();

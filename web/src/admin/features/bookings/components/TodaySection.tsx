@@ -11,7 +11,7 @@ import { useDeskLive } from '@/admin/features/bookings/hooks/use-desk-live';
 import { newIdempotencyKey } from '@/admin/lib/amounts';
 import type { AdminCompany } from '@/admin/lib/company';
 import { addDays, isIsoDay, todayIn, type IsoDay } from '@/admin/lib/dates';
-import { formatDay, formatDayHour, formatPrice } from '@/lib/format';
+import { formatDay, formatDayHour, formatPrice, isolate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import classes from '@/admin/features/bookings/components/TodaySection.module.css';
 
@@ -203,7 +203,8 @@ function BookingItem({ company, booking, day, price, onOpen }: BookingItemProps)
       <div className={classes.facts}>
         <Text size="sm">{t('today.drivers', { count: booking.drivers })}</Text>
         <Text size="sm" fw={booking.due > 0 ? 700 : undefined}>
-          {booking.due > 0 ? t('today.due', { amount: price(booking.due) }) : t('today.paid', { amount: price(booking.paid) })}
+          {/* The amount isolated: in Arabic "kr. 398.00" must not lose its full stop to the sentence's end. */}
+          {booking.due > 0 ? t('today.due', { amount: isolate(price(booking.due)) }) : t('today.paid', { amount: isolate(price(booking.paid)) })}
         </Text>
         <BookingStatus state={booking.state} />
       </div>
@@ -266,7 +267,7 @@ function SearchResults({ rows, loading, failed, search, price, onOpen }: SearchR
               </Text>
             </div>
             <div className={classes.facts}>
-              <Text size="sm">{price(r.price)}</Text>
+              <Text size="sm">{isolate(price(r.price))}</Text>
               <BookingStatus state={r.state} />
             </div>
             <Button variant="light" size="xs" onClick={() => onOpen(r)} aria-label={t('actions.details', { id: r.reference })}>
