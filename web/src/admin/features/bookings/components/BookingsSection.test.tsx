@@ -199,7 +199,7 @@ describe('BookingsSection', () => {
     expect(within(dialog).getByText('Grand Prix 10 min')).toBeInTheDocument();
     expect(within(dialog).getByText('2026-11-20 18:15 · Pista Norte')).toBeInTheDocument();
     expect(within(dialog).getByText('Pablo (under 18)')).toBeInTheDocument();
-    expect(within(dialog).getByText('simulated')).toBeInTheDocument();
+    expect(within(dialog).getByText('Test card (demo)')).toBeInTheDocument();
     expect(within(dialog).getByText('ana@norte.test')).toBeInTheDocument();
     expect(within(dialog).getByText('€34.00')).toBeInTheDocument();
     await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]);
