@@ -20,7 +20,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 const FIRST_PAGE_FOLDERS = /^(components|lib[\\/]i18n|features[\\/](booking|problem-report|live-viewers|app-update))$/;
 
 const APP_SHELL =
-  /([\\/]src[\\/](lib[\\/]i18n[\\/](index|languages)|lib[\\/]api[\\/](client|errors)|components[\\/](SimplePage|LanguageSelect|RouteErrorBoundary))\.tsx?$)|vite[\\/]preload-helper|([\\/]src[\\/](components[\\/](LoadingScreen|ErrorPage)|lib[\\/](format|query-client|theme|toast|error-reporting))\.tsx?$)|vite[\\/]modulepreload-polyfill/;
+  /([\\/]src[\\/](lib[\\/]i18n[\\/](index|languages)|lib[\\/]api[\\/](client|errors)|components[\\/](SimplePage|LanguageSelect|RouteErrorBoundary|PageFooter)|features[\\/]problem-report[\\/]components[\\/](ProblemReportButton|ProblemReportFooter))\.tsx?$)|vite[\\/]preload-helper|([\\/]src[\\/](components[\\/](LoadingScreen|ErrorPage)|lib[\\/](format|query-client|theme|toast|error-reporting))\.tsx?$)|vite[\\/]modulepreload-polyfill/;
 
 const vendorGroups = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
@@ -38,6 +38,10 @@ const vendorGroups = [
   // The app's own modules that the booking page's first render needs and lazy pages share (texts and
   // languages, the API client, the language selector, the plain page frame): one chunk instead of
   // five of under 1 KB each, since every request before the first render costs a round trip on a phone.
+  //
+  // The problem report's button is on every page (the booking page's footer, the route table's footer for
+  // the shared pages, the lazy pages): shared by the entry and the lazy chunks, the bundler would give it
+  // a first-load chunk of its own.
   //
   // The back office (admin.html, a second entry) uses some modules of the customer's entry chunk too
   // (the second line of APP_SHELL, and ActionIcon to Skeleton in vendor-mantine-core: the booking page's date stage and the back office both draw skeletons): left alone, the bundler would split each of them out of the entry chunk into
