@@ -86,14 +86,15 @@ export function ProductListTab({ company, variants = [], kind }: CatalogTabProps
                       {/* The company's own currency sign (€, kr., £…), not a dollar sign on every circuit's screen. */}
                       <ActionIcon
                         variant="subtle"
-                        color="green"
+                        color="gray"
                         w="auto"
                         miw={28}
                         px={4}
                         aria-label={t('actions.dynamic', { name: p.name })}
                         onClick={() => setPricing(p)}
                       >
-                        <Text span fw={700} size="sm" aria-hidden="true" data-testid="dynamic-price-sign">
+                        {/* The sign is text, so it needs text contrast (a light icon did not): the page's text colour. */}
+                        <Text span fw={700} size="sm" c="var(--mantine-color-text)" aria-hidden="true" data-testid="dynamic-price-sign">
                           {company.simbolCoinType}
                         </Text>
                       </ActionIcon>
