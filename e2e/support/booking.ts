@@ -99,12 +99,23 @@ export function circuitDay(offset: number): string {
 }
 
 /**
+ * The last day ahead the demo leaves to live customers: its history seeds bookings already made for the
+ * days from 14 ahead on (internal/demo/history.go, futureFrom), which fill some sessions there, so a spec
+ * that needs a session's places to itself books within the next 13 days.
+ */
+const LAST_EMPTY_DAY = 13;
+
+/**
  * A bookable day `offset` days ahead in the circuits' calendar, moved past Mondays (Fjord Karting is
- * closed on Mondays) and past the demo's special closing day ten days ahead.
+ * closed on Mondays) and past the demo's special closing day ten days ahead. Refuses a day the demo's
+ * seeded bookings may already fill (a spec once failed on the day a seeded party took its session).
  */
 export function bookableDay(offset: number): string {
   let ahead = offset;
   while (new Date(`${circuitDay(ahead)}T12:00:00Z`).getUTCDay() === 1 || ahead === 10) ahead++;
+  if (ahead > LAST_EMPTY_DAY) {
+    throw new Error(`bookableDay(${offset}) is ${ahead} days ahead: the demo seeds bookings from day ${LAST_EMPTY_DAY + 1} on; use an offset up to ${LAST_EMPTY_DAY - 1}`);
+  }
   return circuitDay(ahead);
 }
 

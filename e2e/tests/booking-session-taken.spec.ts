@@ -13,8 +13,8 @@ import {
 } from '../support/booking.ts';
 import { DEMO } from '../support/state.ts';
 
-// Sessions of this file only: Fjord Karting 15 days ahead at 19:40, 20:00 and 20:20; Circuito Norte 16
-// days ahead from 20:00 to 21:00. The places taken stay held for the hold's lifetime, so a retry (CI
+// Sessions of this file only: Fjord Karting tomorrow at 19:40, 20:00 and 20:20; Circuito Norte tomorrow
+// from 20:00 to 21:00 (each a day later past a Monday). The places taken stay held for the hold's lifetime, so a retry (CI
 // retries once) uses earlier sessions of the same days: Fjord 18:20, 18:40 and 17:40, Norte 17:00 to 18:00.
 
 /** The toast the wizard shows (Mantine notifications are alerts), by its text. */
@@ -34,7 +34,7 @@ test.describe('booking wizard, a session taken while the visitor is choosing', (
 
   test('421: another visitor fills the session; the visitor is told, and the fresh grid no longer offers it', async ({ page, request }, testInfo) => {
     const fjord = company(DEMO.fjord);
-    const day = bookableDay(15);
+    const day = bookableDay(1);
     const [full, free] = testInfo.retry ? ['18:20:00', '18:40:00'] : ['19:40:00', '20:00:00'];
     await openBooking(page, fjord);
     await chooseProduct(page, 'Voksen – 15 minutter', 2);
@@ -73,7 +73,7 @@ test.describe('booking wizard, a session taken while the visitor is choosing', (
 
   test('420: the same visitor already holds the session in another tab; the visitor is told, with fresh places', async ({ page, request }, testInfo) => {
     const fjord = company(DEMO.fjord);
-    const day = bookableDay(15);
+    const day = bookableDay(1);
     await openBooking(page, fjord);
     await chooseProduct(page, 'Voksen – 10 minutter', 1);
     await next(page);
@@ -105,7 +105,7 @@ test.describe('booking wizard, a session taken while the visitor is choosing', (
 
   test('421 on Next: a pack session fills before the pack is held; back to the date with the session no longer offered', async ({ page, request }, testInfo) => {
     const norte = company(DEMO.norte);
-    const day = bookableDay(16);
+    const day = bookableDay(1);
     await openBooking(page, norte);
     await chooseProduct(page, 'Pack Campeón: 3 tandas', 1);
     await next(page);
