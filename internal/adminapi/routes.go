@@ -17,6 +17,10 @@ func (s *Server) publicRoutes() []publicRoute {
 		// The invitation page (team.go): the token is the credential.
 		{Pattern: "GET /api/invitations/{token}", handle: s.readInvitation, secret: true},
 		{Pattern: "POST /api/invitations/{token}/accept", handle: s.acceptInvitation, secret: true},
+		// Forgot password (reset.go): the request answers alike for every address; the link is the credential.
+		{Pattern: "POST /api/users/forgot-password", handle: s.forgotPassword, secret: true},
+		{Pattern: "GET /api/password-resets/{token}", handle: s.readPasswordReset, secret: true},
+		{Pattern: "POST /api/password-resets/{token}", handle: s.completePasswordReset, secret: true},
 	}
 }
 

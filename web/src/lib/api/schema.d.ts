@@ -1070,6 +1070,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset link by e-mail (the login page's "Forgot your password?").
+         * @description No session needed. The answer is the same 202 whether or not the address has an account, so the call tells nobody which addresses do. When it has one, a mail in `culture` (the login page's language) carries a link to /reset-password/<token> that works once and for one hour; asking again sends a new link and the older ones keep working until used or expired. At most three mails per account an hour: a fourth request within the hour is answered 202 too and sends nothing. Rate-limited per client as the other calls whose path carries a secret (10 a minute, then 429). Recorded in the audit log of each of the account's companies (account.reset_request).
+         */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password-resets/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whose password a reset link sets, and until when it works.
+         * @description No session needed: the token is the credential. Unknown or used: 404; past its hour: 410. Rate-limited with the other reset and invitation calls (10 a minute per client, then 429).
+         */
+        get: operations["readPasswordReset"];
+        put?: never;
+        /**
+         * Set a new password with a reset link (once) - every session of the account ends; then sign in.
+         * @description The password needs at least 12 characters. The link works once: afterwards it, and every other open link of the account, is a 404. Every session of the account is signed out, and the account's failed sign-ins are forgotten, so the owner of the address is never locked out by someone else's guesses. Recorded in the audit log of each of the account's companies (account.password_reset).
+         */
+        post: operations["completePasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/retrieve-bookings": {
         parameters: {
             query?: never;
@@ -1979,6 +2023,20 @@ export interface components {
         InvitationAccept: {
             /** @description The new account's name (ignored for an existing account). */
             name?: string;
+            password: string;
+        };
+        PasswordResetRequest: {
+            email: string;
+            /** @description The language of the mail (the login page's, e.g. es-ES); English when unknown. */
+            culture?: string;
+        };
+        PasswordResetInfo: {
+            /** @description The account's sign-in e-mail. */
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        PasswordResetComplete: {
             password: string;
         };
         /** @description What an unsubscribe link's page shows of its member. */
@@ -5796,6 +5854,117 @@ export interface operations {
                 };
             };
             /** @description The name is empty or the password too short (new account), or the password is wrong (existing account); `fields` names name or password. Nothing is changed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description If the address has an account, a link is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The e-mail is not an e-mail address (`fields.email`). Says nothing about accounts. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    readPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reset link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetInfo"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The link expired; ask for a new one. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    completePasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetComplete"];
+            };
+        };
+        responses: {
+            /** @description The password is set; sign in. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description The link expired; ask for a new one. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The password is too short (`fields.password`). Nothing is changed. */
             422: {
                 headers: {
                     [name: string]: unknown;
