@@ -297,7 +297,7 @@ func printCrowd(w io.Writer, rows []crowdResult) {
 	for _, r := range rows {
 		var cpuOp string
 		if r.ok > 0 {
-			cpuOp = rushMS(time.Duration(r.cpu / float64(r.ok) * float64(time.Second)))
+			cpuOp = fmt.Sprintf("%.0f µs", r.cpu/float64(r.ok)*1e6)
 		}
 		var longest time.Duration
 		if len(r.lat) > 0 {
