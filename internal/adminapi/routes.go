@@ -96,6 +96,10 @@ func (s *Server) Routes() []Route {
 		{Pattern: "POST /api/admin/retrieveConfig", Handler: s.retrieveConfig},
 		{Pattern: "POST /api/admin/retrieveVariantsAndCircuits", Handler: s.retrieveVariantsAndCircuits},
 		{Pattern: "POST /api/admin/saveConfig", Handler: s.saveConfig},
+		// Settings dialog: the company's terms and conditions (terms.go).
+		{Pattern: "GET /api/admin/terms", Handler: s.listTerms},
+		{Pattern: "PUT /api/admin/terms", Handler: s.saveTerms},
+		{Pattern: "GET /api/admin/terms/starter", Handler: s.termsStarter},
 		// Settings dialog: the Team tab (team.go).
 		{Pattern: "GET /api/admin/team", Handler: s.listTeam},
 		{Pattern: "POST /api/admin/team/invitations", Handler: s.invite},

@@ -29,6 +29,7 @@ type Deps struct {
 	Account  AccountService  // My account: the user's own name, e-mail and password (account.go)
 	Team     TeamService     // the Team tab and the invitation page (team.go)
 	Resets   ResetService    // forgot password: the reset link and its page (reset.go)
+	Terms    TermsService    // the settings dialog's Terms tab (terms.go)
 	// FrontDesk is the counter's day: check-in and the Today view (frontdesk.go).
 	FrontDesk FrontDeskService
 	// Live carries change signals to open Today views (the realtime hub); nil: no live updates.

@@ -149,6 +149,7 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		// the team: members, invitations and the invitation page
 		Team:   account.NewTeamService(db.Team(), clk),
 		Resets: account.NewResets(db.Resets(), clk),
+		Terms:  terms.NewAdmin(db.Companies(), clk),
 	})
 	a.staff = staffAPI
 	h := httpapi.New(httpapi.Deps{

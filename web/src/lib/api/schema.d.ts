@@ -879,6 +879,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's terms and conditions, one text per language, and the languages they may be written in.
+         * @description The booking page's terms link shows the text of the visitor's language, else English, else the company's default language, else any (GET /api/termsAndConditions). Needs ADMIN.
+         */
+        get: operations["adminTerms"];
+        /**
+         * Write the company's terms in one language (an empty text deletes that language's terms).
+         * @description Plain text, paragraphs separated by blank lines, at most 50,000 characters; the terms page shows it as text (never as HTML), so control characters other than line ends and tabs are dropped and the rest is kept as written. Recorded in the audit log (terms.update, terms.delete). Needs ADMIN.
+         */
+        put: operations["adminSaveTerms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/terms/starter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Neutral terms a new company may adopt and edit, in a language, with the company's name.
+         * @description A starting point for the circuit to read and adapt (booking, arrival and safety, age and health, cancellation, personal data), not legal advice; nothing is saved until the text is PUT. A culture outside the app's languages gets the English text. Needs ADMIN.
+         */
+        get: operations["adminTermsStarter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/team": {
         parameters: {
             query?: never;
@@ -2548,6 +2592,14 @@ export interface components {
             text: string;
             /** @description The culture the text is written in. */
             culture: string;
+        };
+        TermsList: {
+            /** @description The company's default culture (the terms' last fallback). */
+            defaultCulture: string;
+            /** @description The cultures terms may be written in (the app's languages). */
+            cultures: string[];
+            /** @description The texts written, by culture. */
+            terms: components["schemas"]["Terms"][];
         };
         /** @description An ALTCHA challenge (the widget's original format, solved by altcha 3.x). */
         CaptchaChallenge: {
@@ -5538,6 +5590,95 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminTerms: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The terms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TermsList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminSaveTerms: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Terms"];
+            };
+        };
+        responses: {
+            /** @description Saved; the company's terms as they are now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TermsList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The culture is not one of the app's languages, or the text is too long; `fields` names culture or text. Nothing is changed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminTermsStarter: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+                culture: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The neutral terms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Terms"];
                 };
             };
             400: components["responses"]["BadRequest"];
