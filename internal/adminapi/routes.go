@@ -96,6 +96,8 @@ func (s *Server) Routes() []Route {
 		{Pattern: "POST /api/admin/retrieveConfig", Handler: s.retrieveConfig},
 		{Pattern: "POST /api/admin/retrieveVariantsAndCircuits", Handler: s.retrieveVariantsAndCircuits},
 		{Pattern: "POST /api/admin/saveConfig", Handler: s.saveConfig},
+		// The setup checklist above Today until the first booking (setup_checklist.go).
+		{Pattern: "GET /api/admin/setup-checklist", Handler: s.setupChecklist},
 		// Settings dialog: the company's terms and conditions (terms.go).
 		{Pattern: "GET /api/admin/terms", Handler: s.listTerms},
 		{Pattern: "PUT /api/admin/terms", Handler: s.saveTerms},

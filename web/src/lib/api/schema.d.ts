@@ -879,6 +879,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/setup-checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the company has set up of what its first booking needs - the checklist above Today until it is done.
+         * @description Read from the company's data, so each step ticks itself: `hours` once the opening hours were saved (a new company starts with 08:00-23:00 every day), `product` once a product or pack the booking page can sell exists (active, with a circuit), `terms` once there are terms in a language, `firstBooking` once a booking was made. `paymentsOnline` says how customers pay (online by card, else at the circuit), shown but not a step. `done` when every step is. Needs ADMIN.
+         */
+        get: operations["adminSetupChecklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/terms": {
         parameters: {
             query?: never;
@@ -2592,6 +2612,14 @@ export interface components {
             text: string;
             /** @description The culture the text is written in. */
             culture: string;
+        };
+        SetupChecklist: {
+            hours: boolean;
+            product: boolean;
+            terms: boolean;
+            firstBooking: boolean;
+            paymentsOnline: boolean;
+            done: boolean;
         };
         TermsList: {
             /** @description The company's default culture (the terms' last fallback). */
@@ -5590,6 +5618,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminSetupChecklist: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checklist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupChecklist"];
                 };
             };
             400: components["responses"]["BadRequest"];
