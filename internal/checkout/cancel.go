@@ -3,6 +3,7 @@ package checkout
 import (
 	"time"
 
+	"pitlane/internal/billing"
 	"pitlane/internal/pricing"
 )
 
@@ -109,15 +110,6 @@ type CancelView struct {
 	DefaultCulture string `json:"defaultCulture"`
 }
 
-// CancelRefundPart is a card refund reserved by a customer's cancellation (a pending refunds row), to be
-// asked of the payment's provider.
-type CancelRefundPart struct {
-	RefundID    int64
-	Provider    string
-	ProviderRef string
-	AmountCents int64
-}
-
 // CustomerCancelled is what Store.CancelByToken did.
 type CustomerCancelled struct {
 	BookingID int64
@@ -125,12 +117,5 @@ type CustomerCancelled struct {
 	// Replay is true when the booking was cancelled already (by an earlier request): nothing was done.
 	Replay bool
 	// Parts are the card refunds to ask of the providers (none on a replay).
-	Parts []CancelRefundPart
-}
-
-// CancelRefundOutcome is a provider's answer to one CancelRefundPart: its refund id, or the error.
-type CancelRefundOutcome struct {
-	CancelRefundPart
-	ProviderRefundID string
-	Err              string
+	Parts []billing.ReservedPart
 }
