@@ -27,6 +27,9 @@ type BookingsService interface {
 	StaffMember(ctx context.Context, companyID, memberID int64) (checkout.StaffMember, error)
 	// StaffCancel cancels a booking of the company on behalf of a staff user.
 	StaffCancel(ctx context.Context, companyID, bookingID int64, by checkout.Actor) (checkout.StaffCancelled, error)
+	// StaffCancelRefund cancels a booking of the company and gives back everything paid in one step.
+	// Returns apperr.NotFound, apperr.Conflict (may not cancel) and apperr.Unprocessable (no refund now).
+	StaffCancelRefund(ctx context.Context, companyID, bookingID int64, by checkout.Actor) (checkout.StaffCancelledRefund, error)
 }
 
 // bookingsSvc returns the bookings service, or answers 503 when the server was built without one.

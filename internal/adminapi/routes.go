@@ -46,6 +46,8 @@ func (s *Server) Routes() []Route {
 		{Pattern: "GET /api/booking/master-data/{id}", MinRole: account.RoleDesk, Handler: s.bookingMasterData},
 		{Pattern: "GET /api/private/member/{id}", MinRole: account.RoleDesk, Handler: s.member},
 		{Pattern: "DELETE /api/private/cancelBooking/{id}", Handler: s.cancelBooking},
+		// The booking details' actions (booking_actions.go).
+		{Pattern: "POST /api/admin/cancel-booking", Handler: s.cancelBookingWithMoney},
 
 		// Billing and refunds (billing.go).
 		{Pattern: "POST /api/admin/retrieveBillingBetweenDates", Handler: s.retrieveBilling},

@@ -110,10 +110,12 @@ type CancelView struct {
 	DefaultCulture string `json:"defaultCulture"`
 }
 
-// CustomerCancelled is what Store.CancelByToken did.
+// CustomerCancelled is what Store.CancelByToken (or StaffStore.CancelByStaffRefund) did.
 type CustomerCancelled struct {
 	BookingID int64
 	CompanyID int64
+	// By is the staff member who cancelled with a refund; zero for the customer.
+	By Actor
 	// Replay is true when the booking was cancelled already (by an earlier request): nothing was done.
 	Replay bool
 	// Parts are the card refunds to ask of the providers (none on a replay).

@@ -41,6 +41,12 @@ type StaffStore interface {
 	// the release of its places, the cancellation mails and the audit entry. Returns apperr.NotFound
 	// and CheckStaffCancel's errors.
 	CancelByStaff(ctx context.Context, companyID, bookingID int64, by Actor, now time.Time) (StaffCancelled, error)
+	// CancelByStaffRefund cancels the company's booking as CancelByStaff does and, when the company's
+	// refund policy allows a refund now (billing.CheckPolicy), reserves everything paid as pending
+	// refunds under the booking's cancellation key, in the same transaction; the mails wait for
+	// Store.SettleCancelRefunds unless nothing was reserved. Returns apperr.NotFound,
+	// CheckStaffCancel's and CheckPolicy's errors.
+	CancelByStaffRefund(ctx context.Context, companyID, bookingID int64, by Actor, now time.Time) (CustomerCancelled, error)
 }
 
 // StaffLimits are the company settings the staff bookings query depends on.

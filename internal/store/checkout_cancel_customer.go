@@ -134,8 +134,12 @@ func (co Checkout) CancelByToken(ctx context.Context, tokenHash string, now time
 // left with neither their money nor a record of the debt.
 func (co Checkout) SettleCancelRefunds(ctx context.Context, c checkout.CustomerCancelled, outcomes []billing.PartOutcome, now time.Time) error {
 	return co.db.Write(ctx, func(tx *Tx) error {
-		s := billing.Settlement{CompanyID: c.CompanyID, BookingID: c.BookingID, UserEmail: CustomerActor,
+		s := billing.Settlement{CompanyID: c.CompanyID, BookingID: c.BookingID, UserID: c.By.UserID, UserEmail: c.By.Email,
 			Outcomes: outcomes, Now: now}
+		source := "staff cancellation"
+		if c.By.Email == "" {
+			s.UserEmail, source = CustomerActor, "customer cancellation"
+		}
 		settled, err := settleRefundParts(ctx, tx, s)
 		if err != nil {
 			return err
@@ -148,10 +152,10 @@ func (co Checkout) SettleCancelRefunds(ctx context.Context, c checkout.CustomerC
 			}
 		}
 		if refunded > 0 {
-			if err := tx.InsertAudit(ctx, AuditEntry{CompanyID: c.CompanyID, UserEmail: CustomerActor,
+			if err := tx.InsertAudit(ctx, AuditEntry{CompanyID: c.CompanyID, UserID: s.UserID, UserEmail: s.UserEmail,
 				Action: "payment.refund", Entity: "booking", EntityID: strconv.FormatInt(c.BookingID, 10), At: now,
 				Details: map[string]any{"amount": refunded, "method": billing.MethodProvider, "owed": owed,
-					"source": "customer cancellation"}}); err != nil {
+					"source": source}}); err != nil {
 				return err
 			}
 		}
@@ -171,8 +175,15 @@ func queueCustomerCancellation(ctx context.Context, tx *Tx, bookingID int64, now
 		return err
 	}
 	if m != nil {
-		b.Money = &notify.CancelMoney{Policy: m.Policy, PaidCents: int64(m.Paid), RefundedCents: int64(m.ToCard),
-			OwedCents: int64(m.AtDesk)}
+		// A staff cancellation hands desk (cash) payments back at the counter: the mail says so apart.
+		var cash int64
+		if err := tx.QueryRow(ctx, `SELECT COALESCE(SUM(r.amount_cents), 0) FROM refunds r JOIN payments p ON p.id = r.payment_id
+			WHERE r.booking_id = ? AND r.idempotency_key = ? AND r.status = 'succeeded' AND p.provider = ?`,
+			bookingID, cancelRefundKey(bookingID), billing.CashProvider).Scan(&cash); err != nil {
+			return err
+		}
+		b.Money = &notify.CancelMoney{Policy: m.Policy, PaidCents: int64(m.Paid), RefundedCents: int64(m.ToCard) - cash,
+			CashCents: cash, OwedCents: int64(m.AtDesk)}
 	}
 	return notify.QueueCancellation(ctx, tx, companyID, bookingID, b, culture, now)
 }

@@ -1178,6 +1178,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/cancel-booking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff cancel a booking from its details and say what happens to its money in the same step (role ADMIN and above, as refunds). refund false cancels as DELETE /api/private/cancelBooking does (the money stays, refundable in billing). refund true also gives back everything paid through the one refund service: card payments to the card through the provider, desk payments in cash at the counter, each a refund line of the ledger (billing and the KPIs count it); a refund the provider refuses is owed at the desk. The customer's cancellation mail states the amount refunded. Audited (booking.cancel, payment.refund). Of a staff cancel and the customer's own cancellation at once, one cancels and refunds, the other finds the booking cancelled: the money goes back once. There is no credit in the model, so keeping the money as credit is not offered. */
+        post: operations["adminCancelBookingWithMoney"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/retrieveBillingBetweenDates": {
         parameters: {
             query?: never;
@@ -3046,6 +3063,26 @@ export interface components {
                 id: number;
                 /** @enum {string} */
                 state: "cancelada";
+            };
+        };
+        CancelBookingRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            /** Format: int64 */
+            bookingId: number;
+            /** @description true: give back everything paid; false: no refund. */
+            refund: boolean;
+        };
+        AdminCancelRefundResult: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** @enum {string} */
+                state: "cancelada";
+                /** @description What went back to the customer (card and cash), in currency units. */
+                refunded: number;
+                /** @description What the providers refused, now owed to the customer at the desk, in currency units. */
+                owed: number;
             };
         };
         BillingQuery: {
@@ -5996,6 +6033,52 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description The booking cannot be cancelled; `message` says why: already cancelled, no date (a voucher), or its first session has started. The customer's cancellation window (cancel_booking_max_days) does not bind staff. Of two staff cancelling at once, one gets 200 and the other 409. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCancelBookingWithMoney: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelBookingRequest"];
+            };
+        };
+        responses: {
+            /** @description Cancelled, with what went back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCancelRefundResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The booking cannot be cancelled; `message` says why: already cancelled (by another staff member or by the customer), no date (a voucher), or its first session has started. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description refund true and the company's refund policy allows no refund now (refunds off, the refund window closed, the session started; BookingMasterData.refundBlocked says which): nothing was cancelled. Or refund is missing. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
