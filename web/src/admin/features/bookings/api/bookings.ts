@@ -142,3 +142,17 @@ export async function correctPayment(order: DeskCorrectionOrder): Promise<DeskPa
   if (!data) throw new ApiError(response.status, error);
   return data.data;
 }
+
+/** What a cancel from the booking's details did: what went back, and what a provider refused (owed at the desk). */
+export type CancelWithMoneyResult = components['schemas']['AdminCancelRefundResult']['data'];
+
+/**
+ * POST /api/admin/cancel-booking (ADMIN and above, as refunds): cancels the booking and, with refund true,
+ * gives back everything paid in the same step. 409 (cannot be cancelled) and 422 (no refund allowed now)
+ * carry the server's reason.
+ */
+export async function cancelWithMoney(idCompany: number, bookingId: number, refund: boolean): Promise<CancelWithMoneyResult> {
+  const { data, error, response } = await api.POST('/api/admin/cancel-booking', { body: { idCompany, bookingId, refund } });
+  if (!data) throw new ApiError(response.status, error);
+  return data.data;
+}

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { masterDataQueryOptions, type BookingMasterData } from '@/admin/features/bookings/api/bookings';
 import { bookingName, inSentence } from '@/admin/lib/reference';
 import { BookingStatus } from '@/admin/features/bookings/components/BookingStatus';
+import { CancelBookingDialog } from '@/admin/features/bookings/components/CancelBookingDialog';
 import { CorrectPaymentDialog } from '@/admin/features/bookings/components/CorrectPaymentDialog';
 import { RecordPaymentDialog } from '@/admin/features/bookings/components/RecordPaymentDialog';
 import type { AdminCompany } from '@/admin/lib/company';
 import { localDateTime } from '@/admin/lib/dates';
+import { atLeast } from '@/admin/lib/roles';
 import { formatDay, formatDayHour, formatPrice, isolate } from '@/lib/format';
 
 interface BookingDetailsDialogProps {
@@ -159,9 +161,12 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
   const { t: admin } = useTranslation('admin');
   const language = i18n.resolvedLanguage ?? i18n.language;
   const [paying, setPaying] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const [correcting, setCorrecting] = useState<{ id: number; holds: number }>();
   // Corrections are an admin's (POST /api/admin/correct-payment needs ADMIN); the counter records only.
   const mayCorrect = company.role !== 'DESK';
+  // Cancelling with the money is an admin's too (POST /api/admin/cancel-booking, as refunds).
+  const mayCancel = atLeast(company.role, 'ADMIN') && data.cancellable && data.state !== 'cancelada';
   const price = (amount: number) => <bdi>{formatPrice(amount, company.simbolCoinType, language, company.currency)}</bdi>;
   const due = data.due ?? 0;
   const reference = data.reference || data.identifier;
@@ -182,11 +187,17 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
         <Field label={t('details.paid')} value={price(data.paid ?? 0)} />
         <Field label={t('details.due')} value={price(due)} />
       </SimpleGrid>
-      {canPay && (
+      {(canPay || mayCancel) && (
         <Group>
-          <Button onClick={() => setPaying(true)}>{t('pay.action')}</Button>
+          {canPay && <Button onClick={() => setPaying(true)}>{t('pay.action')}</Button>}
+          {mayCancel && (
+            <Button variant="outline" color="red" onClick={() => setCancelling(true)}>
+              {t('cancelMoney.action')}
+            </Button>
+          )}
         </Group>
       )}
+      {cancelling && <CancelBookingDialog company={company} booking={data} onClose={() => setCancelling(false)} />}
       {correcting && (
         <CorrectPaymentDialog company={company} booking={{ id: data.id, reference }} payment={correcting} onClose={() => setCorrecting(undefined)} />
       )}
