@@ -55,3 +55,28 @@ func (s *Server) cancelBookingWithMoney(w http.ResponseWriter, r *http.Request, 
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]any{"id": out.ID, "state": out.State,
 		"refunded": decimal(out.Refunded), "owed": decimal(out.Owed)}})
 }
+
+// bookingActionBody is schema BookingActionRequest.
+type bookingActionBody struct {
+	IDCompany int64 `json:"idCompany"`
+	BookingID int64 `json:"bookingId"`
+}
+
+// resendConfirmation answers POST /api/admin/resend-confirmation (DESK).
+func (s *Server) resendConfirmation(w http.ResponseWriter, r *http.Request, sc Scope) {
+	svc, ok := s.bookingsSvc(w, r)
+	if !ok {
+		return
+	}
+	var body bookingActionBody
+	if err := httpx.DecodeJSON(r, &body); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	out, err := svc.StaffResendConfirmation(r.Context(), sc.CompanyID, body.BookingID, checkout.Actor{UserID: sc.UserID, Email: sc.Email})
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out})
+}

@@ -30,6 +30,9 @@ type BookingsService interface {
 	// StaffCancelRefund cancels a booking of the company and gives back everything paid in one step.
 	// Returns apperr.NotFound, apperr.Conflict (may not cancel) and apperr.Unprocessable (no refund now).
 	StaffCancelRefund(ctx context.Context, companyID, bookingID int64, by checkout.Actor) (checkout.StaffCancelledRefund, error)
+	// StaffResendConfirmation queues the booking's confirmation mail again. Returns apperr.NotFound,
+	// apperr.Conflict (cancelled, not confirmed yet) and apperr.Unprocessable (no e-mail address).
+	StaffResendConfirmation(ctx context.Context, companyID, bookingID int64, by checkout.Actor) (checkout.Resent, error)
 }
 
 // bookingsSvc returns the bookings service, or answers 503 when the server was built without one.

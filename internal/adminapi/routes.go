@@ -48,6 +48,7 @@ func (s *Server) Routes() []Route {
 		{Pattern: "DELETE /api/private/cancelBooking/{id}", Handler: s.cancelBooking},
 		// The booking details' actions (booking_actions.go).
 		{Pattern: "POST /api/admin/cancel-booking", Handler: s.cancelBookingWithMoney},
+		{Pattern: "POST /api/admin/resend-confirmation", MinRole: account.RoleDesk, Handler: s.resendConfirmation},
 
 		// Billing and refunds (billing.go).
 		{Pattern: "POST /api/admin/retrieveBillingBetweenDates", Handler: s.retrieveBilling},

@@ -47,6 +47,10 @@ type StaffStore interface {
 	// Store.SettleCancelRefunds unless nothing was reserved. Returns apperr.NotFound,
 	// CheckStaffCancel's and CheckPolicy's errors.
 	CancelByStaffRefund(ctx context.Context, companyID, bookingID int64, by Actor, now time.Time) (CustomerCancelled, error)
+	// ResendConfirmation queues the customer's confirmation mail again (a new cancel link, whose token
+	// hashes to tokenHash, at cancelURL) with its audit entry. Returns apperr.NotFound, apperr.Conflict
+	// (cancelled, or waiting for its online payment) and apperr.Unprocessable (no e-mail address).
+	ResendConfirmation(ctx context.Context, companyID, bookingID int64, by Actor, tokenHash, cancelURL string, now time.Time) (Resent, error)
 }
 
 // StaffLimits are the company settings the staff bookings query depends on.

@@ -1195,6 +1195,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/resend-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a booking's confirmation mail again (role DESK and above): the same mail as the first, built from the booking as it is now, queued in the outbox to the customer alone (no gift mail, no company copies). Its cancel link is new, so the previous mail's link stops working (only a hash of the link is kept). An event registration gets its registration mail again. Audited (booking.confirmation_resent, with the address). */
+        post: operations["adminResendConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/retrieveBillingBetweenDates": {
         parameters: {
             query?: never;
@@ -3083,6 +3100,20 @@ export interface components {
                 refunded: number;
                 /** @description What the providers refused, now owed to the customer at the desk, in currency units. */
                 owed: number;
+            };
+        };
+        BookingActionRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            /** Format: int64 */
+            bookingId: number;
+        };
+        AdminResendResult: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** @description The address the mail was queued to. */
+                email: string;
             };
         };
         BillingQuery: {
@@ -6078,6 +6109,52 @@ export interface operations {
                 };
             };
             /** @description refund true and the company's refund policy allows no refund now (refunds off, the refund window closed, the session started; BookingMasterData.refundBlocked says which): nothing was cancelled. Or refund is missing. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminResendConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingActionRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminResendResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The booking is cancelled, or waiting for its online payment (not confirmed yet). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The booking has no e-mail address (fields.email). */
             422: {
                 headers: {
                     [name: string]: unknown;
