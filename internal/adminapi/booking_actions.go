@@ -80,3 +80,29 @@ func (s *Server) resendConfirmation(w http.ResponseWriter, r *http.Request, sc S
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out})
 }
+
+// updateContactBody is schema UpdateContactRequest.
+type updateContactBody struct {
+	IDCompany int64 `json:"idCompany"`
+	BookingID int64 `json:"bookingId"`
+	checkout.ContactEdit
+}
+
+// updateContact answers POST /api/admin/update-contact (DESK).
+func (s *Server) updateContact(w http.ResponseWriter, r *http.Request, sc Scope) {
+	svc, ok := s.bookingsSvc(w, r)
+	if !ok {
+		return
+	}
+	var body updateContactBody
+	if err := httpx.DecodeJSON(r, &body); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	out, err := svc.StaffUpdateContact(r.Context(), sc.CompanyID, body.BookingID, body.ContactEdit, checkout.Actor{UserID: sc.UserID, Email: sc.Email})
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out})
+}

@@ -33,6 +33,8 @@ type BookingsService interface {
 	// StaffResendConfirmation queues the booking's confirmation mail again. Returns apperr.NotFound,
 	// apperr.Conflict (cancelled, not confirmed yet) and apperr.Unprocessable (no e-mail address).
 	StaffResendConfirmation(ctx context.Context, companyID, bookingID int64, by checkout.Actor) (checkout.Resent, error)
+	// StaffUpdateContact edits the booking's contact. Returns apperr.NotFound and apperr.Unprocessable.
+	StaffUpdateContact(ctx context.Context, companyID, bookingID int64, c checkout.ContactEdit, by checkout.Actor) (checkout.ContactEdit, error)
 }
 
 // bookingsSvc returns the bookings service, or answers 503 when the server was built without one.

@@ -49,6 +49,7 @@ func (s *Server) Routes() []Route {
 		// The booking details' actions (booking_actions.go).
 		{Pattern: "POST /api/admin/cancel-booking", Handler: s.cancelBookingWithMoney},
 		{Pattern: "POST /api/admin/resend-confirmation", MinRole: account.RoleDesk, Handler: s.resendConfirmation},
+		{Pattern: "POST /api/admin/update-contact", MinRole: account.RoleDesk, Handler: s.updateContact},
 
 		// Billing and refunds (billing.go).
 		{Pattern: "POST /api/admin/retrieveBillingBetweenDates", Handler: s.retrieveBilling},

@@ -51,6 +51,10 @@ type StaffStore interface {
 	// hashes to tokenHash, at cancelURL) with its audit entry. Returns apperr.NotFound, apperr.Conflict
 	// (cancelled, or waiting for its online payment) and apperr.Unprocessable (no e-mail address).
 	ResendConfirmation(ctx context.Context, companyID, bookingID int64, by Actor, tokenHash, cancelURL string, now time.Time) (Resent, error)
+	// UpdateContact locks the company's booking, validates the edit with validate (given the company's
+	// country) and writes it with an audit entry of the contact before and after. Returns
+	// apperr.NotFound and validate's errors.
+	UpdateContact(ctx context.Context, companyID, bookingID int64, by Actor, now time.Time, validate func(country string) (ContactEdit, error)) (ContactEdit, error)
 }
 
 // StaffLimits are the company settings the staff bookings query depends on.

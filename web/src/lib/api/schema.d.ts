@@ -1212,6 +1212,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/update-contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Edits a booking's contact (role DESK and above): name, optional surname, e-mail and phone, checked with the booking page's rules (a name of text without a slash, at most 100 characters; a valid e-mail address; a valid phone number, read in the company's country when it has no +country prefix, stored in E.164). The search finds the booking by the new values at once. Audited (booking.contact, with the contact before and after); an edit that changes nothing writes nothing. */
+        post: operations["adminUpdateContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/retrieveBillingBetweenDates": {
         parameters: {
             query?: never;
@@ -3114,6 +3131,26 @@ export interface components {
                 id: number;
                 /** @description The address the mail was queued to. */
                 email: string;
+            };
+        };
+        UpdateContactRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            /** Format: int64 */
+            bookingId: number;
+            name: string;
+            /** @description Optional; empty removes it. */
+            surname?: string;
+            email: string;
+            phone: string;
+        };
+        AdminContactResult: {
+            data: {
+                name: string;
+                surname: string;
+                email: string;
+                /** @description E.164 */
+                phone: string;
             };
         };
         BillingQuery: {
@@ -6155,6 +6192,43 @@ export interface operations {
                 };
             };
             /** @description The booking has no e-mail address (fields.email). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUpdateContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateContactRequest"];
+            };
+        };
+        responses: {
+            /** @description The contact as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminContactResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Nothing was written: fields names each value that breaks a rule (name, surname, email, phone). */
             422: {
                 headers: {
                     [name: string]: unknown;
