@@ -19,7 +19,7 @@ const paidByCard = masterData({
 });
 
 /** The details call and the cancel call (its bodies recorded), answering `answer`. */
-function api(data: unknown, answer: () => Response = () => HttpResponse.json({ data: { id: 9, state: 'cancelada', refunded: 66, owed: 0 } })) {
+function api(data: Record<string, unknown>, answer: () => Response = () => HttpResponse.json({ data: { id: 9, state: 'cancelada', refunded: 66, owed: 0 } })) {
   const bodies: unknown[] = [];
   server.use(
     http.get('/api/booking/master-data/:id', () => HttpResponse.json(data)),
@@ -31,7 +31,7 @@ function api(data: unknown, answer: () => Response = () => HttpResponse.json({ d
   return bodies;
 }
 
-async function openCancel(user: ReturnType<typeof userEvent.setup>, role: 'ADMIN' | 'DESK' = 'ADMIN') {
+async function openCancel(role: 'ADMIN' | 'DESK' = 'ADMIN') {
   renderAdmin(
     <BookingDetailsDialog company={adminCompany({ role })} booking={{ id: 9, bookingIdentifier: 'PL-TOKEN-9' }} onClose={() => {}} />,
   );
@@ -44,7 +44,7 @@ describe('CancelBookingDialog', { timeout: 30_000 }, () => {
   it('shows the refund to the card before the confirmation and cancels with it in one step', async () => {
     const bodies = api(paidByCard);
     const user = userEvent.setup();
-    const details = await openCancel(user);
+    const details = await openCancel();
     await user.click(within(details).getByRole('button', { name: 'Cancel booking' }));
     const dialog = await screen.findByRole('dialog', { name: /^Cancel booking · .*UE9B-KTGR/ });
     const refund = within(dialog).getByRole('radio', { name: /Refund .*€66\.00.* to the card/ });
@@ -61,7 +61,7 @@ describe('CancelBookingDialog', { timeout: 30_000 }, () => {
   it('cancels without a refund when staff choose so', async () => {
     const bodies = api(paidByCard, () => HttpResponse.json({ data: { id: 9, state: 'cancelada', refunded: 0, owed: 0 } }));
     const user = userEvent.setup();
-    const details = await openCancel(user);
+    const details = await openCancel();
     await user.click(within(details).getByRole('button', { name: 'Cancel booking' }));
     const dialog = await screen.findByRole('dialog', { name: /^Cancel booking ·/ });
     await user.click(within(dialog).getByRole('radio', { name: 'No refund' }));
@@ -74,7 +74,7 @@ describe('CancelBookingDialog', { timeout: 30_000 }, () => {
   it('offers cash back for a payment taken at the counter', async () => {
     api(masterData({ state: 'parcialmentepagada' }));
     const user = userEvent.setup();
-    const details = await openCancel(user);
+    const details = await openCancel();
     await user.click(within(details).getByRole('button', { name: 'Cancel booking' }));
     const dialog = await screen.findByRole('dialog', { name: /^Cancel booking ·/ });
     expect(within(dialog).getByRole('radio', { name: /Give back .*€30\.00.* in cash/ })).toBeChecked();
@@ -85,7 +85,7 @@ describe('CancelBookingDialog', { timeout: 30_000 }, () => {
       HttpResponse.json({ data: { id: 9, state: 'cancelada', refunded: 0, owed: 0 } }),
     );
     const user = userEvent.setup();
-    const details = await openCancel(user);
+    const details = await openCancel();
     await user.click(within(details).getByRole('button', { name: 'Cancel booking' }));
     const dialog = await screen.findByRole('dialog', { name: /^Cancel booking ·/ });
     const refund = within(dialog).getByRole('radio', { name: /Refund .*€66\.00.* to the card/ });
@@ -101,7 +101,7 @@ describe('CancelBookingDialog', { timeout: 30_000 }, () => {
       HttpResponse.json({ code: 'conflict', message: 'This booking is already cancelled.' }, { status: 409 }),
     );
     const user = userEvent.setup();
-    const details = await openCancel(user);
+    const details = await openCancel();
     await user.click(within(details).getByRole('button', { name: 'Cancel booking' }));
     const dialog = await screen.findByRole('dialog', { name: /^Cancel booking ·/ });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
@@ -110,8 +110,7 @@ describe('CancelBookingDialog', { timeout: 30_000 }, () => {
 
   it('is not offered to the counter (DESK) nor on a booking that cannot be cancelled', async () => {
     api(paidByCard);
-    const user = userEvent.setup();
-    const details = await openCancel(user, 'DESK');
+    const details = await openCancel('DESK');
     expect(within(details).queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
   });
 });
