@@ -63,6 +63,7 @@ func (s *Server) Routes() []Route {
 		{Pattern: "GET /api/admin/today", MinRole: account.RoleDesk, Handler: s.today},
 		{Pattern: "POST /api/admin/check-in", MinRole: account.RoleDesk, Handler: s.checkIn},
 		{Pattern: "POST /api/admin/undo-check-in", MinRole: account.RoleDesk, Handler: s.undoCheckIn},
+		{Pattern: "POST /api/admin/mark-no-show", MinRole: account.RoleDesk, Handler: s.markNoShow},
 		{Pattern: "GET /api/admin/live", MinRole: account.RoleDesk, Handler: s.live},
 
 		// KPIs (kpi.go).

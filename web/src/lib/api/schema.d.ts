@@ -1368,6 +1368,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/mark-no-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a booking a no-show (role DESK and above), named as for check-in: its customer did not come. Allowed once its first session has started, on a booking not cancelled and not marked arrived (a booking is arrived, a no-show or neither; checking it in later replaces the no-show). Idempotent: a second mark answers 200 with alreadyArrived true and writes nothing. Who and when are kept; audited (booking.no_show). Undone by undo-check-in. */
+        post: operations["adminMarkNoShow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/undo-check-in": {
         parameters: {
             query?: never;
@@ -1377,7 +1394,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Removes a booking's arrival mark (role DESK and above), named as for check-in; audited (booking.arrival_undone). A booking without a mark is answered as it is (alreadyArrived false: there was nothing to undo). */
+        /** Removes a booking's arrival mark and its no-show mark (role DESK and above), named as for check-in; audited (booking.arrival_undone, booking.no_show_undone). A booking without a mark is answered as it is (alreadyArrived false: there was no arrival to undo). */
         post: operations["adminUndoCheckIn"];
         delete?: never;
         options?: never;
@@ -3073,6 +3090,10 @@ export interface components {
             cancelReason?: string | null;
             /** @description Why the booking cannot be refunded now (the refund is shown disabled with this reason); null when it can. Always sent; optional in the schema so that older fixtures stay valid. */
             refundBlocked?: components["schemas"]["RefundBlocked"] | null;
+            /** @description Marked arrived at the counter (check-in). Always sent; optional in the schema so that older fixtures stay valid. */
+            arrived?: boolean;
+            /** @description Marked a no-show. Always sent; optional in the schema so that older fixtures stay valid. */
+            noShow?: boolean;
             /** @description Owed to the customer at the desk (a customer's cancellation under the desk policy, a cash charge, or a card refund the provider refused); 0 when nothing is owed. */
             refundOwed?: number;
         };
@@ -3309,8 +3330,10 @@ export interface components {
                 arrivedAt: string | null;
                 /** @description The e-mail of the staff member who marked it. */
                 arrivedBy: string | null;
-                /** @description Check-in: the booking was already marked, nothing was written. Undo: there was a mark to remove. */
+                /** @description Check-in: the booking was already marked, nothing was written. Undo: there was an arrival mark to remove. No-show: it was already marked a no-show, nothing was written. */
                 alreadyArrived: boolean;
+                /** @description The booking is marked a no-show. Always sent; optional in the schema so that older fixtures stay valid. */
+                noShow?: boolean;
                 /** @description The Idempotency-Key was used before for this booking: nothing was written. */
                 replayed: boolean;
                 paid: number;
@@ -3339,6 +3362,8 @@ export interface components {
             /** Format: date-time */
             arrivedAt: string | null;
             arrivedBy: string | null;
+            /** @description Marked a no-show. Always sent; optional in the schema so that older fixtures stay valid. */
+            noShow?: boolean;
         };
         TodaySession: {
             /** @enum {string} */
@@ -6554,6 +6579,52 @@ export interface operations {
                 };
             };
             /** @description Nothing was written: neither a reference nor an id (or both), not a reference, a bad key, the booking is cancelled, or it is waiting for its online payment. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminMarkNoShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInRequest"];
+            };
+        };
+        responses: {
+            /** @description Marked, or already marked (alreadyArrived true); noShow true. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArrivalResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The booking is marked arrived (undo the arrival first). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing was written: neither a reference nor an id (or both), not a reference, the booking is cancelled, has no session, or its session has not started yet. */
             422: {
                 headers: {
                     [name: string]: unknown;
