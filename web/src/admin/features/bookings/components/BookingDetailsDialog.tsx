@@ -7,6 +7,7 @@ import { bookingName, inSentence } from '@/admin/lib/reference';
 import { BookingStatus } from '@/admin/features/bookings/components/BookingStatus';
 import { CancelBookingDialog } from '@/admin/features/bookings/components/CancelBookingDialog';
 import { CorrectPaymentDialog } from '@/admin/features/bookings/components/CorrectPaymentDialog';
+import { DetailsArrival } from '@/admin/features/bookings/components/DetailsArrival';
 import { EditContactDialog } from '@/admin/features/bookings/components/EditContactDialog';
 import { RecordPaymentDialog } from '@/admin/features/bookings/components/RecordPaymentDialog';
 import { ResendConfirmationDialog } from '@/admin/features/bookings/components/ResendConfirmationDialog';
@@ -193,6 +194,9 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
         <Field label={t('details.paid')} value={price(data.paid ?? 0)} />
         <Field label={t('details.due')} value={price(due)} />
       </SimpleGrid>
+      {data.state !== 'cancelada' && (
+        <DetailsArrival idCompany={company.idCompany} booking={{ id: data.id, arrived: data.arrived ?? false, noShow: data.noShow ?? false }} />
+      )}
       {(canPay || mayResend || mayCancel) && (
         <Group>
           {canPay && <Button onClick={() => setPaying(true)}>{t('pay.action')}</Button>}
