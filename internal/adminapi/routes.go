@@ -50,6 +50,10 @@ func (s *Server) Routes() []Route {
 		{Pattern: "GET /api/booking/master-data/{id}", MinRole: account.RoleDesk, Handler: s.bookingMasterData},
 		{Pattern: "GET /api/private/member/{id}", MinRole: account.RoleDesk, Handler: s.member},
 		{Pattern: "DELETE /api/private/cancelBooking/{id}", Handler: s.cancelBooking},
+		// The booking details' actions (booking_actions.go).
+		{Pattern: "POST /api/admin/cancel-booking", Handler: s.cancelBookingWithMoney},
+		{Pattern: "POST /api/admin/resend-confirmation", MinRole: account.RoleDesk, Handler: s.resendConfirmation},
+		{Pattern: "POST /api/admin/update-contact", MinRole: account.RoleDesk, Handler: s.updateContact},
 
 		// Billing and refunds (billing.go).
 		{Pattern: "POST /api/admin/retrieveBillingBetweenDates", Handler: s.retrieveBilling},
@@ -63,6 +67,7 @@ func (s *Server) Routes() []Route {
 		{Pattern: "GET /api/admin/today", MinRole: account.RoleDesk, Handler: s.today},
 		{Pattern: "POST /api/admin/check-in", MinRole: account.RoleDesk, Handler: s.checkIn},
 		{Pattern: "POST /api/admin/undo-check-in", MinRole: account.RoleDesk, Handler: s.undoCheckIn},
+		{Pattern: "POST /api/admin/mark-no-show", MinRole: account.RoleDesk, Handler: s.markNoShow},
 		{Pattern: "GET /api/admin/live", MinRole: account.RoleDesk, Handler: s.live},
 
 		// KPIs (kpi.go).

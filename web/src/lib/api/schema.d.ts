@@ -1286,6 +1286,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/cancel-booking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff cancel a booking from its details and say what happens to its money in the same step (role ADMIN and above, as refunds). refund false cancels as DELETE /api/private/cancelBooking does (the money stays, refundable in billing). refund true also gives back everything paid through the one refund service: card payments to the card through the provider, desk payments in cash at the counter, each a refund line of the ledger (billing and the KPIs count it); a refund the provider refuses is owed at the desk. The customer's cancellation mail states the amount refunded. Audited (booking.cancel, payment.refund). Of a staff cancel and the customer's own cancellation at once, one cancels and refunds, the other finds the booking cancelled: the money goes back once. There is no credit in the model, so keeping the money as credit is not offered. */
+        post: operations["adminCancelBookingWithMoney"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/resend-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a booking's confirmation mail again (role DESK and above): the same mail as the first, built from the booking as it is now, queued in the outbox to the customer alone (no gift mail, no company copies). Its cancel link is new, so the previous mail's link stops working (only a hash of the link is kept). An event registration gets its registration mail again. Audited (booking.confirmation_resent, with the address). */
+        post: operations["adminResendConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/update-contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Edits a booking's contact (role DESK and above): name, optional surname, e-mail and phone, checked with the booking page's rules (a name of text without a slash, at most 100 characters; a valid e-mail address; a valid phone number, read in the company's country when it has no +country prefix, stored in E.164). The search finds the booking by the new values at once. Audited (booking.contact, with the contact before and after); an edit that changes nothing writes nothing. */
+        post: operations["adminUpdateContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/retrieveBillingBetweenDates": {
         parameters: {
             query?: never;
@@ -1425,6 +1476,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/mark-no-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a booking a no-show (role DESK and above), named as for check-in: its customer did not come. Allowed once its first session has started, on a booking not cancelled and not marked arrived (a booking is arrived, a no-show or neither; checking it in later replaces the no-show). Idempotent: a second mark answers 200 with alreadyArrived true and writes nothing. Who and when are kept; audited (booking.no_show). Undone by undo-check-in. */
+        post: operations["adminMarkNoShow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/undo-check-in": {
         parameters: {
             query?: never;
@@ -1434,7 +1502,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Removes a booking's arrival mark (role DESK and above), named as for check-in; audited (booking.arrival_undone). A booking without a mark is answered as it is (alreadyArrived false: there was nothing to undo). */
+        /** Removes a booking's arrival mark and its no-show mark (role DESK and above), named as for check-in; audited (booking.arrival_undone, booking.no_show_undone). A booking without a mark is answered as it is (alreadyArrived false: there was no arrival to undo). */
         post: operations["adminUndoCheckIn"];
         delete?: never;
         options?: never;
@@ -3160,6 +3228,10 @@ export interface components {
             cancelReason?: string | null;
             /** @description Why the booking cannot be refunded now (the refund is shown disabled with this reason); null when it can. Always sent; optional in the schema so that older fixtures stay valid. */
             refundBlocked?: components["schemas"]["RefundBlocked"] | null;
+            /** @description Marked arrived at the counter (check-in). Always sent; optional in the schema so that older fixtures stay valid. */
+            arrived?: boolean;
+            /** @description Marked a no-show. Always sent; optional in the schema so that older fixtures stay valid. */
+            noShow?: boolean;
             /** @description Owed to the customer at the desk (a customer's cancellation under the desk policy, a cash charge, or a card refund the provider refused); 0 when nothing is owed. */
             refundOwed?: number;
         };
@@ -3184,6 +3256,60 @@ export interface components {
                 id: number;
                 /** @enum {string} */
                 state: "cancelada";
+            };
+        };
+        CancelBookingRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            /** Format: int64 */
+            bookingId: number;
+            /** @description true: give back everything paid; false: no refund. */
+            refund: boolean;
+        };
+        AdminCancelRefundResult: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** @enum {string} */
+                state: "cancelada";
+                /** @description What went back to the customer (card and cash), in currency units. */
+                refunded: number;
+                /** @description What the providers refused, now owed to the customer at the desk, in currency units. */
+                owed: number;
+            };
+        };
+        BookingActionRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            /** Format: int64 */
+            bookingId: number;
+        };
+        AdminResendResult: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** @description The address the mail was queued to. */
+                email: string;
+            };
+        };
+        UpdateContactRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            /** Format: int64 */
+            bookingId: number;
+            name: string;
+            /** @description Optional; empty removes it. */
+            surname?: string;
+            email: string;
+            phone: string;
+        };
+        AdminContactResult: {
+            data: {
+                name: string;
+                surname: string;
+                email: string;
+                /** @description E.164 */
+                phone: string;
             };
         };
         BillingQuery: {
@@ -3342,8 +3468,10 @@ export interface components {
                 arrivedAt: string | null;
                 /** @description The e-mail of the staff member who marked it. */
                 arrivedBy: string | null;
-                /** @description Check-in: the booking was already marked, nothing was written. Undo: there was a mark to remove. */
+                /** @description Check-in: the booking was already marked, nothing was written. Undo: there was an arrival mark to remove. No-show: it was already marked a no-show, nothing was written. */
                 alreadyArrived: boolean;
+                /** @description The booking is marked a no-show. Always sent; optional in the schema so that older fixtures stay valid. */
+                noShow?: boolean;
                 /** @description The Idempotency-Key was used before for this booking: nothing was written. */
                 replayed: boolean;
                 paid: number;
@@ -3372,6 +3500,8 @@ export interface components {
             /** Format: date-time */
             arrivedAt: string | null;
             arrivedBy: string | null;
+            /** @description Marked a no-show. Always sent; optional in the schema so that older fixtures stay valid. */
+            noShow?: boolean;
         };
         TodaySession: {
             /** @enum {string} */
@@ -6368,6 +6498,135 @@ export interface operations {
             };
         };
     };
+    adminCancelBookingWithMoney: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelBookingRequest"];
+            };
+        };
+        responses: {
+            /** @description Cancelled, with what went back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCancelRefundResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The booking cannot be cancelled; `message` says why: already cancelled (by another staff member or by the customer), no date (a voucher), or its first session has started. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description refund true and the company's refund policy allows no refund now (refunds off, the refund window closed, the session started; BookingMasterData.refundBlocked says which): nothing was cancelled. Or refund is missing. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminResendConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingActionRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminResendResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The booking is cancelled, or waiting for its online payment (not confirmed yet). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The booking has no e-mail address (fields.email). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUpdateContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateContactRequest"];
+            };
+        };
+        responses: {
+            /** @description The contact as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminContactResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Nothing was written: fields names each value that breaks a rule (name, surname, email, phone). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminRetrieveBilling: {
         parameters: {
             query?: never;
@@ -6683,6 +6942,52 @@ export interface operations {
                 };
             };
             /** @description Nothing was written: neither a reference nor an id (or both), not a reference, a bad key, the booking is cancelled, or it is waiting for its online payment. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminMarkNoShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInRequest"];
+            };
+        };
+        responses: {
+            /** @description Marked, or already marked (alreadyArrived true); noShow true. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArrivalResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The booking is marked arrived (undo the arrival first). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing was written: neither a reference nor an id (or both), not a reference, the booking is cancelled, has no session, or its session has not started yet. */
             422: {
                 headers: {
                     [name: string]: unknown;
