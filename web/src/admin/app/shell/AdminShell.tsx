@@ -137,7 +137,7 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
             </Modal>
           )}
           {dialog === 'advertising' && company.advertisingActive && atLeast(company.role, 'ADMIN') && (
-            <AdvertisingDialog key={company.idCompany} idCompany={company.idCompany} onClose={() => setDialog(null)} />
+            <AdvertisingDialog key={company.idCompany} idCompany={company.idCompany} publicKey={company.publicKey} onClose={() => setDialog(null)} />
           )}
         </Suspense>
       </Stack>
