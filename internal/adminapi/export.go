@@ -3,6 +3,7 @@ package adminapi
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -59,6 +60,7 @@ func (s *Server) exportBookings(w http.ResponseWriter, r *http.Request, sc Scope
 		return
 	}
 	labels := labelsFor(v.Get("lang"))
+	head := bookingsHead(labels, rng.Currency)
 	name := exportFileName("bookings", rng.CompanyName, rng.From, rng.To, format)
 	h := w.Header()
 	h.Set("Content-Disposition", contentDisposition(name, "bookings_"+rng.CompanyName+"_"+rng.From+"_"+rng.To+"."+format))
@@ -71,7 +73,7 @@ func (s *Server) exportBookings(w http.ResponseWriter, r *http.Request, sc Scope
 		sheet = newCSVSheet(out)
 	} else {
 		h.Set("Content-Type", contentTypeXLSX)
-		if sheet, err = newXLSXSheet(out, labels.Columns[:]); err != nil {
+		if sheet, err = newXLSXSheet(out, head); err != nil {
 			httpx.WriteError(w, r, err)
 			return
 		}
@@ -80,7 +82,7 @@ func (s *Server) exportBookings(w http.ResponseWriter, r *http.Request, sc Scope
 	if loc == nil {
 		loc = time.UTC
 	}
-	err = sheet.Header(labels.Columns[:])
+	err = sheet.Header(head)
 	if err == nil {
 		var totals checkout.BookingTotals
 		totals, err = svc.StaffEachBooking(r.Context(), rng, func(b checkout.BookingRow) error {
@@ -100,6 +102,20 @@ func (s *Server) exportBookings(w http.ResponseWriter, r *http.Request, sc Scope
 		out.Fail(r, "bookings export", err)
 	}
 }
+
+// bookingsHead is the export's header row: the titles in the language, the price column naming the
+// company's currency ("Price (EUR)"), as the billing export's amounts do, so that a sheet read later or
+// elsewhere says what the figures are.
+func bookingsHead(l exportLabels, currency string) []string {
+	head := slices.Clone(l.Columns[:])
+	if currency != "" {
+		head[bookingsPriceColumn] += " (" + currency + ")"
+	}
+	return head
+}
+
+// bookingsPriceColumn is the index of the price column in exportLabels.Columns.
+const bookingsPriceColumn = 8
 
 // bookingCells are a booking's cells in the order of exportLabels.Columns.
 func bookingCells(b checkout.BookingRow, l exportLabels, loc *time.Location) []exportCell {

@@ -60,6 +60,7 @@ type StaffStore interface {
 // StaffLimits are the company settings the staff bookings query depends on.
 type StaffLimits struct {
 	CompanyName    string
+	Currency       string // ISO 4217 code (EUR): the export's price column names it
 	TimeZone       string
 	MaxDaysBooking int // the largest of the company's installations (0 when it has none)
 }
@@ -91,6 +92,7 @@ const SearchLimit = 200
 type BookingRange struct {
 	CompanyID   int64
 	CompanyName string
+	Currency    string // the company's ISO 4217 code, for the export's price column
 	From, To    string // YYYY-MM-DD, inclusive
 	BySale      bool
 	FromMs      int64
@@ -250,7 +252,7 @@ func (s *Service) StaffBookingsRange(ctx context.Context, companyID int64, q Boo
 		loc = time.UTC
 	}
 	r, err := CheckBookingsQuery(q, l, loc, s.d.Clock.Now())
-	r.CompanyID, r.Location = companyID, loc
+	r.CompanyID, r.Location, r.Currency = companyID, loc, l.Currency
 	return r, err
 }
 

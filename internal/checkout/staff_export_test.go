@@ -68,6 +68,10 @@ func TestStaffExportCSV(t *testing.T) {
 		if len(recs) != len(injections)+2 || recs[0][1] != "Referencia" || recs[0][5] != "Cliente" || recs[0][6] != "Teléfono" {
 			t.Fatalf("%d records, header %v", len(recs), recs[0])
 		}
+		// The price column says what the figures are, as the billing export's amounts do.
+		if recs[0][8] != "Precio (EUR)" {
+			t.Errorf("price column %q, want %q", recs[0][8], "Precio (EUR)")
+		}
 		for i, p := range injections {
 			r := recs[i+1]
 			if checkout.NormalizeReference(r[1]) == "" || r[1][4] != '-' {
@@ -96,6 +100,8 @@ func TestStaffExportXLSX(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		d := newDesk(t, db)
 		d.seedInjections(t)
+		// A Danish circuit's figures are crowns: the price column's title names the company's currency.
+		d.exec(t, `UPDATE companies SET currency = 'DKK', currency_symbol = 'kr.' WHERE id = ?`, d.fix.CompanyID)
 		body, disposition := d.export(t, "dateIni=2026-11-01&dateEnd=2026-11-30&format=xlsx")
 		if !strings.Contains(disposition, `filename="bookings_Circuito-Norte_2026-11-01_2026-11-30.xlsx"`) {
 			t.Errorf("Content-Disposition %q", disposition)
@@ -109,7 +115,7 @@ func TestStaffExportXLSX(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(rows) != len(injections)+2 || rows[0][1] != "Reference" || rows[0][5] != "Customer" {
+		if len(rows) != len(injections)+2 || rows[0][1] != "Reference" || rows[0][5] != "Customer" || rows[0][8] != "Price (DKK)" {
 			t.Fatalf("%d rows, header %v", len(rows), rows[0])
 		}
 		for i, p := range injections {

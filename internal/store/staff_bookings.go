@@ -26,9 +26,9 @@ func (db *DB) Bookings() Bookings { return Bookings{db: db} }
 func (b Bookings) StaffLimits(ctx context.Context, companyID int64) (checkout.StaffLimits, error) {
 	var l checkout.StaffLimits
 	err := b.db.Read(ctx, func(tx *Tx) error {
-		err := tx.QueryRow(ctx, `SELECT c.name, c.time_zone,
+		err := tx.QueryRow(ctx, `SELECT c.name, c.currency, c.time_zone,
 				COALESCE((SELECT MAX(i.max_days_booking) FROM installations i WHERE i.company_id = c.id), 0)
-			FROM companies c WHERE c.id = ?`, companyID).Scan(&l.CompanyName, &l.TimeZone, &l.MaxDaysBooking)
+			FROM companies c WHERE c.id = ?`, companyID).Scan(&l.CompanyName, &l.Currency, &l.TimeZone, &l.MaxDaysBooking)
 		if IsNoRows(err) {
 			return apperr.New(apperr.NotFound, "No such company.")
 		}

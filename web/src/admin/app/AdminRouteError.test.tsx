@@ -52,3 +52,32 @@ it('reports a page that crashed and shows the error page', async () => {
   const report = JSON.parse(await sent[0]!.text()) as ClientErrorReport;
   expect(report).toMatchObject({ app: 'admin', kind: 'uncaught', message: 'TypeError: cannot read properties of undefined' });
 });
+
+it('says the back office was updated, with Reload, for a chunk that could not be loaded even after its reload', async () => {
+  function Gone(): never {
+    throw new TypeError('Failed to fetch dynamically imported module: https://pitlane.test/assets/KpiSection-Bx1.js');
+  }
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin',
+        element: (
+          <RouteErrorBoundary fallback={AdminRouteError}>
+            <Gone />
+          </RouteErrorBoundary>
+        ),
+      },
+    ],
+    { initialEntries: ['/admin'] },
+  );
+  render(
+    <AdminProviders queryClient={testQueryClient()} env="test">
+      <RouterProvider router={router} />
+    </AdminProviders>,
+  );
+  expect(await screen.findByRole('heading', { name: 'The back office was updated' }, { timeout: 10_000 })).toBeInTheDocument();
+  const reload = vi.fn();
+  vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
+  screen.getByRole('button', { name: 'Reload' }).click();
+  expect(reload).toHaveBeenCalledTimes(1);
+});

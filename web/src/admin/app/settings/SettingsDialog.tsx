@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TAB, SETTINGS_TABS } from '@/admin/app/settings/tabs';
@@ -24,6 +25,7 @@ interface SettingsDialogProps {
  */
 export function SettingsDialog({ idCompany, role = 'ADMIN', onClose, onNameChange }: SettingsDialogProps) {
   const { t } = useTranslation('settings');
+  const phone = useMediaQuery('(max-width: 37.5em)');
   const state = useSettings(idCompany);
   const [tab, setTab] = useState(String(DEFAULT_TAB));
   const [ask, setAsk] = useState<'save' | 'leave'>();
@@ -130,8 +132,10 @@ export function SettingsDialog({ idCompany, role = 'ADMIN', onClose, onNameChang
               </Box>
             </Alert>
           )}
-          <Tabs orientation="vertical" value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
-            <Tabs.List>
+          {/* On a phone the vertical list took 60 % of the width and cut the tab's content: there the tabs
+              are one row above the content that scrolls sideways inside itself. */}
+          <Tabs orientation={phone ? 'horizontal' : 'vertical'} value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
+            <Tabs.List style={phone ? { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' } : undefined}>
               {tabs.map((e) => (
                 <Tabs.Tab key={e.id} value={String(e.id)} disabled={e.disabled}>
                   {`${e.id}. ${t(`tabs.${e.label}`)}`}
@@ -139,7 +143,7 @@ export function SettingsDialog({ idCompany, role = 'ADMIN', onClose, onNameChang
               ))}
             </Tabs.List>
             {tabs.map((e) => (
-              <Tabs.Panel key={e.id} value={String(e.id)} px="md" mih={420}>
+              <Tabs.Panel key={e.id} value={String(e.id)} px={phone ? 0 : 'md'} pt={phone ? 'md' : 0} mih={420}>
                 {e.render({ idCompany, role, state, onNameChange })}
               </Tabs.Panel>
             ))}

@@ -1,6 +1,6 @@
 import { Anchor, Box, Group, Image, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import classes from '@/admin/app/shell/AdminShell.module.css';
@@ -8,30 +8,31 @@ import { AdminLanguageSelect } from '@/admin/components/AdminLanguageSelect';
 import { CompanySwitcher } from '@/admin/app/shell/CompanySwitcher';
 import { UserMenu } from '@/admin/app/shell/UserMenu';
 import { signOut } from '@/admin/features/auth/api/sign-in';
+import { lazyOrReload } from '@/admin/lib/chunk-reload';
 import type { AdminCompany } from '@/admin/lib/company';
 import { atLeast, defaultSection, sectionsFor, type Section } from '@/admin/lib/roles';
 import { clearSession, saveUserName, storedUserName, type StaffCompany } from '@/admin/lib/session';
 
 // Each section is its own chunk: recharts comes with the KPI section only, the grid's libraries with bookings.
-const TodaySection = lazy(async () => ({
+const TodaySection = lazyOrReload(async () => ({
   default: (await import('@/admin/features/bookings/components/TodaySection')).TodaySection,
 }));
-const BookingsSection = lazy(async () => ({
+const BookingsSection = lazyOrReload(async () => ({
   default: (await import('@/admin/features/bookings/components/BookingsSection')).BookingsSection,
 }));
-const BillingSection = lazy(async () => ({
+const BillingSection = lazyOrReload(async () => ({
   default: (await import('@/admin/features/billing/components/BillingSection')).BillingSection,
 }));
-const SettingsDialog = lazy(async () => ({ default: (await import('@/admin/app/settings/SettingsDialog')).SettingsDialog }));
-const KpiSection = lazy(async () => ({ default: (await import('@/admin/features/kpi/components/KpiSection')).KpiSection }));
-const EventsCalendarSection = lazy(async () => ({
+const SettingsDialog = lazyOrReload(async () => ({ default: (await import('@/admin/app/settings/SettingsDialog')).SettingsDialog }));
+const KpiSection = lazyOrReload(async () => ({ default: (await import('@/admin/features/kpi/components/KpiSection')).KpiSection }));
+const EventsCalendarSection = lazyOrReload(async () => ({
   default: (await import('@/admin/features/events/components/EventsCalendarSection')).EventsCalendarSection,
 }));
 // The user menu's dialogs: chunks of their own, loaded when opened.
-const CreateEventDialog = lazy(async () => ({
+const CreateEventDialog = lazyOrReload(async () => ({
   default: (await import('@/admin/features/events/components/CreateEventDialog')).CreateEventDialog,
 }));
-const AdvertisingDialog = lazy(async () => ({
+const AdvertisingDialog = lazyOrReload(async () => ({
   default: (await import('@/admin/features/advertising/components/AdvertisingDialog')).AdvertisingDialog,
 }));
 
@@ -39,7 +40,7 @@ const AdvertisingDialog = lazy(async () => ({
 const SetupChecklist = lazy(async () => ({ default: (await import('@/admin/features/settings/components/SetupChecklist')).SetupChecklist }));
 
 // My account alone, for a role that may not open the settings dialog (its other tabs are ADMIN's).
-const MyAccountTab = lazy(async () => ({ default: (await import('@/admin/features/settings/components/MyAccountTab')).MyAccountTab }));
+const MyAccountTab = lazyOrReload(async () => ({ default: (await import('@/admin/features/settings/components/MyAccountTab')).MyAccountTab }));
 
 /**
  * The mutually exclusive sections. Today, the counter's day, comes first and is where every role lands
@@ -143,7 +144,7 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
             </Modal>
           )}
           {dialog === 'advertising' && company.advertisingActive && atLeast(company.role, 'ADMIN') && (
-            <AdvertisingDialog key={company.idCompany} idCompany={company.idCompany} onClose={() => setDialog(null)} />
+            <AdvertisingDialog key={company.idCompany} idCompany={company.idCompany} publicKey={company.publicKey} onClose={() => setDialog(null)} />
           )}
         </Suspense>
       </Stack>

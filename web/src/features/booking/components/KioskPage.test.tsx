@@ -77,4 +77,21 @@ describe('the kiosk page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('booking-wizard')).toHaveAttribute('data-stage', '0'));
     expect(screen.getByRole('radio', { name: 'Tanda adultos 10 minutos' })).not.toBeChecked();
   });
+
+  it('starts in the language its address names (?lang=), with that culture\'s images, over its own', async () => {
+    const api = companyPublic('es-ES', 90);
+    server.use(api.handler, http.get('/api/config/:key', () => HttpResponse.json(companyConfig())));
+    renderRoute(`/kiosk/${KNOWN_KEY}?lang=en`);
+    expect(await screen.findByTestId('kiosk-ad-left')).toHaveAttribute('src', '/ads/left-en.jpg');
+    expect(sessionStorage.getItem(CULTURE_STORAGE_KEY)).toBe('en-GB');
+    expect(api.asked).toContain('en-GB');
+  });
+
+  it('ignores a ?lang= it does not know and starts in its own language', async () => {
+    const api = companyPublic('es-ES', 90);
+    server.use(api.handler, http.get('/api/config/:key', () => HttpResponse.json(companyConfig())));
+    renderRoute(`/kiosk/${KNOWN_KEY}?lang=xx`);
+    expect(await screen.findByTestId('kiosk-ad-left')).toHaveAttribute('src', '/ads/left-es.jpg');
+    expect(sessionStorage.getItem(CULTURE_STORAGE_KEY)).toBe('es-ES');
+  });
 });

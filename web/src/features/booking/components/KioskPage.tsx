@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useBrandTheme } from '@/components/BrandThemeProvider';
 import { ErrorPage } from '@/components/ErrorPage';
 import { LoadingScreen } from '@/components/LoadingScreen';
@@ -12,10 +12,12 @@ import { isNotFound } from '@/lib/api/errors';
 import { useConfig } from '@/lib/api/get-config';
 import { isCompanyKey } from '@/lib/company-key';
 import { chooseLanguage } from '@/lib/i18n';
+import { findLanguage } from '@/lib/i18n/languages';
 
 /**
  * The route `/kiosk/:key` (issue 15): the booking wizard on a screen at the circuit's counter, between the
- * company's left and right advertising images, in the kiosk's default language. An unknown key shows
+ * company's left and right advertising images, in the kiosk's default language, or in the one its address
+ * names (`?lang=de`, as the back office's kiosk address offers; an unknown one is ignored). An unknown key shows
  * 'Page not found'; any other failure the error page with a retry.
  */
 export function KioskPage() {
@@ -30,7 +32,9 @@ function Kiosk({ companyKey }: { companyKey: string }) {
   useBrandTheme(config.data?.theme);
   const company = useCompanyPublic(config.data?.idCompany, null);
   const idCompany = config.data?.idCompany;
-  const language = company.data?.kiosk.defaultLanguage;
+  const [search] = useSearchParams();
+  const asked = findLanguage(search.get('lang'))?.culture;
+  const language = company.data ? (asked ?? company.data.kiosk.defaultLanguage) : undefined;
   const [ready, setReady] = useState(false);
 
   // The kiosk starts in its own language (not the browser's: the screen is the circuit's), with the

@@ -60,7 +60,7 @@ describe('AdvertisingDialog', { timeout: 60_000 }, () => {
     const calls = api();
     const onClose = vi.fn();
     const user = userEvent.setup();
-    renderAdmin(<AdvertisingDialog idCompany={2} onClose={onClose} />);
+    renderAdmin(<AdvertisingDialog idCompany={2} publicKey="norte-key" onClose={onClose} />);
     expect(await screen.findByRole('img', { name: 'Current Left image (default language)' })).toHaveAttribute('src', STORED.imgLeftDefault);
 
     await user.upload(screen.getByLabelText('Right image (English)'), png(300, 700));
@@ -92,7 +92,7 @@ describe('AdvertisingDialog', { timeout: 60_000 }, () => {
     const calls = api();
     const onClose = vi.fn();
     const user = userEvent.setup();
-    renderAdmin(<AdvertisingDialog idCompany={2} onClose={onClose} />);
+    renderAdmin(<AdvertisingDialog idCompany={2} publicKey="norte-key" onClose={onClose} />);
     const language = await screen.findByRole('combobox', { name: 'Kiosk language' });
     const idle = screen.getByRole('textbox', { name: /^Seconds without a touch/ });
     expect(language).toHaveValue('es-ES');
@@ -119,7 +119,7 @@ describe('AdvertisingDialog', { timeout: 60_000 }, () => {
     server.use(http.post('/api/company/updatePubli', () => HttpResponse.json(refusal, { status: 422 })));
     const onClose = vi.fn();
     const user = userEvent.setup();
-    renderAdmin(<AdvertisingDialog idCompany={2} onClose={onClose} />);
+    renderAdmin(<AdvertisingDialog idCompany={2} publicKey="norte-key" onClose={onClose} />);
     await user.click(await screen.findByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Enter a whole number of seconds between 15 and 3600')).toBeInTheDocument();
     expect(screen.getByText('Ad update failed')).toBeInTheDocument();
@@ -130,7 +130,7 @@ describe('AdvertisingDialog', { timeout: 60_000 }, () => {
   it('refuses an image of the wrong size or weight with a toast, ignores a non-PNG silently, and blocks a non-http link', async () => {
     const calls = api();
     const user = userEvent.setup();
-    renderAdmin(<AdvertisingDialog idCompany={2} onClose={() => undefined} />);
+    renderAdmin(<AdvertisingDialog idCompany={2} publicKey="norte-key" onClose={() => undefined} />);
     const input = await screen.findByLabelText('Left image (English)');
 
     await user.upload(input, png(300, 600));
@@ -149,7 +149,7 @@ describe('AdvertisingDialog', { timeout: 60_000 }, () => {
   it('opens the file chooser from a translated button, and remove empties the slot', async () => {
     api();
     const user = userEvent.setup();
-    renderAdmin(<AdvertisingDialog idCompany={2} onClose={() => undefined} />);
+    renderAdmin(<AdvertisingDialog idCompany={2} publicKey="norte-key" onClose={() => undefined} />);
     const input = (await screen.findByLabelText('Left image (English)')) as HTMLInputElement;
     const opened = vi.spyOn(input, 'click');
     await user.click(screen.getByRole('button', { name: 'Choose image: Left image (English)' }));
@@ -164,11 +164,38 @@ describe('AdvertisingDialog', { timeout: 60_000 }, () => {
     const calls = api(500);
     const onClose = vi.fn();
     const user = userEvent.setup();
-    renderAdmin(<AdvertisingDialog idCompany={2} onClose={onClose} />);
+    renderAdmin(<AdvertisingDialog idCompany={2} publicKey="norte-key" onClose={onClose} />);
     await user.click(await screen.findByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Ad update failed')).toBeInTheDocument();
     expect(calls.saves).toHaveLength(1);
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Advertising' })).toBeInTheDocument();
+  });
+
+  it("shows the kiosk's address to copy or open, with ?lang= for a chosen language, and saves nothing for it", async () => {
+    const calls = api();
+    const user = userEvent.setup();
+    renderAdmin(<AdvertisingDialog idCompany={2} publicKey="norte-key" onClose={() => undefined} />);
+    const address = await screen.findByRole('textbox', { name: 'Kiosk address' });
+    const base = `${window.location.origin}/kiosk/norte-key`;
+    expect(address).toHaveValue(base);
+    expect(address).toHaveAttribute('readonly');
+    expect(address.parentElement).toHaveAttribute('dir', 'ltr'); // Mantine puts dir on the input's own box, not the label's
+    const open = screen.getByRole('link', { name: 'Open kiosk' });
+    expect(open).toHaveAttribute('href', base);
+    expect(open).toHaveAttribute('target', '_blank');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Open in' }), 'Deutsch');
+    expect(address).toHaveValue(`${base}?lang=de`);
+    expect(open).toHaveAttribute('href', `${base}?lang=de`);
+
+    await user.click(screen.getByRole('button', { name: 'Copy address' }));
+    expect(await navigator.clipboard.readText()).toBe(`${base}?lang=de`);
+    expect(await screen.findByRole('button', { name: 'Address copied' })).toBeInTheDocument();
+
+    // Back to the kiosk's own language: no ?lang=.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Open in' }), "The kiosk's language");
+    expect(address).toHaveValue(base);
+    expect(calls.saves).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { publiQueryOptions, useUpdatePubli, type StoredAdvertising } from '@/admin/features/advertising/api/advertising';
 import { ImageSlot, type Slot } from '@/admin/features/advertising/components/ImageSlot';
+import { KioskAddress } from '@/admin/features/advertising/components/KioskAddress';
 import { isIdlePeriod, KioskFields } from '@/admin/features/advertising/components/KioskFields';
 import { useAdvertisingTexts } from '@/admin/features/advertising/hooks/useAdvertisingTexts';
 import { serverFieldErrors } from '@/lib/api/field-errors';
@@ -24,6 +25,8 @@ export function isLink(text: string): boolean {
 
 interface AdvertisingDialogProps {
   idCompany: number;
+  /** The company's public key: the kiosk's address is /kiosk/{publicKey}. */
+  publicKey: string;
   onClose: () => void;
 }
 
@@ -35,7 +38,7 @@ interface AdvertisingDialogProps {
  * It also holds the kiosk's settings (language and idle period, KioskFields): the kiosk page is where these
  * images are shown, and the same call (POST /api/company/updatePubli) saves them.
  */
-export function AdvertisingDialog({ idCompany, onClose }: AdvertisingDialogProps) {
+export function AdvertisingDialog({ idCompany, publicKey, onClose }: AdvertisingDialogProps) {
   const { t } = useAdvertisingTexts();
   const stored = useQuery(publiQueryOptions(idCompany));
   return (
@@ -48,7 +51,7 @@ export function AdvertisingDialog({ idCompany, onClose }: AdvertisingDialogProps
       classNames={{ content: classes.content }}
     >
       {stored.data ? (
-        <AdvertisingForm idCompany={idCompany} stored={stored.data} onClose={onClose} />
+        <AdvertisingForm idCompany={idCompany} publicKey={publicKey} stored={stored.data} onClose={onClose} />
       ) : stored.isError ? (
         <Stack align="center" role="alert">
           <Text>{t('loadFailed')}</Text>
@@ -63,7 +66,17 @@ export function AdvertisingDialog({ idCompany, onClose }: AdvertisingDialogProps
   );
 }
 
-function AdvertisingForm({ idCompany, stored: all, onClose }: { idCompany: number; stored: StoredAdvertising; onClose: () => void }) {
+function AdvertisingForm({
+  idCompany,
+  publicKey,
+  stored: all,
+  onClose,
+}: {
+  idCompany: number;
+  publicKey: string;
+  stored: StoredAdvertising;
+  onClose: () => void;
+}) {
   const { t } = useAdvertisingTexts();
   const stored = all.publi;
   const [images, setImages] = useState<Record<Slot, string | null>>(() => ({
@@ -149,6 +162,7 @@ function AdvertisingForm({ idCompany, stored: all, onClose }: { idCompany: numbe
           />
         </SimpleGrid>
         <KioskFields language={language} idle={idle} onLanguage={setLanguage} onIdle={setIdle} serverErrors={serverErrors} />
+        <KioskAddress publicKey={publicKey} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={update.isPending}>
             {t('cancel')}

@@ -1,16 +1,17 @@
 import { Alert, Anchor, Button, Center, Group, Paper, PasswordInput, Skeleton, Stack, TextInput, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AdminLanguageSelect } from '@/admin/components/AdminLanguageSelect';
 import { currentUser, signIn } from '@/admin/features/auth/api/sign-in';
+import { lazyOrReload } from '@/admin/lib/chunk-reload';
 import { clearSession, hasStoredSession, refreshCompanies, saveSignIn } from '@/admin/lib/session';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { toast } from '@/lib/toast';
 import { isValidEmail } from '@/lib/validation';
 
 // The captcha widget is a chunk of its own, fetched only when the server asks for it.
-const AltchaField = lazy(() => import('@/components/AltchaField'));
+const AltchaField = lazyOrReload(() => import('@/components/AltchaField'));
 
 /**
  * /login (admin spec sections 2, 5 and 8): e-mail and password; the e-mail is marked as wrong once it holds

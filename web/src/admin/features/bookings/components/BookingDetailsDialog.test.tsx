@@ -109,4 +109,43 @@ describe('BookingDetailsDialog', { timeout: 30_000 }, () => {
       await i18n.changeLanguage('en');
     }
   });
+  it('keeps phones, e-mails, dates and times left to right in Arabic, each isolated from the sentence', async () => {
+    server.use(
+      http.get('/api/booking/master-data/:id', () =>
+        HttpResponse.json(
+          masterData({
+            contact: { name: 'Walk', surname: 'In', phone: '+34 615 989 202', email: 'walk@example.test', birthDate: '1990-04-05', memberId: null },
+            lines: [
+              {
+                id: 1,
+                name: 'Adult 10 min',
+                type: 'PRODUCT',
+                quantity: 1,
+                numDrivers: 1,
+                unitPrice: 29,
+                total: 29,
+                sessions: [{ date: '2026-11-20', time: '18:15', track: 'Pista Norte' }],
+              },
+            ],
+            drivers: [{ name: 'Ana Ruiz', email: 'ana@example.test', underage: false }],
+          }),
+        ),
+      ),
+    );
+    await i18n.changeLanguage('ar');
+    renderAdmin(<BookingDetailsDialog company={adminCompany()} booking={{ id: 9, bookingIdentifier: 'PL-TOKEN-9' }} onClose={() => {}} />);
+    const details = await screen.findByRole('dialog');
+    const ltr = (text: string | RegExp) => within(details).getByText(text).closest('bdi');
+    expect(await within(details).findByText('+34 615 989 202')).toBeInTheDocument();
+    expect(ltr('+34 615 989 202')).toHaveAttribute('dir', 'ltr');
+    expect(ltr('walk@example.test')).toHaveAttribute('dir', 'ltr');
+    expect(ltr('ana@example.test')).toHaveAttribute('dir', 'ltr');
+    // The session's date and time together in one left-to-right run, so "2026-11-20 18:15" cannot be split.
+    const session = ltr(/18:15/);
+    expect(session).toHaveAttribute('dir', 'ltr');
+    expect(session?.textContent).toMatch(/^\S+ 18:15$/);
+    // The booking's creation and the payment's date are isolated as well.
+    const dated = [...details.querySelectorAll('bdi[dir="ltr"]')].map((b) => b.textContent ?? '');
+    expect(dated.filter((d) => /\d{2}:\d{2}$/.test(d)).length).toBeGreaterThanOrEqual(3);
+  });
 });

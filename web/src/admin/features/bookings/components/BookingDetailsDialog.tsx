@@ -70,6 +70,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * A value written left to right whatever the page's direction (a phone, an e-mail, a date, a time): isolated,
+ * so in Arabic "+34 600 123 456" keeps its order and does not pull the words around it into its own.
+ */
+function Ltr({ children }: { children: ReactNode }) {
+  return <bdi dir="ltr">{children}</bdi>;
+}
+
 function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div>
@@ -100,7 +108,7 @@ function MoneyLinesTable({
 }: {
   lines: MoneyLine[];
   withReason?: boolean;
-  when: (instant: string) => string;
+  when: (instant: string) => ReactNode;
   price: (amount: number) => ReactNode;
 }) {
   const { t } = useTranslation('bookings');
@@ -178,7 +186,7 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
   const due = data.due ?? 0;
   const reference = data.reference || data.identifier;
   const canPay = data.state !== 'cancelada' && due > 0;
-  const when = (instant: string) => formatDayHour(localDateTime(instant, company.timeZone), language);
+  const when = (instant: string) => <Ltr>{formatDayHour(localDateTime(instant, company.timeZone), language)}</Ltr>;
   const none = (
     <Text size="sm" c="gray.7">
       {t('details.none')}
@@ -190,7 +198,7 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
         <Field label={t('details.status')} value={<BookingStatus state={data.state} />} />
         <Field label={t('columns.created')} value={when(data.createdAt)} />
         <Field label={t('details.paymentMode')} value={t(data.paymentMode === 'online' ? 'details.online' : 'details.circuit')} />
-        {data.takenBy && <Field label={t('details.takenBy')} value={data.takenBy} />}
+        {data.takenBy && <Field label={t('details.takenBy')} value={<Ltr>{data.takenBy}</Ltr>} />}
         <Field label={t('details.paid')} value={price(data.paid ?? 0)} />
         <Field label={t('details.due')} value={price(due)} />
       </SimpleGrid>
@@ -246,10 +254,10 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Field label={t('details.name')} value={[data.contact.name, data.contact.surname].filter(Boolean).join(' ')} />
-          <Field label={t('columns.phone')} value={data.contact.phone} />
-          <Field label={t('columns.email')} value={data.contact.email} />
+          <Field label={t('columns.phone')} value={data.contact.phone ? <Ltr>{data.contact.phone}</Ltr> : ''} />
+          <Field label={t('columns.email')} value={data.contact.email ? <Ltr>{data.contact.email}</Ltr> : ''} />
           {data.contact.birthDate && (
-            <Field label={t('details.birthDate')} value={formatDay(data.contact.birthDate, language)} />
+            <Field label={t('details.birthDate')} value={<Ltr>{formatDay(data.contact.birthDate, language)}</Ltr>} />
           )}
         </SimpleGrid>
       </Section>
@@ -281,7 +289,10 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
                     <Table.Td>
                       {line.sessions.map((s) => (
                         <div key={`${s.date} ${s.time} ${s.track}`}>
-                          {formatDay(s.date, language)} {s.time} · {s.track}
+                          <Ltr>
+                            {formatDay(s.date, language)} {s.time}
+                          </Ltr>{' '}
+                          · <bdi>{s.track}</bdi>
                         </div>
                       ))}
                     </Table.Td>
@@ -311,8 +322,13 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
           <Stack gap={2} component="ul" m={0} ps="md">
             {data.drivers.map((d, i) => (
               <Text component="li" size="sm" key={`${d.name}-${i}`}>
-                {d.name}
-                {d.email ? ` · ${d.email}` : ''}
+                <bdi>{d.name}</bdi>
+                {d.email && (
+                  <>
+                    {' · '}
+                    <Ltr>{d.email}</Ltr>
+                  </>
+                )}
                 {d.underage ? ` (${t('details.underage')})` : ''}
               </Text>
             ))}
@@ -343,7 +359,7 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
                     <Table.Td>{when(p.createdAt)}</Table.Td>
                     <Table.Td>{codeText(t, 'pay.providers', PROVIDERS, p.provider)}</Table.Td>
                     <Table.Td>{t(methodKey(p.method))}</Table.Td>
-                    <Table.Td>{p.by ?? ''}</Table.Td>
+                    <Table.Td>{p.by ? <Ltr>{p.by}</Ltr> : ''}</Table.Td>
                     <Table.Td>{codeText(t, 'pay.statuses', PAYMENT_STATUSES, p.status)}</Table.Td>
                     <Table.Td>{price(p.amount)}</Table.Td>
                     {mayCorrect && (

@@ -94,21 +94,35 @@ export function BookingsGrid({ rows, company, label, onDetails, onCancelled }: B
         helper.accessor((r) => formatDayHour(localDateTime(r.createdAt, company.timeZone), language), {
           id: 'created',
           header: t('columns.created'),
+          cell: ({ getValue }) => <bdi dir="ltr">{getValue()}</bdi>,
         }),
         helper.accessor((r) => sessionText(r, language, t), {
           id: 'session',
           header: t('columns.session'),
+          // A date and time isolated left to right (Arabic would otherwise wrap "2026-11-" apart from its
+          // day); "No date" is a sentence of the page's language and keeps its direction.
+          cell: ({ getValue, row }) => (row.original.bookingDate ? <bdi dir="ltr">{getValue()}</bdi> : getValue()),
         }),
-        helper.accessor('contactName', { id: 'customer', header: t('columns.customer') }),
+        helper.accessor('contactName', {
+          id: 'customer',
+          header: t('columns.customer'),
+          // A Latin name inside an Arabic row: isolated, its direction its own.
+          cell: ({ getValue }) => <bdi>{getValue()}</bdi>,
+        }),
         helper.accessor('phone', {
           id: 'phone',
           header: t('columns.phone'),
           cell: ({ getValue }) => <bdi dir="ltr">{getValue()}</bdi>,
         }),
-        helper.accessor('email', { id: 'email', header: t('columns.email') }),
+        helper.accessor('email', {
+          id: 'email',
+          header: t('columns.email'),
+          cell: ({ getValue }) => <bdi dir="ltr">{getValue()}</bdi>,
+        }),
         helper.accessor((r) => formatPrice(r.price, company.simbolCoinType, language, company.currency), {
           id: 'price',
           header: t('columns.price'),
+          cell: ({ getValue }) => <bdi>{getValue()}</bdi>,
         }),
         helper.accessor('numParticipants', { id: 'drivers', header: t('columns.drivers') }),
         helper.accessor('state', {

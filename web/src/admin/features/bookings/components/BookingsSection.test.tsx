@@ -197,8 +197,10 @@ describe('BookingsSection', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Booking B-7' });
     expect(await within(dialog).findByText('Lucía Gómez')).toBeInTheDocument();
     expect(within(dialog).getByText('Grand Prix 10 min')).toBeInTheDocument();
-    expect(within(dialog).getByText('2026-11-20 18:15 · Pista Norte')).toBeInTheDocument();
-    expect(within(dialog).getByText('Pablo (under 18)')).toBeInTheDocument();
+    // Read as a whole: the date and time, the name and the e-mail are isolated pieces of these lines.
+    const whole = (tag: string, text: string) => (_: string, el: Element | null) => el?.tagName === tag && el.textContent === text;
+    expect(within(dialog).getByText(whole('DIV', '2026-11-20 18:15 · Pista Norte'))).toBeInTheDocument();
+    expect(within(dialog).getByText(whole('LI', 'Pablo (under 18)'))).toBeInTheDocument();
     expect(within(dialog).getByText('Test card (demo)')).toBeInTheDocument();
     expect(within(dialog).getByText('ana@norte.test')).toBeInTheDocument();
     expect(within(dialog).getByText('€34.00')).toBeInTheDocument();
@@ -330,5 +332,21 @@ describe('BookingsSection', () => {
     await userEvent.clear(box);
     await userEvent.type(box, 'nobody');
     expect(await screen.findByText('No booking found.')).toBeInTheDocument();
+  });
+  it('isolates the phone, e-mail, reference and dates of each row left to right in Arabic', async () => {
+    server.use(bookingsApi([bookingRow(1, { phone: '+34 615 989 202' })]));
+    await i18n.changeLanguage('ar');
+    renderAdmin(<BookingsSection company={company} />);
+    const grid = await screen.findByRole('table');
+    const phone = await within(grid).findByText('+34 615 989 202');
+    expect(phone.closest('bdi')).toHaveAttribute('dir', 'ltr');
+    expect(within(grid).getByText('c1@example.test').closest('bdi')).toHaveAttribute('dir', 'ltr');
+    const row = phone.closest('[role="row"]') as HTMLElement;
+    const isolated = [...row.querySelectorAll('bdi[dir="ltr"]')].map((b) => b.textContent ?? '');
+    // Reference, created, session, phone, e-mail: five left-to-right runs, two of them a date and a time.
+    expect(isolated).toHaveLength(5);
+    expect(isolated.filter((text) => /\d{2}:\d{2}$/.test(text))).toHaveLength(2);
+    // The customer's Latin name isolated too (its own direction).
+    expect(within(row).getByText('Customer 1').tagName).toBe('BDI');
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { CreateEventDialog } from '@/admin/features/events/components/CreateEventDialog';
 import { renderAdmin } from '@/admin/test/render';
+import { i18n } from '@/lib/i18n';
 import { server } from '@/test/server';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -83,6 +84,7 @@ describe('CreateEventDialog', { timeout: 60_000 }, () => {
     await waitFor(() => expect(tab('Dates')).toBeEnabled());
 
     await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', { name: 'Discard' }));
     expect(tab('Details')).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('');
     expect(tab('DATA')).toBeDisabled();
@@ -172,5 +174,55 @@ describe('CreateEventDialog', { timeout: 60_000 }, () => {
     await waitFor(() => expect(tab('Dates')).toHaveAttribute('aria-selected', 'true'));
     expect(await screen.findByText('This date is in the past')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('asks before Escape, the close button or Clear throw away what was typed, and closes at once when nothing was', async () => {
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    const { unmount } = renderAdmin(<CreateEventDialog idCompany={2} onClose={onClose} />);
+    // Nothing typed: Escape closes without a question.
+    await user.click(screen.getByRole('textbox', { name: /^Name/ }));
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).not.toBeInTheDocument();
+    unmount();
+
+    renderAdmin(<CreateEventDialog idCompany={2} onClose={onClose} />);
+    const name = screen.getByRole('textbox', { name: /^Name/ });
+    await user.type(name, 'Night Endurance');
+
+    // Escape asks; Escape again answers "keep editing": the form and its text stay.
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('dialog', { name: 'Discard changes?' })).toHaveTextContent('what you entered will be lost');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Create event' })).toBeInTheDocument();
+    expect(name).toHaveValue('Night Endurance');
+
+    // Clear asks, and Keep editing keeps the text.
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', { name: 'Keep editing' }));
+    expect(name).toHaveValue('Night Endurance');
+
+    // Leaving the page is warned of while something is typed.
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    // The close button asks; Discard closes.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).not.toBeInTheDocument());
+    await user.click(within(screen.getByRole('dialog', { name: 'Create event' })).getByRole('button', { name: 'Close' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks in Arabic too', async () => {
+    await i18n.changeLanguage('ar');
+    const user = userEvent.setup();
+    renderAdmin(<CreateEventDialog idCompany={2} onClose={() => undefined} />);
+    await user.type(screen.getAllByRole('textbox')[0], 'X');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'تجاهل التغييرات؟' });
+    expect(within(ask).getByRole('button', { name: 'متابعة التعديل' })).toBeInTheDocument();
   });
 });

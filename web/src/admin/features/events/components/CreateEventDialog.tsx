@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Tabs } from '@mantine/core';
+import { Button, Group, Modal, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useCreateEvent } from '@/admin/features/events/api/create-event';
 import { CategoriesTab } from '@/admin/features/events/components/CategoriesTab';
@@ -47,7 +47,8 @@ const PANELS: Record<Tab, (props: { idCompany: number }) => React.JSX.Element> =
  * earlier ones have no errors; clear empties the form and returns to details; next checks the tab and
  * moves on; the last tab submits with a loading button. On success the event's address opens in a new tab
  * and the dialog closes; the server's field errors are placed on their fields (its tab is opened); any
- * other failure is a generic toast. Mounted once per opening (a fresh form each time).
+ * other failure is a generic toast. Mounted once per opening (a fresh form each time). Once something is
+ * typed, closing (Escape, the close button), Clear and leaving the page ask before the form is thrown away.
  */
 export function CreateEventDialog({ idCompany, onClose }: CreateEventDialogProps) {
   const { t } = useEventsTexts();
@@ -63,6 +64,17 @@ export function CreateEventDialog({ idCompany, onClose }: CreateEventDialogProps
   const create = useCreateEvent();
   const index = TABS.indexOf(tab);
   const last = index === TABS.length - 1;
+  const dirty = form.formState.isDirty;
+  // What waits for "Discard changes?": closing the dialog or clearing the form.
+  const [discarding, setDiscarding] = useState<'close' | 'clear'>();
+
+  // Leaving the page (reload, another address, closing the tab) with a half-filled event asks too.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 
   const next = async () => {
     const ok = await form.trigger(fieldsOf(tab), { shouldFocus: true });
@@ -72,6 +84,19 @@ export function CreateEventDialog({ idCompany, onClose }: CreateEventDialogProps
   const clear = () => {
     form.reset(EMPTY_EVENT_FORM);
     setTab('details');
+  };
+
+  const close = () => {
+    if (create.isPending) return;
+    if (dirty) setDiscarding('close');
+    else onClose();
+  };
+
+  const discard = () => {
+    const what = discarding;
+    setDiscarding(undefined);
+    if (what === 'close') onClose();
+    else clear();
   };
 
   const submit = form.handleSubmit(
@@ -118,12 +143,12 @@ export function CreateEventDialog({ idCompany, onClose }: CreateEventDialogProps
   return (
     <Modal
       opened
-      onClose={() => {
-        if (!create.isPending) onClose();
-      }}
+      onClose={close}
       title={t('create.title')}
       size="xl"
       closeOnClickOutside={false}
+      // While "Discard changes?" is open, Escape answers it (keep editing), not this dialog.
+      closeOnEscape={discarding === undefined}
       closeButtonProps={{ 'aria-label': t('create.close') }}
       classNames={{ content: classes.content }}
     >
@@ -154,7 +179,7 @@ export function CreateEventDialog({ idCompany, onClose }: CreateEventDialogProps
             })}
           </Tabs>
           <Group justify="space-between" mt="lg">
-            <Button variant="default" onClick={clear} disabled={create.isPending}>
+            <Button variant="default" onClick={() => (dirty ? setDiscarding('clear') : clear())} disabled={create.isPending}>
               {t('create.clear')}
             </Button>
             {last ? (
@@ -167,6 +192,25 @@ export function CreateEventDialog({ idCompany, onClose }: CreateEventDialogProps
           </Group>
         </form>
       </FormProvider>
+      <Modal
+        opened={discarding !== undefined}
+        onClose={() => setDiscarding(undefined)}
+        title={t('discard.title')}
+        centered
+        size="sm"
+        zIndex={400}
+        closeButtonProps={{ 'aria-label': t('create.close') }}
+      >
+        <Text size="sm">{t('discard.body')}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setDiscarding(undefined)} data-autofocus>
+            {t('discard.keep')}
+          </Button>
+          <Button color="red" onClick={discard}>
+            {t('discard.accept')}
+          </Button>
+        </Group>
+      </Modal>
     </Modal>
   );
 }

@@ -1,13 +1,14 @@
 import { Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useCalendarEvents, type CalendarEvent, type DayWindow } from '@/admin/features/events/api/list-events';
 import { useEventsTexts } from '@/admin/features/events/hooks/useEventsTexts';
+import { lazyOrReload } from '@/admin/lib/chunk-reload';
 import type { AdminCompany } from '@/admin/lib/company';
 import { formatDay, formatHour } from '@/lib/format';
 import { languageForCode } from '@/lib/i18n/languages';
 
 // FullCalendar comes with this section only.
-const AdminWeekCalendar = lazy(() => import('@/admin/features/events/components/AdminWeekCalendar'));
+const AdminWeekCalendar = lazyOrReload(() => import('@/admin/features/events/components/AdminWeekCalendar'));
 
 /**
  * The back office's events calendar (admin spec sections 2 and 9): the company's events in a week view,

@@ -35,7 +35,10 @@ export function PeriodPicker({ kind, timeZone, pair, range, onKind, onRange }: P
         value={kind}
         onChange={(value) => onKind(value as PeriodKind)}
         data={PERIOD_KINDS.map((k) => ({ value: k, label: t(`periods.${k}`) }))}
-        style={{ alignSelf: 'flex-start' }}
+        // Never wider than the screen: on a 390 px phone "Custom range" wraps onto two lines instead of
+        // pushing the switch 18 px past the edge (admin-phone-screens.spec.ts).
+        style={{ alignSelf: 'flex-start', maxInlineSize: '100%' }}
+        styles={{ label: { whiteSpace: 'normal' } }}
       />
       {kind === 'RANGE' && (
         <DateRangeFields value={range ?? pair.current} onChange={onRange} timeZone={timeZone} maxDays={MAX_PERIOD_DAYS} />

@@ -7,12 +7,16 @@ import type { SettingsState } from '@/admin/features/settings/hooks/useSettings'
 import type { Draft } from '@/admin/features/settings/utils/draft';
 import { closedWeekdayDates, covers, dayMonthYear, parseDayMonthYear, periodsOverlap, sharesDay } from '@/admin/features/settings/utils/special';
 import { settingsToast } from '@/admin/features/settings/utils/toasts';
+import { todayIn } from '@/admin/lib/dates';
+import { isolate } from '@/lib/format';
 
 /**
  * Tab 4, Special schedule: per installation, a single day or a date range, closed, open 24 h or two
  * periods; the list filtered by a dd/mm/yyyy date, per-row delete with a confirmation, and multi-select
  * 'Remove selected rows'. A date already set is refused ('dateExists'), overlapping periods too
- * ('overlappingHours'); closed weekdays in the row are named in a 7 s 'weekDayClosed' warning.
+ * ('overlappingHours'); closed weekdays in the row are named in a 7 s 'weekDayClosed' warning. The pickers
+ * are bounded as the server is (admin-side.md 5): from today at the circuit to 31 December five years on; a
+ * date typed outside them is named beside its field and cannot be added.
  */
 export function SpecialScheduleTab({ state }: { state: SettingsState }) {
   return <InstallationTabs drafts={state.drafts}>{(d) => <Special draft={d} state={state} />}</InstallationTabs>;
@@ -37,10 +41,14 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
   const key = (r: SpecialRow) => r.date.join('/');
   const setRows = (special: SpecialRow[]) => state.update(draft.idInstallation, (d) => ({ ...d, special }));
   const filterDate = parseDayMonthYear(filter);
+  const { first, last } = specialBounds(draft.timeZone);
+  const bound = (day: string) => (!day ? undefined : day < first ? t('special.past') : day > last ? t('special.tooLate', { date: isolate(dayMonthYear(last)) }) : undefined);
+  const fromError = bound(from);
+  const toError = mode === 'range' ? bound(to) : undefined;
   const rows = filterDate ? draft.special.filter((r) => covers(r, filterDate)) : draft.special;
 
   const add = () => {
-    if (!from || (mode === 'range' && (!to || to < from))) return;
+    if (!from || (mode === 'range' && (!to || to < from)) || fromError || toError) return;
     const value = kind === 'hours' ? periods.filter((p) => p.open).map(({ from: f, to: tt }) => ({ from: f, to: tt })) : [];
     if (kind === 'hours' && (value.length === 0 || periodsOverlap(value))) {
       settingsToast(t('overlappingHours'), 'error');
@@ -75,8 +83,26 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
             { value: 'range', label: t('special.range') },
           ]}
         />
-        <TextInput type="date" label={mode === 'day' ? t('special.date') : t('special.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-        {mode === 'range' && <TextInput type="date" label={t('special.to')} value={to} min={from} onChange={(e) => setTo(e.currentTarget.value)} />}
+        <TextInput
+          type="date"
+          label={mode === 'day' ? t('special.date') : t('special.from')}
+          value={from}
+          min={first}
+          max={last}
+          error={fromError}
+          onChange={(e) => setFrom(e.currentTarget.value)}
+        />
+        {mode === 'range' && (
+          <TextInput
+            type="date"
+            label={t('special.to')}
+            value={to}
+            min={from && from > first ? from : first}
+            max={last}
+            error={toError}
+            onChange={(e) => setTo(e.currentTarget.value)}
+          />
+        )}
         <SegmentedControl
           aria-label={t('special.kind')}
           value={kind}
@@ -104,7 +130,7 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
         </Group>
       )}
       <Group>
-        <Button onClick={add} disabled={!from || (mode === 'range' && !to)}>
+        <Button onClick={add} disabled={!from || (mode === 'range' && !to) || Boolean(fromError || toError)}>
           {t('special.add')}
         </Button>
       </Group>
@@ -191,4 +217,13 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
       </Table.ScrollContainer>
     </Stack>
   );
+}
+
+/**
+ * The days a new special row may cover, as the server checks them (internal/setup/validate.go): from today
+ * in the circuit's time zone to 31 December five years on.
+ */
+export function specialBounds(timeZone: string, now: Date = new Date()): { first: string; last: string } {
+  const first = todayIn(timeZone, now);
+  return { first, last: `${Number(first.slice(0, 4)) + 5}-12-31` };
 }

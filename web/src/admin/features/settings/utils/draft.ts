@@ -48,6 +48,8 @@ export interface Draft {
   /** How customers reach the circuit (the cancel page, mails): its contact e-mail and phone; '' for none. */
   contactEmail: string;
   contactPhone: string;
+  /** The installation's IANA time zone (read only): what "today" is for the date pickers' bounds. */
+  timeZone: string;
 }
 
 /** The draft of an AdminConfig answer. */
@@ -80,6 +82,7 @@ export function draftOf(c: AdminConfig): Draft {
     cancellationEmails: [...i.cancelBookingEmails],
     contactEmail: i.data.contactEmail,
     contactPhone: i.data.contactPhone,
+    timeZone: i.timeZone,
   };
 }
 

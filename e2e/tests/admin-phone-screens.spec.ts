@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { demoAdmin, signInByApi, SUPPORT } from '../support/admin.ts';
+import { expectNoHorizontalScroll, expectNothingOffScreen } from '../support/booking.ts';
+import { snapshot } from '../support/screenshot.ts';
+import { DEMO } from '../support/state.ts';
+
+// Every back-office screen on a 390×844 phone, in English and in Arabic (issue 25, CONVENTIONS 29): each
+// section, the booking details, every tab of the settings dialog, the create-event and advertising dialogs
+// and the sign-in page are drawn whole inside the screen (nothing off either edge, no sideways scroll of the
+// page; a table may scroll sideways inside its own box), and each is saved as a screenshot in the test's
+// output folder to be looked at. Read-only on the shared demo server: nothing is saved, every dialog is
+// closed untouched.
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.describe.configure({ timeout: 300_000 });
+
+type Lang = 'en' | 'ar';
+const CULTURE: Record<Lang, string> = { en: 'en-GB', ar: 'ar-SA' };
+
+type Tree = { [key: string]: string | Tree };
+
+/** One text of a back-office locale file (web/src/admin/…/locales/{lang}.json) by its dotted key. */
+function text(path: string, lang: Lang, key: string): string {
+  let node: string | Tree = JSON.parse(readFileSync(new URL(`../../web/src/admin/${path}locales/${lang}.json`, import.meta.url), 'utf8')) as Tree;
+  for (const part of key.split('.')) node = typeof node === 'string' ? node : node[part];
+  if (typeof node !== 'string') throw new Error(`no text ${key} in ${path}locales/${lang}.json`);
+  return node;
+}
+
+/**
+ * Runs the two layout checks on what is shown now and saves its screenshot; a finding is recorded (with the
+ * screen's name) rather than stopping the walk, so one run reports every screen that breaks.
+ */
+async function check(page: Page, lang: Lang, screen: string, findings: string[]): Promise<void> {
+  const testInfo = test.info();
+  for (const [name, run] of [
+    ['off screen', () => expectNothingOffScreen(page)],
+    ['sideways scroll', () => expectNoHorizontalScroll(page)],
+  ] as const) {
+    try {
+      await run();
+    } catch (error) {
+      findings.push(`${lang} ${screen}, ${name}: ${String((error as Error).message).split('\n').find((l) => l.includes('Received') || l.includes('spans')) ?? (error as Error).message}`);
+    }
+  }
+  await snapshot(page, testInfo, `phone-${lang}-${screen}`);
+}
+
+/** The dialog's own close button (the × of its header: its name is the dialog's "Close" in each language). */
+function closeButton(dialog: Locator): Locator {
+  return dialog.locator('.mantine-Modal-close').first();
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`every admin screen fits a 390 px phone in ${lang === 'en' ? 'English' : 'Arabic'}`, async ({ page }) => {
+    const findings: string[] = [];
+    const shell = (key: string) => text('', lang, `shell.${key}`);
+
+    // The sign-in page, before signing in.
+    await page.addInitScript((culture) => {
+      if (!sessionStorage.getItem('pitlane.culture')) sessionStorage.setItem('pitlane.culture', culture);
+    }, 'en-GB');
+    await page.goto('/login');
+    if (lang === 'ar') {
+      await page.evaluate(() => sessionStorage.setItem('pitlane.culture', 'ar-SA'));
+      await page.reload();
+    }
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await check(page, lang, 'login', findings);
+
+    // Signed in as support on Karting Norte: every section, both user-menu dialogs.
+    await page.evaluate(() => sessionStorage.setItem('pitlane.culture', 'en-GB'));
+    await signInByApi(page, demoAdmin(SUPPORT), DEMO.norte);
+    if (lang === 'ar') {
+      await page.getByRole('combobox', { name: 'Language' }).selectOption(CULTURE.ar);
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    }
+    const nav = page.getByRole('navigation', { name: shell('sections') });
+
+    for (const key of ['today', 'bookings', 'billing', 'kpi', 'events'] as const) {
+      const name = shell(key);
+      await nav.locator('label').filter({ hasText: new RegExp(`^${name}$`) }).click();
+      await expect(nav.getByRole('radio', { name, exact: true })).toBeChecked();
+      // Each section is a region named by its heading: the section's name, the events calendar's own title.
+      const heading = key === 'events' ? text('features/events/', lang, 'calendar.title') : name;
+      const region = page.getByRole('region', { name: heading, exact: true });
+      await expect(region).toBeVisible({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      await expect(region.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 30_000 });
+      await check(page, lang, key, findings);
+
+      if (key === 'bookings') {
+        // The first booking's details dialog.
+        const grid = region.getByRole('table');
+        const first = grid.getByRole('row').nth(1);
+        await expect(first).toBeVisible({ timeout: 30_000 });
+        await first.getByRole('button').first().click();
+        const details = page.getByRole('dialog');
+        await expect(details.getByTestId('booking-identifier')).toBeVisible({ timeout: 30_000 });
+        await check(page, lang, 'booking-details', findings);
+        await closeButton(details).click();
+        await expect(details).toBeHidden();
+      }
+    }
+
+    // Named "AB – User menu of Ana": the initials first.
+    const userMenu = page.getByRole('button', { name: new RegExp(shell('userMenu').replace('{{name}}', '').trim()) });
+
+    // The settings dialog, each tab (opened by its number: the names are the language's).
+    await userMenu.click();
+    await page.getByRole('menuitem', { name: shell('settings') }).click();
+    const dialog = page.getByRole('dialog', { name: text('features/settings/', lang, 'title') });
+    await expect(dialog.getByRole('tab', { name: /^2\./, selected: true })).toBeVisible({ timeout: 30_000 });
+    const count = await dialog.getByRole('tab').count();
+    for (let n = 1; n <= count; n++) {
+      const tab = dialog.getByRole('tab', { name: new RegExp(`^${n}\\.`) });
+      if (await tab.isDisabled()) continue; // 9, booking confirmation, is not offered yet
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      await page.waitForLoadState('networkidle');
+      await expect(dialog.getByRole('tabpanel').locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 30_000 });
+      await check(page, lang, `settings-${n}`, findings);
+    }
+    await closeButton(dialog).click();
+    await expect(dialog).toBeHidden();
+
+    // The create-event dialog (closed untouched: nothing to discard).
+    await userMenu.click();
+    await page.getByRole('menuitem', { name: shell('createEvent') }).click();
+    const create = page.getByRole('dialog', { name: text('features/events/', lang, 'create.title') });
+    await expect(create.getByRole('tab').first()).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
+    await check(page, lang, 'create-event', findings);
+    await closeButton(create).click();
+    await expect(create).toBeHidden();
+
+    // The advertising dialog with the kiosk's settings and address.
+    await userMenu.click();
+    await page.getByRole('menuitem', { name: shell('advertising') }).click();
+    const ads = page.getByRole('dialog', { name: text('features/advertising/', lang, 'title') });
+    await expect(ads.getByTestId('kiosk-address')).toBeVisible({ timeout: 30_000 });
+    await check(page, lang, 'advertising', findings);
+    await closeButton(ads).click();
+    await expect(ads).toBeHidden();
+
+    expect(findings, 'screens that do not fit a 390 px phone').toEqual([]);
+  });
+}
