@@ -58,6 +58,10 @@ func seedCompany(ctx context.Context, tx *store.Tx, s companySpec, now time.Time
 	if err := storePubli(ctx, tx, c.ID, publi, now); err != nil {
 		return CompanyResult{}, nil, err
 	}
+	// Demo companies show the waiting list on their full sessions; real ones opt in from Settings.
+	if err := tx.SetWaitlist(ctx, c.ID, true, store.DefaultWaitlistOfferMinutes); err != nil {
+		return CompanyResult{}, nil, err
+	}
 	if err := sd.all(c, s); err != nil {
 		return CompanyResult{}, nil, err
 	}

@@ -217,6 +217,12 @@ func (a *App) StartJobs(ctx context.Context) *sync.WaitGroup {
 		k, err := a.auth.Housekeep(ctx) // ended staff sessions, sign-in failures out of the window
 		return n + m + k, err
 	})
+	// Offers of the waiting list that ran out pass to the next entry lazily, when someone asks for the
+	// session (store.reclaimSlot); this job does it for the sessions nobody asks for.
+	run("waiting list", 30*time.Second, func() (int64, error) {
+		n, err := a.db.Waitlist().Sweep(ctx, a.clk.Now())
+		return int64(n), err
+	})
 	run("payment reconciliation", a.cfg.Reconcile, func() (int64, error) {
 		n, err := a.checkout.Reconcile(ctx)
 		return int64(n), err

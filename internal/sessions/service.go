@@ -31,7 +31,7 @@ type Store interface {
 	ReleaseHold(ctx context.Context, cartToken, identifier string, now time.Time) error
 	// DeleteDeadHolds deletes holds that expired or were released before the instant and never became
 	// a booking, and returns how many.
-	DeleteDeadHolds(ctx context.Context, before time.Time) (int64, error)
+	DeleteDeadHolds(ctx context.Context, before, now time.Time) (int64, error)
 	// CreateCart stores a new empty shopping cart. Returns apperr.NotFound if no such company.
 	CreateCart(ctx context.Context, companyID int64, token string, now time.Time) error
 }
@@ -175,7 +175,8 @@ func (s *Service) Release(ctx context.Context, cartToken, identifier string) err
 // Housekeep deletes holds that died more than grace ago. Correctness never depends on it: dead holds
 // are not counted anyway.
 func (s *Service) Housekeep(ctx context.Context, grace time.Duration) (int64, error) {
-	return s.store.DeleteDeadHolds(ctx, s.clock.Now().Add(-grace))
+	now := s.clock.Now()
+	return s.store.DeleteDeadHolds(ctx, now.Add(-grace), now)
 }
 
 // NewCart creates an empty shopping cart for the company and returns its token.
