@@ -38,6 +38,7 @@ import (
 	"pitlane/internal/setup"
 	"pitlane/internal/store"
 	"pitlane/internal/terms"
+	"pitlane/internal/waitlist"
 	"pitlane/web"
 )
 
@@ -167,6 +168,7 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		Terms:          terms.NewService(db.Companies()),
 		Captcha:        a.captcha,
 		Problems:       problem.NewService(db.ProblemDesk(), a.captcha, clk),
+		Waitlist:       waitlist.NewService(db.Waitlist(), a.sessions, a.captcha, clk),
 		Publi:          publi,
 		RateLimits:     o.rateLimits,
 		TrustedProxies: proxies,

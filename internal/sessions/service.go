@@ -162,6 +162,25 @@ func (s *Service) Hold(ctx context.Context, companyToken, visitorID string, req 
 	}, nil
 }
 
+// PlanSession checks and prices one session of a product as Hold would, without taking places: what
+// the waiting list records when a visitor joins a full session. Returns the errors of Hold's checks
+// (apperr.Unprocessable with field errors, apperr.NotFound, apperr.Unauthorized).
+func (s *Service) PlanSession(ctx context.Context, companyToken string, req HoldRequest) (NewHold, error) {
+	if req.IDType < 1 {
+		return NewHold{}, apperr.WithFields(apperr.Unprocessable, "The request is not valid.", map[string]string{"idType": "required"})
+	}
+	if len(req.BookingDates) != 1 {
+		return NewHold{}, apperr.WithFields(apperr.Unprocessable, "The request is not valid.", map[string]string{"date": "one session"})
+	}
+	now := s.clock.Now()
+	o, err := s.offer(ctx, companyToken, KindProduct, req.IDType, now)
+	if err != nil {
+		return NewHold{}, err
+	}
+	req.Token = "plan" // no cart: nothing is held
+	return PlanHold(o, req, now)
+}
+
 // Release gives a hold's places back. Releasing twice is harmless.
 func (s *Service) Release(ctx context.Context, cartToken, identifier string) error {
 	if cartToken == "" {

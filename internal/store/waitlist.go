@@ -7,6 +7,7 @@ import (
 
 	"pitlane/internal/apperr"
 	"pitlane/internal/sessions"
+	"pitlane/internal/waitlist"
 )
 
 // Waitlist is the waiting list of full sessions: joining, leaving, the position, the offers' links, the
@@ -16,9 +17,6 @@ type Waitlist struct{ db *DB }
 // Waitlist returns the store of this aggregate.
 func (db *DB) Waitlist() Waitlist { return Waitlist{db} }
 
-// DefaultWaitlistOfferMinutes is how long an offer holds its places unless the company says otherwise.
-const DefaultWaitlistOfferMinutes = 30
-
 // SetWaitlist turns a company's waiting list on or off and sets how long its offers hold places.
 func (t *Tx) SetWaitlist(ctx context.Context, companyID int64, enabled bool, offerMinutes int) error {
 	_, err := t.Exec(ctx, `UPDATE companies SET waitlist_enabled = ?, waitlist_offer_minutes = ? WHERE id = ?`,
@@ -26,40 +24,12 @@ func (t *Tx) SetWaitlist(ctx context.Context, companyID int64, enabled bool, off
 	return err
 }
 
-// WaitJoin is a visitor asking to wait for places in one circuit session.
-type WaitJoin struct {
-	CompanyID, ProductID, CircuitID int64
-	StartsAt                        int64 // Unix ms
-	LocalDate, LocalTime            string
-	UnitCents                       int64 // price per driver quoted when joining: the offer's price
-	Name, Email, Phone, Culture     string
-	Drivers                         int
-}
-
-// WaitEntry is one entry as its owner and the staff see it.
-type WaitEntry struct {
-	ID                          int64
-	CompanyID, ProductID        int64
-	CircuitID, StartsAt         int64
-	LocalDate, LocalTime        string
-	Name, Email, Phone, Culture string
-	Drivers                     int
-	State                       string
-	Position                    int   // among the entries still waiting or offered; 0 once ended
-	OfferExpiresAt              int64 // Unix ms, while offered
-	OfferCartToken              string
-	OfferHold                   string // the offer hold's identifier, while offered
-	LeaveToken                  string
-	Offers                      int
-	CreatedAt                   int64
-}
-
 // Join adds a visitor to a session's waiting list and returns the entry with its position and leave
 // token. Returns apperr.Unprocessable when the company has the list off or the session has started,
 // apperr.Conflict when the party fits in the session's free places (it can book them) or the e-mail is
 // already on this session's list.
-func (w Waitlist) Join(ctx context.Context, j WaitJoin, now time.Time) (WaitEntry, error) {
-	var out WaitEntry
+func (w Waitlist) Join(ctx context.Context, j waitlist.Join, now time.Time) (waitlist.Entry, error) {
+	var out waitlist.Entry
 	ms := now.UnixMilli()
 	err := w.db.Write(ctx, func(tx *Tx) error {
 		var enabled int
@@ -123,7 +93,7 @@ func freePlaces(ctx context.Context, tx *Tx, circuitID, startsAt, now int64) (in
 	return capacity - booked - held, nil
 }
 
-// entrySelect reads a WaitEntry; its position counts the entries of the same session still in the
+// entrySelect reads a waitlist.Entry; its position counts the entries of the same session still in the
 // list (waiting or offered) that joined no later.
 const entrySelect = `SELECT e.id, e.company_id, e.product_id, COALESCE(e.circuit_id, 0), e.starts_at, e.local_date,
 	e.local_time, e.name, e.email, e.phone, e.culture, e.drivers, e.state,
@@ -133,8 +103,8 @@ const entrySelect = `SELECT e.id, e.company_id, e.product_id, COALESCE(e.circuit
 	e.offers, e.created_at
 	FROM waitlist_entries e LEFT JOIN holds h ON h.id = e.offer_hold_id`
 
-func scanWaitEntry(sc interface{ Scan(...any) error }) (WaitEntry, error) {
-	var e WaitEntry
+func scanWaitEntry(sc interface{ Scan(...any) error }) (waitlist.Entry, error) {
+	var e waitlist.Entry
 	err := sc.Scan(&e.ID, &e.CompanyID, &e.ProductID, &e.CircuitID, &e.StartsAt, &e.LocalDate, &e.LocalTime, &e.Name,
 		&e.Email, &e.Phone, &e.Culture, &e.Drivers, &e.State, &e.Position, &e.OfferExpiresAt, &e.OfferCartToken,
 		&e.OfferHold, &e.LeaveToken, &e.Offers, &e.CreatedAt)
@@ -142,7 +112,7 @@ func scanWaitEntry(sc interface{ Scan(...any) error }) (WaitEntry, error) {
 }
 
 // entryBy reads one entry by a condition on e. Returns apperr.NotFound when none matches.
-func entryBy(ctx context.Context, tx *Tx, cond string, args ...any) (WaitEntry, error) {
+func entryBy(ctx context.Context, tx *Tx, cond string, args ...any) (waitlist.Entry, error) {
 	e, err := scanWaitEntry(tx.QueryRow(ctx, entrySelect+` WHERE `+cond, args...))
 	if IsNoRows(err) {
 		return e, apperr.New(apperr.NotFound, "No waiting-list entry with that link.")
@@ -151,8 +121,8 @@ func entryBy(ctx context.Context, tx *Tx, cond string, args ...any) (WaitEntry, 
 }
 
 // ByLeaveToken returns the entry a leave link names. Returns apperr.NotFound for an unknown token.
-func (w Waitlist) ByLeaveToken(ctx context.Context, token string) (WaitEntry, error) {
-	var e WaitEntry
+func (w Waitlist) ByLeaveToken(ctx context.Context, token string) (waitlist.Entry, error) {
+	var e waitlist.Entry
 	err := w.db.Read(ctx, func(tx *Tx) error {
 		var err error
 		e, err = entryBy(ctx, tx, `e.leave_token = ?`, token)
@@ -164,18 +134,18 @@ func (w Waitlist) ByLeaveToken(ctx context.Context, token string) (WaitEntry, er
 // Leave takes an entry off the list (by its leave token): it is never offered again and, when it holds
 // an offer, the offer's places are let go in this transaction, to the next entry or back on sale.
 // Leaving twice is harmless. Returns apperr.NotFound for an unknown token.
-func (w Waitlist) Leave(ctx context.Context, token string, now time.Time) (WaitEntry, error) {
+func (w Waitlist) Leave(ctx context.Context, token string, now time.Time) (waitlist.Entry, error) {
 	return w.end(ctx, `e.leave_token = ?`, []any{token}, now)
 }
 
 // Remove is the staff's Leave: the entry id, scoped by the company. Returns apperr.NotFound when the
 // company has no such entry.
-func (w Waitlist) Remove(ctx context.Context, companyID, id int64, now time.Time) (WaitEntry, error) {
+func (w Waitlist) Remove(ctx context.Context, companyID, id int64, now time.Time) (waitlist.Entry, error) {
 	return w.end(ctx, `e.id = ? AND e.company_id = ?`, []any{id, companyID}, now)
 }
 
-func (w Waitlist) end(ctx context.Context, cond string, args []any, now time.Time) (WaitEntry, error) {
-	var out WaitEntry
+func (w Waitlist) end(ctx context.Context, cond string, args []any, now time.Time) (waitlist.Entry, error) {
+	var out waitlist.Entry
 	ms := now.UnixMilli()
 	err := w.db.Write(ctx, func(tx *Tx) error {
 		e, err := entryBy(ctx, tx, cond, args...)
@@ -255,8 +225,8 @@ func (w Waitlist) Sweep(ctx context.Context, now time.Time) (int, error) {
 
 // Offer makes offers on a session at once, as freed places would: staff raising the capacity or
 // offering by hand. Returns the session's entries afterwards.
-func (w Waitlist) Offer(ctx context.Context, companyID, circuitID, startsAt int64, now time.Time) ([]WaitEntry, error) {
-	var out []WaitEntry
+func (w Waitlist) Offer(ctx context.Context, companyID, circuitID, startsAt int64, now time.Time) ([]waitlist.Entry, error) {
+	var out []waitlist.Entry
 	ms := now.UnixMilli()
 	err := w.db.Write(ctx, func(tx *Tx) error {
 		var n int
@@ -278,8 +248,8 @@ func (w Waitlist) Offer(ctx context.Context, companyID, circuitID, startsAt int6
 }
 
 // Session lists a session's entries, in join order, for the company's staff.
-func (w Waitlist) Session(ctx context.Context, companyID, circuitID, startsAt int64) ([]WaitEntry, error) {
-	var out []WaitEntry
+func (w Waitlist) Session(ctx context.Context, companyID, circuitID, startsAt int64) ([]waitlist.Entry, error) {
+	var out []waitlist.Entry
 	err := w.db.Read(ctx, func(tx *Tx) error {
 		var err error
 		out, err = sessionEntries(ctx, tx, companyID, circuitID, startsAt)
@@ -288,14 +258,14 @@ func (w Waitlist) Session(ctx context.Context, companyID, circuitID, startsAt in
 	return out, err
 }
 
-func sessionEntries(ctx context.Context, tx *Tx, companyID, circuitID, startsAt int64) ([]WaitEntry, error) {
+func sessionEntries(ctx context.Context, tx *Tx, companyID, circuitID, startsAt int64) ([]waitlist.Entry, error) {
 	rows, err := tx.Query(ctx, entrySelect+` WHERE e.company_id = ? AND e.session_key = ? ORDER BY e.id`,
 		companyID, sessionKey(circuitID, startsAt))
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := []WaitEntry{}
+	out := []waitlist.Entry{}
 	for rows.Next() {
 		e, err := scanWaitEntry(rows)
 		if err != nil {
@@ -304,4 +274,31 @@ func sessionEntries(ctx context.Context, tx *Tx, companyID, circuitID, startsAt 
 		out = append(out, e)
 	}
 	return out, rows.Err()
+}
+
+// OpenOffer returns the offer an offer link names, while it holds its places. Returns apperr.NotFound
+// for an unknown token, apperr.Gone when the offer ran out, was booked or the entry left.
+func (w Waitlist) OpenOffer(ctx context.Context, offerToken string, now time.Time) (waitlist.Offer, error) {
+	var o waitlist.Offer
+	err := w.db.Read(ctx, func(tx *Tx) error {
+		var state string
+		var expires, booking, released *int64
+		err := tx.QueryRow(ctx, `SELECT e.state, co.public_key, e.product_id, COALESCE(e.offer_cart_token, ''), COALESCE(h.identifier, ''),
+			e.local_date || ' ' || e.local_time, h.expires_at, COALESCE(h.price_cents, 0), e.drivers, e.leave_token, h.booking_id, h.released_at
+			FROM waitlist_entries e JOIN companies co ON co.id = e.company_id LEFT JOIN holds h ON h.id = e.offer_hold_id
+			WHERE e.offer_token_hash = ?`, hashToken(offerToken)).Scan(&state, &o.PublicKey, &o.ProductID, &o.CartToken,
+			&o.HoldIdentifier, &o.Date, &expires, &o.PriceCents, &o.Drivers, &o.LeaveToken, &booking, &released)
+		if IsNoRows(err) {
+			return apperr.New(apperr.NotFound, "No offer with that link.")
+		}
+		if err != nil {
+			return err
+		}
+		if state != WaitOffered || expires == nil || *expires <= now.UnixMilli() || booking != nil || released != nil {
+			return apperr.New(apperr.Gone, "This offer is no longer open: its places went to the next person on the list.")
+		}
+		o.ExpiresAt = *expires
+		return nil
+	})
+	return o, err
 }

@@ -10,6 +10,7 @@ import (
 
 	"pitlane/internal/apperr"
 	"pitlane/internal/sessions"
+	"pitlane/internal/waitlist"
 )
 
 // This file gives freed places to the waiting list (docs/architecture.md "Waiting list"). Every
@@ -20,13 +21,13 @@ import (
 // and expire without a sweeper; an expired one is reclaimed where expired holds are reclaimed today
 // (reclaimSlot), which notes the session again, and the places pass to the next entry.
 
-// Waitlist entry states.
+// Waitlist entry states, as the store's statements name them.
 const (
-	WaitWaiting = "waiting"
-	WaitOffered = "offered"
-	WaitBooked  = "booked"
-	WaitExpired = "expired"
-	WaitLeft    = "left"
+	WaitWaiting = waitlist.Waiting
+	WaitOffered = waitlist.Offered
+	WaitBooked  = waitlist.Booked
+	WaitExpired = waitlist.Expired
+	WaitLeft    = waitlist.Left
 )
 
 // sessionKey names a circuit session in waitlist_entries.session_key.

@@ -12,6 +12,7 @@ import (
 	"pitlane/internal/sessions"
 	"pitlane/internal/store"
 	"pitlane/internal/store/storetest"
+	"pitlane/internal/waitlist"
 )
 
 // wl is a waiting-list test bench: a fixture company with the list on, one session at 18:00 on
@@ -78,9 +79,9 @@ func (w *wl) release(t testing.TB, h held) {
 	}
 }
 
-func (w *wl) join(t testing.TB, email string, drivers int) store.WaitEntry {
+func (w *wl) join(t testing.TB, email string, drivers int) waitlist.Entry {
 	t.Helper()
-	e, err := w.db.Waitlist().Join(context.Background(), store.WaitJoin{CompanyID: w.fix.CompanyID, ProductID: w.fix.Product,
+	e, err := w.db.Waitlist().Join(context.Background(), waitlist.Join{CompanyID: w.fix.CompanyID, ProductID: w.fix.Product,
 		CircuitID: w.fix.Circuit, StartsAt: w.start.UnixMilli(), LocalDate: "2026-12-01", LocalTime: "18:00:00", UnitCents: 2000,
 		Name: email, Email: email, Culture: "en-GB", Drivers: drivers}, w.now)
 	if err != nil {
@@ -140,7 +141,7 @@ func TestWaitlistOffersInOrderAmongThoseThatFit(t *testing.T) {
 		w := newWL(t, db, 4)
 		a := w.mustHold(t, "a", 2)
 		w.mustHold(t, "b", 2)
-		if _, err := w.db.Waitlist().Join(context.Background(), store.WaitJoin{CompanyID: w.fix.CompanyID, ProductID: w.fix.Product,
+		if _, err := w.db.Waitlist().Join(context.Background(), waitlist.Join{CompanyID: w.fix.CompanyID, ProductID: w.fix.Product,
 			CircuitID: w.fix.Circuit, StartsAt: w.start.UnixMilli() + 15*60_000, LocalDate: "2026-12-01", LocalTime: "18:15:00",
 			Name: "x", Email: "x@example.com", Culture: "en-GB", Drivers: 1}, w.now); apperr.CodeOf(err) != apperr.Conflict {
 			t.Fatalf("joining a session with places: %v, want a conflict", err)
@@ -151,7 +152,7 @@ func TestWaitlistOffersInOrderAmongThoseThatFit(t *testing.T) {
 		if three.Position != 1 || one.Position != 2 {
 			t.Fatalf("positions %d, %d, want 1, 2", three.Position, one.Position)
 		}
-		if _, err := w.db.Waitlist().Join(context.Background(), store.WaitJoin{CompanyID: w.fix.CompanyID, ProductID: w.fix.Product,
+		if _, err := w.db.Waitlist().Join(context.Background(), waitlist.Join{CompanyID: w.fix.CompanyID, ProductID: w.fix.Product,
 			CircuitID: w.fix.Circuit, StartsAt: w.start.UnixMilli(), LocalDate: "2026-12-01", LocalTime: "18:00:00",
 			Name: "One", Email: "ONE@example.com", Culture: "en-GB", Drivers: 1}, w.now); apperr.CodeOf(err) != apperr.Conflict {
 			t.Fatalf("the same e-mail twice: %v, want a conflict", err)
@@ -305,7 +306,7 @@ func TestWaitlistMails(t *testing.T) {
 		a := w.mustHold(t, "a", 1)
 		b := w.mustHold(t, "b", 1)
 		gone := w.join(t, "gone@example.com", 1)
-		if _, err := w.db.Waitlist().Join(ctx, store.WaitJoin{CompanyID: w.fix.CompanyID, ProductID: w.fix.Product,
+		if _, err := w.db.Waitlist().Join(ctx, waitlist.Join{CompanyID: w.fix.CompanyID, ProductID: w.fix.Product,
 			CircuitID: w.fix.Circuit, StartsAt: w.start.UnixMilli(), LocalDate: "2026-12-01", LocalTime: "18:00:00", UnitCents: 2000,
 			Name: "Lars", Email: "lars@example.com", Culture: "de-DE", Drivers: 1}, w.now); err != nil {
 			t.Fatal(err)

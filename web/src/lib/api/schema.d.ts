@@ -289,6 +289,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the waiting list of a full session; needs a solved captcha.
+         * @description The session is named as on the date stage (`date`, `idType`) and checked and priced as a
+         *     pre-booking would be. Refused when the company has the list off, the session has started, or the
+         *     party fits in the session's free places (book them instead). One entry per e-mail per session.
+         *     When places free up, they are offered in join order to the first entries whose drivers fit (a
+         *     larger party higher up does not block a smaller one): the places are held for the entry for the
+         *     company's offer time and a mail with a link (GET /api/waitlist/offer/{token}) is sent. A mail
+         *     with the position and a leave link is sent at once.
+         */
+        post: operations["joinWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist/{leaveToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leaveToken: string;
+            };
+            cookie?: never;
+        };
+        /** An entry of the waiting list, by the token of its leave link — its position and state. */
+        get: operations["getWaitlistEntry"];
+        put?: never;
+        post?: never;
+        /**
+         * Leave the waiting list (the link in every waiting-list mail); harmless when repeated.
+         * @description An offer the entry holds is let go at once, to the next entry or back on sale.
+         */
+        delete: operations["leaveWaitlist"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist/offer/{offerToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offerToken: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Open an offer of the waiting list (the link of the offer mail) — the cart that holds its places.
+         * @description The offer's places are held in a shopping cart made for the offer; the booking flow continues with
+         *     that cart (`token`) as with any other: its pre-booking is `prebookingIdentifier`, until `expiresAt`.
+         */
+        get: operations["openWaitlistOffer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/event": {
         parameters: {
             query?: never;
@@ -1922,6 +1994,55 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        WaitlistJoin: {
+            /** @description The session's start at the circuit, YYYY-MM-DD HH:MM:SS (as on the date stage). */
+            date: string;
+            /**
+             * Format: int64
+             * @description The product.
+             */
+            idType: number;
+            numDrivers: number;
+            name: string;
+            email: string;
+            phone?: string;
+            /** @description The page's language (es, en-GB…): the mails are written in it. */
+            culture?: string;
+            /** @description The ALTCHA widget's payload. */
+            captcha: string;
+        };
+        WaitlistEntry: {
+            /** @enum {string} */
+            state: "waiting" | "offered" | "booked" | "expired" | "left";
+            /** @description Place in the list among the entries still waiting or offered (1 is first); 0 once the entry ended. */
+            position: number;
+            numDrivers: number;
+            /** @description The session's start at the circuit, YYYY-MM-DD HH:MM. */
+            date: string;
+            /** @description The key of the leave link. */
+            leaveToken: string;
+            /**
+             * Format: date-time
+             * @description Until when an offer holds the places (offered only).
+             */
+            offerExpiresAt: string | null;
+        };
+        WaitlistOffer: {
+            /** @description The company's public key: the booking page is /{publicKey}. */
+            publicKey: string;
+            /** Format: int64 */
+            idType: number;
+            /** @description The shopping cart made for the offer, holding its places. */
+            token: string;
+            prebookingIdentifier: string;
+            /** @description YYYY-MM-DD HH:MM:SS at the circuit. */
+            prebookingDate: string;
+            /** Format: date-time */
+            expiresAt: string;
+            price: number;
+            numDrivers: number;
+            leaveToken: string;
+        };
         /** @enum {string} */
         StaffRole: "DESK" | "ADMIN" | "SUPERADMIN";
         Team: {
@@ -4452,6 +4573,136 @@ export interface operations {
              *     The captcha's message is required, invalid, expired or already used.
              */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    joinWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistJoin"];
+            };
+        };
+        responses: {
+            /** @description On the list. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The party fits in the session's free places, or the e-mail already waits for this session (`fields.email`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description A field is wrong (name, email, phone, numDrivers, idType, date, captcha), the session cannot be
+             *     booked (past, closed, outside the window), or the company has no waiting list.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWaitlistEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leaveToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    leaveWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leaveToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry, now left (or as it ended before). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    openWaitlistOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offerToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer, its places held. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistOffer"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The offer ran out, was booked, or the entry left; its places went on. */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
