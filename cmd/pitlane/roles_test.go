@@ -68,6 +68,9 @@ func TestEveryRouteHoldsTheRoleTable(t *testing.T) {
 		"GET /api/private/member/{id}": account.RoleDesk, "POST /api/admin/record-payment": account.RoleDesk,
 		"GET /api/admin/today": account.RoleDesk, "POST /api/admin/check-in": account.RoleDesk,
 		"POST /api/admin/undo-check-in": account.RoleDesk, "GET /api/admin/live": account.RoleDesk,
+		// A session's waiting list is DESK's, like its bookings (issue 27); its settings are ADMIN's.
+		"GET /api/admin/waitlist": account.RoleDesk, "POST /api/admin/waitlist/offer": account.RoleDesk,
+		"DELETE /api/admin/waitlist/{id}": account.RoleDesk,
 		"POST /api/event/createFullEvent": account.RoleSuperAdmin, "POST /api/event/previewTemplate": account.RoleSuperAdmin,
 		// The Team tab is ADMIN's (issue 24); the SUPERADMIN-only parts are rules of the service, not rows.
 		"GET /api/admin/team": account.RoleAdmin, "POST /api/admin/team/invitations": account.RoleAdmin,

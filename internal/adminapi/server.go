@@ -28,6 +28,7 @@ type Deps struct {
 	Settings SettingsService // the settings dialog's booking settings and schedules (settings.go)
 	Account  AccountService  // My account: the user's own name, e-mail and password (account.go)
 	Team     TeamService     // the Team tab and the invitation page (team.go)
+	Waitlist WaitlistService // the waiting list per session and its settings (waitlist.go)
 	// FrontDesk is the counter's day: check-in and the Today view (frontdesk.go).
 	FrontDesk FrontDeskService
 	// Live carries change signals to open Today views (the realtime hub); nil: no live updates.

@@ -113,6 +113,7 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		return nil, err
 	}
 	publi := company.NewPubliService(db.Publi(), db.Companies().LandingButtons, clk.Now)
+	wl := waitlist.NewService(db.Waitlist(), a.sessions, a.captcha, clk) // the waiting list: customers and staff
 	staffAPI := adminapi.New(adminapi.Deps{
 		Logger:        log,
 		Clock:         clk,
@@ -148,7 +149,8 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		// my account: name, e-mail, password
 		Account: account.NewProfiles(db.Profiles(), clk),
 		// the team: members, invitations and the invitation page
-		Team: account.NewTeamService(db.Team(), clk),
+		Team:     account.NewTeamService(db.Team(), clk),
+		Waitlist: wl,
 	})
 	a.staff = staffAPI
 	h := httpapi.New(httpapi.Deps{
@@ -168,7 +170,7 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		Terms:          terms.NewService(db.Companies()),
 		Captcha:        a.captcha,
 		Problems:       problem.NewService(db.ProblemDesk(), a.captcha, clk),
-		Waitlist:       waitlist.NewService(db.Waitlist(), a.sessions, a.captcha, clk),
+		Waitlist:       wl,
 		Publi:          publi,
 		RateLimits:     o.rateLimits,
 		TrustedProxies: proxies,

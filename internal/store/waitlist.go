@@ -302,3 +302,45 @@ func (w Waitlist) OpenOffer(ctx context.Context, offerToken string, now time.Tim
 	})
 	return o, err
 }
+
+// Settings returns whether the company's waiting list is on and how long its offers hold places.
+// Returns apperr.NotFound for an unknown company.
+func (w Waitlist) Settings(ctx context.Context, companyID int64) (waitlist.Settings, error) {
+	var s waitlist.Settings
+	err := w.db.Read(ctx, func(tx *Tx) error {
+		var on int
+		err := tx.QueryRow(ctx, `SELECT waitlist_enabled, waitlist_offer_minutes FROM companies WHERE id = ?`, companyID).
+			Scan(&on, &s.OfferMinutes)
+		s.Enabled = on == 1
+		return translate(err)
+	})
+	return s, err
+}
+
+// SaveSettings turns the company's waiting list on or off and sets its offer time. Turning it on
+// gives the free places of the sessions with waiting entries to them at once.
+func (w Waitlist) SaveSettings(ctx context.Context, companyID int64, s waitlist.Settings, now time.Time) error {
+	return w.db.Write(ctx, func(tx *Tx) error {
+		if err := tx.SetWaitlist(ctx, companyID, s.Enabled, s.OfferMinutes); err != nil {
+			return err
+		}
+		if !s.Enabled {
+			return nil
+		}
+		rows, err := tx.Query(ctx, `SELECT DISTINCT circuit_id, starts_at FROM waitlist_entries
+			WHERE company_id = ? AND state = ? AND circuit_id IS NOT NULL AND starts_at > ? ORDER BY circuit_id, starts_at`,
+			companyID, WaitWaiting, now.UnixMilli())
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var c, st int64
+			if err := rows.Scan(&c, &st); err != nil {
+				return err
+			}
+			tx.noteFreed(c, st, now.UnixMilli()) // given before the commit, like any freed place
+		}
+		return rows.Err()
+	})
+}

@@ -86,7 +86,9 @@ func offerSession(ctx context.Context, tx *Tx, k sessions.SlotKey, now int64) er
 	if err != nil {
 		return err
 	}
-	if err := lockSlot(ctx, tx, k.CircuitID, k.StartsAt); err != nil {
+	if err := lockSlot(ctx, tx, k.CircuitID, k.StartsAt); IsNoRows(err) {
+		return nil // no row: nothing was ever held or booked on the session, so nothing was freed
+	} else if err != nil {
 		return translate(err)
 	}
 	if _, err := reclaimSlot(ctx, tx, k.CircuitID, k.StartsAt, now); err != nil {
@@ -114,7 +116,9 @@ func offerSession(ctx context.Context, tx *Tx, k sessions.SlotKey, now int64) er
 	// seen here at once.
 	if err := tx.QueryRow(ctx, `SELECT i.max_participants, s.held, s.booked FROM slots s
 		JOIN circuits c ON c.id = s.circuit_id JOIN installations i ON i.id = c.installation_id
-		WHERE s.circuit_id = ? AND s.starts_at = ?`, k.CircuitID, k.StartsAt).Scan(&capacity, &held, &booked); err != nil {
+		WHERE s.circuit_id = ? AND s.starts_at = ?`, k.CircuitID, k.StartsAt).Scan(&capacity, &held, &booked); IsNoRows(err) {
+		return nil
+	} else if err != nil {
 		return translate(err)
 	}
 	free := capacity - held - booked

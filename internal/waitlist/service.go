@@ -29,6 +29,10 @@ type Store interface {
 	Offer(ctx context.Context, companyID, circuitID, startsAt int64, now time.Time) ([]Entry, error)
 	// Remove ends an entry for the company's staff. Returns apperr.NotFound.
 	Remove(ctx context.Context, companyID, id int64, now time.Time) (Entry, error)
+	// Settings returns the company's settings. Returns apperr.NotFound.
+	Settings(ctx context.Context, companyID int64) (Settings, error)
+	// SaveSettings writes them (turning the list on offers free places at once).
+	SaveSettings(ctx context.Context, companyID int64, s Settings, now time.Time) error
 }
 
 // Planner checks and prices a session as a pre-booking would (sessions.Service).
@@ -150,4 +154,22 @@ func (s *Service) OfferNow(ctx context.Context, companyID, circuitID, startsAt i
 // Remove ends an entry for the company's staff. Returns apperr.NotFound.
 func (s *Service) Remove(ctx context.Context, companyID, id int64) (Entry, error) {
 	return s.store.Remove(ctx, companyID, id, s.clock.Now())
+}
+
+// Settings returns the company's waiting-list settings. Returns apperr.NotFound.
+func (s *Service) Settings(ctx context.Context, companyID int64) (Settings, error) {
+	return s.store.Settings(ctx, companyID)
+}
+
+// SaveSettings checks and writes the company's waiting-list settings. Returns apperr.Unprocessable
+// (field offerMinutes) for an offer time out of bounds.
+func (s *Service) SaveSettings(ctx context.Context, companyID int64, set Settings) (Settings, error) {
+	if set.OfferMinutes < MinOfferMinutes || set.OfferMinutes > MaxOfferMinutes {
+		return Settings{}, apperr.WithFields(apperr.Unprocessable, "The offer time is out of bounds.",
+			map[string]string{"offerMinutes": "from 5 to 1440 minutes"})
+	}
+	if err := s.store.SaveSettings(ctx, companyID, set, s.clock.Now()); err != nil {
+		return Settings{}, err
+	}
+	return set, nil
 }

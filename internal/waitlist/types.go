@@ -58,3 +58,15 @@ type Offer struct {
 	Drivers        int
 	LeaveToken     string
 }
+
+// Settings are a company's waiting-list settings.
+type Settings struct {
+	Enabled      bool
+	OfferMinutes int
+}
+
+// Offer time bounds, in minutes.
+const (
+	MinOfferMinutes = 5
+	MaxOfferMinutes = 24 * 60
+)

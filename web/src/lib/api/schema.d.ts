@@ -1372,6 +1372,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The waiting list of one session (role DESK and above), in join order: position among the entries still waiting or offered, contact, drivers, state and, while offered, until when.
+         * @description Offers go in join order among the entries whose drivers fit the free places: a larger party higher up does not block a smaller one below it. Entries end as booked, expired (the offer ran out or the session started) or left (by the mail's link or by staff).
+         */
+        get: operations["adminWaitlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/waitlist/offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Offer the session's free places now (role DESK and above): after raising the capacity, or by hand. The first waiting entries that fit get an offer and its mail, as when places free up. */
+        post: operations["adminWaitlistOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/waitlist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an entry from the waiting list (role DESK and above); an offer it holds passes to the next entry at once. Harmless when repeated. */
+        delete: operations["adminWaitlistRemove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/waitlist/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's waiting-list settings (ADMIN) — whether full sessions offer the list, and how long an offer holds its places. */
+        get: operations["adminWaitlistSettings"];
+        /** Save the company's waiting-list settings (ADMIN). Turning the list on offers the free places of sessions with waiting entries at once. */
+        put: operations["adminSaveWaitlistSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/check-in": {
         parameters: {
             query?: never;
@@ -1994,6 +2066,33 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        StaffWaitlistEntry: {
+            /** Format: int64 */
+            id: number;
+            /** @description Among the entries still waiting or offered (1 is first); 0 once ended. */
+            position: number;
+            name: string;
+            email: string;
+            phone: string;
+            numDrivers: number;
+            /** @enum {string} */
+            state: "waiting" | "offered" | "booked" | "expired" | "left";
+            /** Format: date-time */
+            offeredUntil: string | null;
+            /** @description How many offers the entry was made. */
+            offers: number;
+            /** Format: date-time */
+            joinedAt: string;
+        };
+        StaffWaitlist: {
+            data: components["schemas"]["StaffWaitlistEntry"][];
+        };
+        WaitlistSettingsResult: {
+            data: {
+                enabled: boolean;
+                offerMinutes: number;
+            };
+        };
         WaitlistJoin: {
             /** @description The session's start at the circuit, YYYY-MM-DD HH:MM:SS (as on the date stage). */
             date: string;
@@ -6530,6 +6629,164 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    adminWaitlist: {
+        parameters: {
+            query: {
+                idCompany: number;
+                circuitId: number;
+                /** @description The session's start (RFC 3339), as the Today view gives it. */
+                startsAt: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffWaitlist"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminWaitlistOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: int64 */
+                    idCompany: number;
+                    /** Format: int64 */
+                    circuitId: number;
+                    /** Format: date-time */
+                    startsAt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The session's entries afterwards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffWaitlist"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminWaitlistRemove: {
+        parameters: {
+            query: {
+                idCompany: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry as it ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StaffWaitlistEntry"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminWaitlistSettings: {
+        parameters: {
+            query: {
+                idCompany: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistSettingsResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminSaveWaitlistSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: int64 */
+                    idCompany: number;
+                    enabled: boolean;
+                    offerMinutes: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistSettingsResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The offer time is out of bounds (`fields.offerMinutes`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminCheckIn: {
