@@ -2903,6 +2903,8 @@ export interface components {
                 licences: boolean;
             };
             publi: components["schemas"]["Publi"];
+            /** @description Full sessions offer the waiting list (POST /api/waitlist). */
+            waitlistEnabled: boolean;
         };
         ProductList: {
             productsBooking: components["schemas"]["Product"][];
