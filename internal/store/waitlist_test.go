@@ -336,3 +336,74 @@ func TestWaitlistMails(t *testing.T) {
 		}
 	})
 }
+
+// Two instances on one PostgreSQL free places of the same session at once, while strangers ask for
+// them on both: each freed place goes to exactly one waiting entry, in join order, with one offer mail.
+func TestWaitlistTwoInstancesOnePostgres(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	u := storetest.MigratedPostgresURL(t)
+	open := func() *store.DB {
+		db, err := store.Open(ctx, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = db.Close() })
+		return db
+	}
+	a, b := open(), open()
+	const capacity = 4
+	w := newWL(t, a, capacity)
+	hs := make([]held, capacity)
+	for i := range hs {
+		hs[i] = w.mustHold(t, fmt.Sprintf("filler-%d", i), 1)
+	}
+	for i := 0; i < 8; i++ {
+		w.join(t, fmt.Sprintf("w%02d@example.com", i), 1)
+	}
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i, h := range hs {
+		db := a
+		if i%2 == 1 {
+			db = b
+		}
+		wg.Add(2)
+		go func(db *store.DB, h held) {
+			defer wg.Done()
+			<-start
+			if err := db.Holds().ReleaseHold(ctx, h.cart, h.id, w.now); err != nil {
+				t.Error(err)
+			}
+		}(db, h)
+		go func(db *store.DB, i int) {
+			defer wg.Done()
+			<-start
+			other := &wl{db: db, fix: w.fix, start: w.start, now: w.now, cap: w.cap}
+			if _, err := other.hold(t, fmt.Sprintf("stranger-%d", i), 1); err == nil {
+				t.Errorf("stranger %d took a place freed while entries were waiting", i)
+			} else if apperr.CodeOf(err) != apperr.NoStock {
+				t.Errorf("stranger %d: %v", i, err)
+			}
+		}(db, i)
+	}
+	close(start)
+	wg.Wait()
+	holds, offers := w.rowsTaken(t)
+	if holds != capacity || offers != capacity {
+		t.Fatalf("rows: %d places held, %d by offers; want %d and %d", holds, offers, capacity, capacity)
+	}
+	st := w.states(t)
+	for i := 0; i < 8; i++ {
+		want := "waiting"
+		if i < capacity {
+			want = "offered"
+		}
+		if got := st[fmt.Sprintf("w%02d@example.com", i)]; got != want {
+			t.Fatalf("entry %d is %s, want %s: %v", i, got, want, st)
+		}
+	}
+	if n := int(storetest.Recount(t, a, `SELECT COUNT(*) FROM outbox_emails WHERE kind = 'waitlist_offer'`)); n != capacity {
+		t.Fatalf("%d offer mails, want %d", n, capacity)
+	}
+}
