@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -34,6 +35,7 @@ type tenant struct {
 	publiImage  string // address of an advertising image uploaded to the company (tenant_events_test.go)
 	teamUser    int64  // a DESK member of the company (the Team tab's routes)
 	invitation  int64  // an open invitation to the company
+	waitEntry   int64  // a waiting-list entry of the booked session (10 December, 10:00)
 }
 
 // seedTenant writes a company with the mark (lower case, e.g. "bravo") and one booking.
@@ -94,6 +96,17 @@ func seedTenant(t *testing.T, db *store.DB, mark string) *tenant {
 	}
 	tn.booking, tn.identifier, tn.cartToken, tn.member = tn.addBooking(t, db)
 	tn.payment = tn.lastPayment
+	madrid, _ := time.LoadLocation("Europe/Madrid")
+	starts := time.Date(2026, 12, 10, 10, 0, 0, 0, madrid).UnixMilli()
+	if err := db.Write(ctx, func(tx *store.Tx) error {
+		return tx.QueryRow(ctx, `INSERT INTO waitlist_entries (company_id, session_key, product_id, circuit_id, starts_at, local_date,
+			local_time, unit_cents, name, email, email_key, phone, drivers, culture, state, leave_token, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, '2026-12-10', '10:00:00', 2000, ?, ?, ?, '+34600999888', 2, 'es-ES', 'waiting', ?, 1, 1) RETURNING id`,
+			tn.company, fmt.Sprintf("c:%d:%d", tn.circuit, starts), tn.product, tn.circuit, starts, title+"waiter",
+			mark+".waiter@"+mark+".example", mark+".waiter@"+mark+".example", mark+"-leave-token").Scan(&tn.waitEntry)
+	}); err != nil {
+		t.Fatalf("seed %s waiting list: %v", mark, err)
+	}
 	tn.publiImage = seedPubliImage(t, db, tn)
 	return tn
 }

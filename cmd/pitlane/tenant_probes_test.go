@@ -135,6 +135,19 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 			return []probe{{path: "/api/admin/undo-check-in", body: map[string]any{"bookingId": d.booking}}}
 		},
 		"GET /api/admin/live": func(d *tenant) []probe { return []probe{{path: "/api/admin/live"}} },
+		"GET /api/admin/waitlist": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/waitlist", query: q("circuitId", strconv.FormatInt(d.circuit, 10), "startsAt", "2026-12-10T09:00:00Z")}}
+		},
+		"POST /api/admin/waitlist/offer": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/waitlist/offer", body: map[string]any{"circuitId": d.circuit, "startsAt": "2026-12-10T09:00:00Z"}}}
+		},
+		"DELETE /api/admin/waitlist/{id}": func(d *tenant) []probe {
+			return []probe{{path: id("DELETE /api/admin/waitlist/{id}", d.waitEntry)}}
+		},
+		"GET /api/admin/waitlist/settings": func(d *tenant) []probe { return []probe{{path: "/api/admin/waitlist/settings"}} },
+		"PUT /api/admin/waitlist/settings": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/waitlist/settings", body: map[string]any{"enabled": false, "offerMinutes": 30}}}
+		},
 		"POST /api/kpi/ticket/totalBilling": func(d *tenant) []probe {
 			return []probe{{path: "/api/kpi/ticket/totalBilling", body: map[string]any{"state": "cerrado", "dateStart": rangeFrom, "dateEnd": rangeTo}}}
 		},

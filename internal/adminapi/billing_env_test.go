@@ -26,6 +26,7 @@ import (
 	"pitlane/internal/store"
 	"pitlane/internal/store/storetest"
 	"pitlane/internal/testwait"
+	"pitlane/internal/waitlist"
 )
 
 var madrid, _ = time.LoadLocation("Europe/Madrid")
@@ -125,7 +126,9 @@ func newEnv(t *testing.T, engine store.Engine, extra map[string]payment.Gateway)
 		Billing: e.svc, Desk: e.svc, FrontDesk: frontdesk.NewService(db.FrontDesk(), e.clk), Live: e.hub,
 		// The booking details' actions, on the tests' clock.
 		Bookings: checkout.NewService(checkout.Deps{Store: db.Checkout(), Staff: db.Bookings(), Clock: e.clk, Gateways: gateways,
-			BaseURL: e.srv.URL, Logger: logger})})
+			BaseURL: e.srv.URL, Logger: logger}),
+
+		Waitlist: waitlist.NewService(db.Waitlist(), nil, nil, e.clk)})
 	co := checkout.NewService(checkout.Deps{Store: db.Checkout(), Gateways: gateways, BaseURL: e.srv.URL, HoldTTL: 10 * time.Minute, Logger: logger})
 	mu.Lock()
 	h = httpapi.New(httpapi.Deps{DB: db, Checkout: co, Admin: staff, Logger: logger})

@@ -69,6 +69,12 @@ func (s *Server) Routes() []Route {
 		{Pattern: "POST /api/admin/undo-check-in", MinRole: account.RoleDesk, Handler: s.undoCheckIn},
 		{Pattern: "POST /api/admin/mark-no-show", MinRole: account.RoleDesk, Handler: s.markNoShow},
 		{Pattern: "GET /api/admin/live", MinRole: account.RoleDesk, Handler: s.live},
+		// The waiting list of a session, for whoever sees its bookings; its settings (waitlist.go).
+		{Pattern: "GET /api/admin/waitlist", MinRole: account.RoleDesk, Handler: s.listWaitlist},
+		{Pattern: "POST /api/admin/waitlist/offer", MinRole: account.RoleDesk, Handler: s.offerWaitlist},
+		{Pattern: "DELETE /api/admin/waitlist/{id}", MinRole: account.RoleDesk, Handler: s.removeWaitlist},
+		{Pattern: "GET /api/admin/waitlist/settings", Handler: s.waitlistSettings},
+		{Pattern: "PUT /api/admin/waitlist/settings", Handler: s.saveWaitlistSettings},
 
 		// KPIs (kpi.go).
 		{Pattern: "POST /api/kpi/ticket/totalBilling", Handler: s.kpiTotalBilling},

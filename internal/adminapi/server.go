@@ -32,6 +32,7 @@ type Deps struct {
 	Terms    TermsService    // the settings dialog's Terms tab (terms.go)
 	// Checklist is the setup checklist a company sees until its first booking (setup_checklist.go).
 	Checklist ChecklistReader
+	Waitlist  WaitlistService // the waiting list per session and its settings (waitlist.go)
 	// FrontDesk is the counter's day: check-in and the Today view (frontdesk.go).
 	FrontDesk FrontDeskService
 	// Live carries change signals to open Today views (the realtime hub); nil: no live updates.

@@ -61,6 +61,10 @@ type Company struct {
 	KioskLanguage    string // culture the kiosk starts in; "" means DefaultCulture (kiosk.go)
 	KioskIdleSeconds int    // seconds without a touch before the kiosk goes back to its start
 
+	// WaitlistEnabled: full sessions offer the waiting list (issue 27; read only here, written by the
+	// waiting list's settings).
+	WaitlistEnabled bool
+
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }
@@ -123,6 +127,7 @@ type Config struct {
 	Currency              string          `json:"currency"`
 	Features              Features        `json:"features"`
 	Publi                 Publi           `json:"publi"`
+	WaitlistEnabled       bool            `json:"waitlistEnabled"`
 }
 
 // ConfigOf builds the public config of c with its landing buttons (in display order). Landing is
@@ -163,6 +168,7 @@ func ConfigOf(c Company, landing []LandingButton) Config {
 		Currency:              c.Currency,
 		Features:              Features{Licences: c.FeatureLicences},
 		Publi:                 c.Publi,
+		WaitlistEnabled:       c.WaitlistEnabled,
 	}
 }
 

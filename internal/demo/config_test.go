@@ -17,7 +17,7 @@ import (
 var configKeys = []string{"idCompany", "companyName", "logo", "maxParticipants", "isPaymentsActive", "voucherMode",
 	"enableGroupedProducts", "showEventsInBooking", "showEmails", "emailOptional", "showUsersAvailable",
 	"maxSlotsBooking", "cancelBookingMaxDays", "defaultCulture", "token", "landing", "theme", "footerImage",
-	"country", "simbolCoinType", "currency", "features", "publi"}
+	"country", "simbolCoinType", "currency", "features", "publi", "waitlistEnabled"}
 
 func TestConfigOfDemoCompanies(t *testing.T) {
 	t.Parallel()
@@ -104,7 +104,7 @@ func TestConfigOfDemoCompanies(t *testing.T) {
 			t.Errorf("config JSON keys %q, want %q", keys, configKeys)
 		}
 		if string(m["footerImage"]) != "null" || !strings.Contains(string(m["publi"]), `"imgLeftDefault":null`) ||
-			string(m["isPaymentsActive"]) != "0" {
+			string(m["isPaymentsActive"]) != "0" || string(m["waitlistEnabled"]) != "true" {
 			t.Errorf("config JSON: %s", raw)
 		}
 	})

@@ -10,6 +10,7 @@ import (
 	"pitlane/internal/catalog"
 	"pitlane/internal/company"
 	"pitlane/internal/store"
+	"pitlane/internal/waitlist"
 )
 
 // seeder writes one company spec inside a transaction.
@@ -56,6 +57,10 @@ func seedCompany(ctx context.Context, tx *store.Tx, s companySpec, now time.Time
 		return CompanyResult{}, nil, err
 	}
 	if err := storePubli(ctx, tx, c.ID, publi, now); err != nil {
+		return CompanyResult{}, nil, err
+	}
+	// Demo companies show the waiting list on their full sessions; real ones opt in from Settings.
+	if err := tx.SetWaitlist(ctx, c.ID, true, waitlist.DefaultOfferMinutes); err != nil {
 		return CompanyResult{}, nil, err
 	}
 	if err := sd.all(c, s); err != nil {

@@ -73,6 +73,10 @@ func classifyPage(name string) (pageKind, string) {
 		if seg[0] == "member" && seg[1] == "unsubscribe" {
 			return pageUnsubscribe, seg[2]
 		}
+		// The waiting list's mail links: the page itself tells an unknown or ended link.
+		if seg[0] == "waitlist" && (seg[1] == "offer" || seg[1] == "leave") && waitlistToken.MatchString(seg[2]) {
+			return pageApp, ""
+		}
 	}
 	return pageUnknown, ""
 }

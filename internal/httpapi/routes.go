@@ -42,6 +42,12 @@ func (s *Server) routes() http.Handler {
 	api.HandleFunc("GET /api/termsAndConditions/{idCompany}/{culture}", s.getTerms)
 	api.HandleFunc("GET /api/captcha/challenge", s.getCaptchaChallenge)
 	api.HandleFunc("POST /api/emails/sendProblemReport", s.limited(RateWrite, s.postProblemReport))
+	if s.deps.Waitlist != nil {
+		api.HandleFunc("POST /api/waitlist", s.limited(RateWrite, s.postWaitlist))
+		api.HandleFunc("GET /api/waitlist/{leaveToken}", s.limited(RateGuess, s.getWaitlistEntry))
+		api.HandleFunc("DELETE /api/waitlist/{leaveToken}", s.limited(RateGuess, s.deleteWaitlistEntry))
+		api.HandleFunc("GET /api/waitlist/offer/{offerToken}", s.limited(RateGuess, s.getWaitlistOffer))
+	}
 	api.HandleFunc("POST /api/client-errors", s.limited(RateReport, s.postClientError))
 	if s.deps.Checkout != nil {
 		api.HandleFunc("GET /api/payment/shopping-cart/{token}", s.getShoppingCart)

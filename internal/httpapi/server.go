@@ -44,16 +44,17 @@ type Deps struct {
 	Companies    CompanyService
 	Catalog      CatalogService
 	Sessions     SessionsService
-	Events       EventService   // events, event registration and landing pages
-	SimPay       SimPayService  // the simulated provider's hosted card page; nil when it is not in use
-	DevMail      bool           // --demo: serve the outbox at /dev/mail; without it /dev/ answers 404
-	Outbox       DevMailStore   // the outbox the dev mail pages read (needed when DevMail)
-	Members      MemberService  // member lookup by e-mail and unsubscribe links
-	Terms        TermsService   // terms and conditions per company and culture
-	Captcha      CaptchaService // ALTCHA challenges for the problem report
-	Problems     ProblemService // problem reports from the footer
-	Publi        PubliPublic    // the company's public data (kiosk) and advertising images; nil leaves them out
-	RateLimits   RateLimits     // per-client limits of public routes; the zero value limits nothing
+	Events       EventService    // events, event registration and landing pages
+	SimPay       SimPayService   // the simulated provider's hosted card page; nil when it is not in use
+	DevMail      bool            // --demo: serve the outbox at /dev/mail; without it /dev/ answers 404
+	Outbox       DevMailStore    // the outbox the dev mail pages read (needed when DevMail)
+	Members      MemberService   // member lookup by e-mail and unsubscribe links
+	Terms        TermsService    // terms and conditions per company and culture
+	Captcha      CaptchaService  // ALTCHA challenges for the problem report
+	Problems     ProblemService  // problem reports from the footer
+	Waitlist     WaitlistService // the waiting list of full sessions; nil leaves its routes out
+	Publi        PubliPublic     // the company's public data (kiosk) and advertising images; nil leaves them out
+	RateLimits   RateLimits      // per-client limits of public routes; the zero value limits nothing
 	// TrustedProxies are the load balancers whose X-Forwarded-For names the real client.
 	TrustedProxies []netip.Prefix
 

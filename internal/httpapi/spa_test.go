@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -84,7 +85,8 @@ func TestUnknownPagesAnswer404(t *testing.T) {
 	}
 	known := []string{"/", "/norte-key-1", "/norte-key-1/", "/norte-key-1/landing", "/norte-key-1/landingEvents",
 		"/event/ev-1", "/event/ev-1/register", "/events/norte-key-1", "/cancelBooking/0123abcd", "/member/unsubscribe/k-1",
-		"/terms", "/success?x=1", "/kiosk/norte-key-1", "/login", "/admin/bookings"}
+		"/terms", "/success?x=1", "/kiosk/norte-key-1", "/login", "/admin/bookings",
+		"/waitlist/offer/" + strings.Repeat("ab", 32), "/waitlist/leave/" + strings.Repeat("0f", 32)}
 	for _, target := range known {
 		if rec := get(http.MethodGet, target); rec.Code != http.StatusOK {
 			t.Errorf("GET %s: %d, want 200", target, rec.Code)
@@ -93,7 +95,7 @@ func TestUnknownPagesAnswer404(t *testing.T) {
 	unknown := []string{"/nowhere", "/no/such/page", "/nobody-key-1", "/nobody-key-1/landing", "/norte-key-1/other",
 		"/event", "/event/ev-1/pay", "/member/unsubscribe", "/terms/x", "/cancelBooking/a/b", "/<script>x</script>", "/loginx",
 		"/event/ev-2", "/event/ev-2/register", "/events/nobody-key-1", "/events/short", "/kiosk/nobody-key-1", "/cancelBooking/4567efgh",
-		"/member/unsubscribe/k-2"}
+		"/member/unsubscribe/k-2", "/waitlist/offer/abc", "/waitlist/other/" + strings.Repeat("ab", 32)}
 	for _, target := range unknown {
 		rec := get(http.MethodGet, target)
 		if rec.Code != http.StatusNotFound || rec.Body.String() != index {

@@ -38,6 +38,7 @@ import (
 	"pitlane/internal/setup"
 	"pitlane/internal/store"
 	"pitlane/internal/terms"
+	"pitlane/internal/waitlist"
 	"pitlane/web"
 )
 
@@ -112,6 +113,7 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		return nil, err
 	}
 	publi := company.NewPubliService(db.Publi(), db.Companies().LandingButtons, clk.Now)
+	wl := waitlist.NewService(db.Waitlist(), a.sessions, a.captcha, clk) // the waiting list: customers and staff
 	staffAPI := adminapi.New(adminapi.Deps{
 		Logger:        log,
 		Clock:         clk,
@@ -151,6 +153,7 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		Resets:    account.NewResets(db.Resets(), clk),
 		Terms:     terms.NewAdmin(db.Companies(), clk),
 		Checklist: db.Companies(),
+		Waitlist:  wl,
 	})
 	a.staff = staffAPI
 	h := httpapi.New(httpapi.Deps{
@@ -170,6 +173,7 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		Terms:          terms.NewService(db.Companies()),
 		Captcha:        a.captcha,
 		Problems:       problem.NewService(db.ProblemDesk(), a.captcha, clk),
+		Waitlist:       wl,
 		Publi:          publi,
 		RateLimits:     o.rateLimits,
 		TrustedProxies: proxies,
@@ -219,6 +223,12 @@ func (a *App) StartJobs(ctx context.Context) *sync.WaitGroup {
 		}
 		k, err := a.auth.Housekeep(ctx) // ended staff sessions, sign-in failures out of the window
 		return n + m + k, err
+	})
+	// Offers of the waiting list that ran out pass to the next entry lazily, when someone asks for the
+	// session (store.reclaimSlot); this job does it for the sessions nobody asks for.
+	run("waiting list", 30*time.Second, func() (int64, error) {
+		n, err := a.db.Waitlist().Sweep(ctx, a.clk.Now())
+		return int64(n), err
 	})
 	run("payment reconciliation", a.cfg.Reconcile, func() (int64, error) {
 		n, err := a.checkout.Reconcile(ctx)

@@ -31,7 +31,7 @@ type Store interface {
 	ReleaseHold(ctx context.Context, cartToken, identifier string, now time.Time) error
 	// DeleteDeadHolds deletes holds that expired or were released before the instant and never became
 	// a booking, and returns how many.
-	DeleteDeadHolds(ctx context.Context, before time.Time) (int64, error)
+	DeleteDeadHolds(ctx context.Context, before, now time.Time) (int64, error)
 	// CreateCart stores a new empty shopping cart. Returns apperr.NotFound if no such company.
 	CreateCart(ctx context.Context, companyID int64, token string, now time.Time) error
 }
@@ -162,6 +162,25 @@ func (s *Service) Hold(ctx context.Context, companyToken, visitorID string, req 
 	}, nil
 }
 
+// PlanSession checks and prices one session of a product as Hold would, without taking places: what
+// the waiting list records when a visitor joins a full session. Returns the errors of Hold's checks
+// (apperr.Unprocessable with field errors, apperr.NotFound, apperr.Unauthorized).
+func (s *Service) PlanSession(ctx context.Context, companyToken string, req HoldRequest) (NewHold, error) {
+	if req.IDType < 1 {
+		return NewHold{}, apperr.WithFields(apperr.Unprocessable, "The request is not valid.", map[string]string{"idType": "required"})
+	}
+	if len(req.BookingDates) != 1 {
+		return NewHold{}, apperr.WithFields(apperr.Unprocessable, "The request is not valid.", map[string]string{"date": "one session"})
+	}
+	now := s.clock.Now()
+	o, err := s.offer(ctx, companyToken, KindProduct, req.IDType, now)
+	if err != nil {
+		return NewHold{}, err
+	}
+	req.Token = "plan" // no cart: nothing is held
+	return PlanHold(o, req, now)
+}
+
 // Release gives a hold's places back. Releasing twice is harmless.
 func (s *Service) Release(ctx context.Context, cartToken, identifier string) error {
 	if cartToken == "" {
@@ -175,7 +194,8 @@ func (s *Service) Release(ctx context.Context, cartToken, identifier string) err
 // Housekeep deletes holds that died more than grace ago. Correctness never depends on it: dead holds
 // are not counted anyway.
 func (s *Service) Housekeep(ctx context.Context, grace time.Duration) (int64, error) {
-	return s.store.DeleteDeadHolds(ctx, s.clock.Now().Add(-grace))
+	now := s.clock.Now()
+	return s.store.DeleteDeadHolds(ctx, now.Add(-grace), now)
 }
 
 // NewCart creates an empty shopping cart for the company and returns its token.

@@ -64,7 +64,7 @@ func cancelBookingRows(ctx context.Context, tx *Tx, id int64, from string, now t
 		`, cancelled_at = ?, updated_at = ?`, ms, ms); err != nil {
 		return err
 	}
-	if err := unbook(ctx, tx, id); err != nil {
+	if err := unbook(ctx, tx, id, ms); err != nil {
 		return err
 	}
 	// A booking still waiting for its online payment keeps live holds: let them go too.

@@ -56,7 +56,7 @@ func bookPlaces(ctx context.Context, tx *Tx, bookingID, now int64) (bool, error)
 	if err != nil {
 		return false, err
 	}
-	if err := uncountHolds(ctx, tx, own); err != nil {
+	if err := uncountHolds(ctx, tx, own, now); err != nil {
 		return false, err
 	}
 	for _, s := range slots {
@@ -143,7 +143,7 @@ func releasePendingHolds(ctx context.Context, tx *Tx, bookingID, now int64) erro
 	if err != nil {
 		return err
 	}
-	return uncountHolds(ctx, tx, released)
+	return uncountHolds(ctx, tx, released, now)
 }
 
 // failPendingBooking cancels a booking whose online payment did not happen: its holds are released,

@@ -23,7 +23,7 @@ const companyColumns = `id, name, public_key, token, default_culture, country, c
 	payment_provider, voucher_mode, enable_grouped_products, show_events_in_booking, show_emails,
 	email_optional, show_users_available, max_participants, max_slots_booking, cancel_booking_max_days,
 	is_refund_enabled, publi, web_url, newsletter_url, whatsapp_info, created_at, updated_at,
-	COALESCE(kiosk_language, ''), kiosk_idle_seconds`
+	COALESCE(kiosk_language, ''), kiosk_idle_seconds, waitlist_enabled`
 
 // scanner is a *sql.Row or *sql.Rows.
 type scanner interface{ Scan(dest ...any) error }
@@ -37,7 +37,7 @@ func scanCompany(s scanner) (company.Company, error) {
 		&c.FeatureLicences, &c.PaymentsActive, &c.PaymentProvider, &c.VoucherMode, &c.EnableGroupedProducts,
 		&c.ShowEventsInBooking, &c.ShowEmails, &c.EmailOptional, &c.ShowUsersAvailable, &c.MaxParticipants,
 		&c.MaxSlotsBooking, &c.CancelBookingMaxDays, &c.IsRefundEnabled, &publi, &c.WebURL,
-		&c.NewsletterURL, &c.WhatsappInfo, &created, &updated, &c.KioskLanguage, &c.KioskIdleSeconds)
+		&c.NewsletterURL, &c.WhatsappInfo, &created, &updated, &c.KioskLanguage, &c.KioskIdleSeconds, &c.WaitlistEnabled)
 	if err != nil {
 		return company.Company{}, translate(err)
 	}

@@ -21,6 +21,21 @@ func (db *DB) Holds() Holds { return Holds{db} }
 // and places are taken with one conditional UPDATE of the session's counter (slots.held), so places and
 // stock are counted and taken without a window for another transaction in between.
 func (hs Holds) InsertHold(ctx context.Context, h sessions.NewHold) error {
+	err := hs.insertHold(ctx, h)
+	if apperr.CodeOf(err) != apperr.NoStock || len(h.Slots) == 0 {
+		return err
+	}
+	// A refused hold rolls back what its transaction reclaimed; when a waiting-list offer on one of its
+	// sessions has run out, the offer passes on in a transaction of its own, and the hold is tried again
+	// (it gets what no entry takes).
+	passed, perr := passExpiredOffers(ctx, hs.db, h.Slots, h.CreatedAt.UnixMilli())
+	if perr != nil || !passed {
+		return err
+	}
+	return hs.insertHold(ctx, h)
+}
+
+func (hs Holds) insertHold(ctx context.Context, h sessions.NewHold) error {
 	now := h.CreatedAt.UnixMilli()
 	return hs.db.Write(ctx, func(tx *Tx) error {
 		var cartID int64
@@ -157,6 +172,11 @@ func takePlaces(ctx context.Context, tx *Tx, h sessions.NewHold, s sessions.Hold
 	if _, err := reclaimSlot(ctx, tx, s.CircuitID, s.StartsAt, now); err != nil {
 		return err
 	}
+	// What was reclaimed goes first to the waiting list, in this transaction (an expired offer passes
+	// to the next entry rather than to this visitor); what no entry takes is on sale again.
+	if err := offerSession(ctx, tx, s.SlotKey, now); err != nil {
+		return err
+	}
 	// Tried again even when nothing was reclaimed here: while this transaction waited for the row lock,
 	// another one (a release, housekeeping, a cancellation) may have taken places out of the counter and
 	// committed. On PostgreSQL the first UPDATE read the counter before that; answering 421 then would
@@ -221,7 +241,7 @@ func (hs Holds) ReleaseHold(ctx context.Context, cartToken, identifier string, n
 		if n, err := res.RowsAffected(); err != nil {
 			return err
 		} else if n == 1 {
-			if err := uncountHolds(ctx, tx, []int64{holdID}); err != nil {
+			if err := uncountHolds(ctx, tx, []int64{holdID}, now.UnixMilli()); err != nil {
 				return err
 			}
 		}
@@ -234,8 +254,9 @@ func (hs Holds) ReleaseHold(ctx context.Context, cartToken, identifier string, n
 const deleteBatch = 500
 
 // DeleteDeadHolds implements sessions.Store. Dead holds still in a session counter leave it in the
-// transaction that deletes them; the work is done in batches, each its own transaction.
-func (hs Holds) DeleteDeadHolds(ctx context.Context, before time.Time) (int64, error) {
+// transaction that deletes them (their places go to the waiting list at now, as every freed place does);
+// the work is done in batches, each its own transaction.
+func (hs Holds) DeleteDeadHolds(ctx context.Context, before, now time.Time) (int64, error) {
 	var total int64
 	for {
 		var n int64
@@ -250,7 +271,7 @@ func (hs Holds) DeleteDeadHolds(ctx context.Context, before time.Time) (int64, e
 			if err != nil || len(ids) == 0 {
 				return err
 			}
-			if err := uncountHolds(ctx, tx, ids); err != nil {
+			if err := uncountHolds(ctx, tx, ids, now.UnixMilli()); err != nil {
 				return err
 			}
 			args := append(int64Args(ids), before.UnixMilli(), before.UnixMilli())

@@ -39,13 +39,13 @@ func reclaimSlot(ctx context.Context, tx *Tx, circuitID, startsAt, now int64) (i
 	if err != nil || freed == 0 {
 		return 0, err
 	}
-	return freed, releaseHeld(ctx, tx, circuitID, startsAt, freed)
+	return freed, releaseHeld(ctx, tx, circuitID, startsAt, freed, now)
 }
 
 // uncountHolds takes the places of the given holds out of their sessions' counters, once: rows already
 // out (reclaimed, or released before) are skipped. The sessions' rows are locked first, in (circuit,
 // start) order like every hold locks them, so no other transaction can take the same rows out.
-func uncountHolds(ctx context.Context, tx *Tx, holdIDs []int64) error {
+func uncountHolds(ctx context.Context, tx *Tx, holdIDs []int64, now int64) error {
 	if len(holdIDs) == 0 {
 		return nil
 	}
@@ -94,7 +94,7 @@ func uncountHolds(ctx context.Context, tx *Tx, holdIDs []int64) error {
 	}
 	for _, k := range keys {
 		if n := freed[k]; n > 0 {
-			if err := releaseHeld(ctx, tx, k.CircuitID, k.StartsAt, n); err != nil {
+			if err := releaseHeld(ctx, tx, k.CircuitID, k.StartsAt, n, now); err != nil {
 				return err
 			}
 		}

@@ -63,8 +63,11 @@ func takeHeld(ctx context.Context, tx *Tx, s sessions.HoldSlot, places int) (boo
 
 // releaseHeld takes places out of a session's counter of held places. The caller has cleared the
 // counted flag of the hold_slots rows they belong to, in the same transaction, with the row locked.
-func releaseHeld(ctx context.Context, tx *Tx, circuitID, startsAt int64, places int) error {
+// The session is noted as freed at now: before the transaction commits, its free places go to the
+// waiting list (waitlist_offer.go).
+func releaseHeld(ctx context.Context, tx *Tx, circuitID, startsAt int64, places int, now int64) error {
 	_, err := tx.Exec(ctx, `UPDATE slots SET held = held - ? WHERE circuit_id = ? AND starts_at = ?`, places, circuitID, startsAt)
+	tx.noteFreed(circuitID, startsAt, now)
 	return err
 }
 
@@ -82,8 +85,8 @@ func book(ctx context.Context, tx *Tx, bookingID int64, slots []bookedSlot) erro
 }
 
 // unbook gives back the places a booking took in slots.booked, once: only the call that clears the
-// booking's places_booked flag moves the counters.
-func unbook(ctx context.Context, tx *Tx, bookingID int64) error {
+// booking's places_booked flag moves the counters. The sessions are noted as freed at now (releaseHeld).
+func unbook(ctx context.Context, tx *Tx, bookingID, now int64) error {
 	res, err := tx.Exec(ctx, `UPDATE bookings SET places_booked = 0 WHERE id = ? AND places_booked = 1`, bookingID)
 	if err != nil {
 		return err
@@ -100,6 +103,7 @@ func unbook(ctx context.Context, tx *Tx, bookingID int64) error {
 			WHERE circuit_id = ? AND starts_at = ?`, s.places, s.places, s.circuit, s.start); err != nil {
 			return err
 		}
+		tx.noteFreed(s.circuit, s.start, now)
 	}
 	return nil
 }

@@ -8,12 +8,17 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"pitlane/internal/sessions"
 )
 
 // Tx is a transaction. Its methods take SQL with `?` placeholders; on PostgreSQL they are rebound to $n.
 type Tx struct {
 	db *DB
 	tx *sql.Tx
+	// freed lists the sessions whose counters gave places back in this transaction, with the instant
+	// (Unix ms) they did: before the commit their free places go to the waiting list (waitlist_offer.go).
+	freed map[sessions.SlotKey]int64
 }
 
 // Engine tells which engine the transaction runs on, for the rare statement that differs.
@@ -82,6 +87,10 @@ func (db *DB) run(ctx context.Context, pool *sql.DB, readOnly bool, fn func(*Tx)
 		}
 	}()
 	if err = fn(tx); err != nil {
+		return err
+	}
+	// Places freed in this transaction are given in it: to the waiting list's offers, or back on sale.
+	if err = giveFreed(ctx, tx); err != nil {
 		return err
 	}
 	if err = sqlTx.Commit(); err != nil {

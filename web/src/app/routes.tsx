@@ -68,6 +68,15 @@ export const routes: RouteObject[] = [
         path: 'member/unsubscribe/:key',
         element: lazyPage(async () => (await import('@/features/unsubscribe/components/UnsubscribePage')).UnsubscribePage),
       },
+      // The waiting list's mail links (issue 27).
+      {
+        path: 'waitlist/offer/:token',
+        element: lazyPage(async () => (await import('@/features/booking/components/WaitlistPages')).WaitlistOfferPage),
+      },
+      {
+        path: 'waitlist/leave/:token',
+        element: lazyPage(async () => (await import('@/features/booking/components/WaitlistPages')).WaitlistLeavePage),
+      },
       { path: 'terms', element: lazyPage(async () => (await import('@/features/terms/components/TermsPage')).TermsPage) },
       {
         path: 'success',

@@ -26,6 +26,7 @@ export function companyConfig(overrides: Partial<CompanyConfig> = {}): CompanyCo
     currency: 'EUR',
     features: { licences: false },
     publi: { isActive: false },
+    waitlistEnabled: false,
     ...overrides,
   };
 }

@@ -289,6 +289,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the waiting list of a full session; needs a solved captcha.
+         * @description The session is named as on the date stage (`date`, `idType`) and checked and priced as a
+         *     pre-booking would be. Refused when the company has the list off, the session has started, or the
+         *     party fits in the session's free places (book them instead). One entry per e-mail per session.
+         *     When places free up, they are offered in join order to the first entries whose drivers fit (a
+         *     larger party higher up does not block a smaller one): the places are held for the entry for the
+         *     company's offer time and a mail with a link (GET /api/waitlist/offer/{token}) is sent. A mail
+         *     with the position and a leave link is sent at once.
+         */
+        post: operations["joinWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist/{leaveToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leaveToken: string;
+            };
+            cookie?: never;
+        };
+        /** An entry of the waiting list, by the token of its leave link — its position and state. */
+        get: operations["getWaitlistEntry"];
+        put?: never;
+        post?: never;
+        /**
+         * Leave the waiting list (the link in every waiting-list mail); harmless when repeated.
+         * @description An offer the entry holds is let go at once, to the next entry or back on sale.
+         */
+        delete: operations["leaveWaitlist"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist/offer/{offerToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offerToken: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Open an offer of the waiting list (the link of the offer mail) — the cart that holds its places.
+         * @description The offer's places are held in a shopping cart made for the offer; the booking flow continues with
+         *     that cart (`token`) as with any other: its pre-booking is `prebookingIdentifier`, until `expiresAt`.
+         */
+        get: operations["openWaitlistOffer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/event": {
         parameters: {
             query?: never;
@@ -1459,6 +1531,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The waiting list of one session (role DESK and above), in join order: position among the entries still waiting or offered, contact, drivers, state and, while offered, until when.
+         * @description Offers go in join order among the entries whose drivers fit the free places: a larger party higher up does not block a smaller one below it. Entries end as booked, expired (the offer ran out or the session started) or left (by the mail's link or by staff).
+         */
+        get: operations["adminWaitlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/waitlist/offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Offer the session's free places now (role DESK and above): after raising the capacity, or by hand. The first waiting entries that fit get an offer and its mail, as when places free up. */
+        post: operations["adminWaitlistOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/waitlist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an entry from the waiting list (role DESK and above); an offer it holds passes to the next entry at once. Harmless when repeated. */
+        delete: operations["adminWaitlistRemove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/waitlist/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's waiting-list settings (ADMIN) — whether full sessions offer the list, and how long an offer holds its places. */
+        get: operations["adminWaitlistSettings"];
+        /** Save the company's waiting-list settings (ADMIN). Turning the list on offers the free places of sessions with waiting entries at once. */
+        put: operations["adminSaveWaitlistSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/check-in": {
         parameters: {
             query?: never;
@@ -2098,6 +2242,82 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        StaffWaitlistEntry: {
+            /** Format: int64 */
+            id: number;
+            /** @description Among the entries still waiting or offered (1 is first); 0 once ended. */
+            position: number;
+            name: string;
+            email: string;
+            phone: string;
+            numDrivers: number;
+            /** @enum {string} */
+            state: "waiting" | "offered" | "booked" | "expired" | "left";
+            /** Format: date-time */
+            offeredUntil: string | null;
+            /** @description How many offers the entry was made. */
+            offers: number;
+            /** Format: date-time */
+            joinedAt: string;
+        };
+        StaffWaitlist: {
+            data: components["schemas"]["StaffWaitlistEntry"][];
+        };
+        WaitlistSettingsResult: {
+            data: {
+                enabled: boolean;
+                offerMinutes: number;
+            };
+        };
+        WaitlistJoin: {
+            /** @description The session's start at the circuit, YYYY-MM-DD HH:MM:SS (as on the date stage). */
+            date: string;
+            /**
+             * Format: int64
+             * @description The product.
+             */
+            idType: number;
+            numDrivers: number;
+            name: string;
+            email: string;
+            phone?: string;
+            /** @description The page's language (es, en-GB…): the mails are written in it. */
+            culture?: string;
+            /** @description The ALTCHA widget's payload. */
+            captcha: string;
+        };
+        WaitlistEntry: {
+            /** @enum {string} */
+            state: "waiting" | "offered" | "booked" | "expired" | "left";
+            /** @description Place in the list among the entries still waiting or offered (1 is first); 0 once the entry ended. */
+            position: number;
+            numDrivers: number;
+            /** @description The session's start at the circuit, YYYY-MM-DD HH:MM. */
+            date: string;
+            /** @description The key of the leave link. */
+            leaveToken: string;
+            /**
+             * Format: date-time
+             * @description Until when an offer holds the places (offered only).
+             */
+            offerExpiresAt: string | null;
+        };
+        WaitlistOffer: {
+            /** @description The company's public key: the booking page is /{publicKey}. */
+            publicKey: string;
+            /** Format: int64 */
+            idType: number;
+            /** @description The shopping cart made for the offer, holding its places. */
+            token: string;
+            prebookingIdentifier: string;
+            /** @description YYYY-MM-DD HH:MM:SS at the circuit. */
+            prebookingDate: string;
+            /** Format: date-time */
+            expiresAt: string;
+            price: number;
+            numDrivers: number;
+            leaveToken: string;
+        };
         /** @enum {string} */
         StaffRole: "DESK" | "ADMIN" | "SUPERADMIN";
         Team: {
@@ -2889,6 +3109,8 @@ export interface components {
                 licences: boolean;
             };
             publi: components["schemas"]["Publi"];
+            /** @description Full sessions offer the waiting list (POST /api/waitlist). */
+            waitlistEnabled: boolean;
         };
         ProductList: {
             productsBooking: components["schemas"]["Product"][];
@@ -4720,6 +4942,136 @@ export interface operations {
              *     The captcha's message is required, invalid, expired or already used.
              */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    joinWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistJoin"];
+            };
+        };
+        responses: {
+            /** @description On the list. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The party fits in the session's free places, or the e-mail already waits for this session (`fields.email`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description A field is wrong (name, email, phone, numDrivers, idType, date, captcha), the session cannot be
+             *     booked (past, closed, outside the window), or the company has no waiting list.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWaitlistEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leaveToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    leaveWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leaveToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry, now left (or as it ended before). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    openWaitlistOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offerToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer, its places held. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistOffer"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The offer ran out, was booked, or the entry left; its places went on. */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6901,6 +7253,164 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    adminWaitlist: {
+        parameters: {
+            query: {
+                idCompany: number;
+                circuitId: number;
+                /** @description The session's start (RFC 3339), as the Today view gives it. */
+                startsAt: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffWaitlist"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminWaitlistOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: int64 */
+                    idCompany: number;
+                    /** Format: int64 */
+                    circuitId: number;
+                    /** Format: date-time */
+                    startsAt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The session's entries afterwards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffWaitlist"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminWaitlistRemove: {
+        parameters: {
+            query: {
+                idCompany: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry as it ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StaffWaitlistEntry"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminWaitlistSettings: {
+        parameters: {
+            query: {
+                idCompany: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistSettingsResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminSaveWaitlistSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: int64 */
+                    idCompany: number;
+                    enabled: boolean;
+                    offerMinutes: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistSettingsResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The offer time is out of bounds (`fields.offerMinutes`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     adminCheckIn: {

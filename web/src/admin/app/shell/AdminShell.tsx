@@ -37,7 +37,7 @@ const AdvertisingDialog = lazyOrReload(async () => ({
 }));
 
 // The setup checklist above Today for a company not ready for its first booking (ADMIN and above).
-const SetupChecklist = lazy(async () => ({ default: (await import('@/admin/features/settings/components/SetupChecklist')).SetupChecklist }));
+const SetupChecklist = lazyOrReload(async () => ({ default: (await import('@/admin/features/settings/components/SetupChecklist')).SetupChecklist }));
 
 // My account alone, for a role that may not open the settings dialog (its other tabs are ADMIN's).
 const MyAccountTab = lazyOrReload(async () => ({ default: (await import('@/admin/features/settings/components/MyAccountTab')).MyAccountTab }));

@@ -15,11 +15,13 @@ import { useCreatePrebooking } from '@/features/booking/api/create-prebooking';
 import { useAvailability } from '@/features/booking/api/get-availability';
 import { SlotGrid } from '@/features/booking/components/SlotGrid';
 import { StageHeading } from '@/features/booking/components/StageHeading';
+import { WaitlistDialog } from '@/features/booking/components/WaitlistDialog';
+import { waitableSlots } from '@/features/booking/utils/waitlist';
 import classes from '@/features/booking/components/Wizard.module.css';
 import { useWizard } from '@/features/booking/components/WizardProvider';
 import { NextHint, NEXT_HINT_ID } from '@/features/booking/components/NextHint';
 import { addDays, todayISO } from '@/features/booking/utils/format';
-import { formatLongDate, isolate } from '@/lib/format';
+import { formatHour, formatLongDate, isolate } from '@/lib/format';
 import { isPack, parseProductData } from '@/features/booking/utils/product';
 import {
   canMarkAnother,
@@ -67,6 +69,7 @@ export function StageDate() {
   const [selection, select] = useReducer(selectionReducer, kept);
   const [packWarning, setPackWarning] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [waitFor, setWaitFor] = useState<string | null>(null); // the session whose waiting list is open
   const createPrebooking = useCreatePrebooking(config.token, visitorId());
   const language = i18n.resolvedLanguage ?? i18n.language;
   const packSize = product?.products?.length ?? 0;
@@ -102,6 +105,7 @@ export function StageDate() {
   if (limit?.enabled && limit.date && limit.date < maxDate) maxDate = limit.date;
 
   const marked = markedTimes(selection);
+  const waitable = waitableSlots(slots, state.drivers);
   const left = pack ? null : stockLeft(product.stock, marked.length, state.drivers);
   const statusOf = (slot: Slot, sel = selection) =>
     slotStatus(slot, { drivers: state.drivers, selection: sel, stockLeft: left, loading });
@@ -296,6 +300,31 @@ export function StageDate() {
             selection={selection}
             onSlot={onSlot}
           />
+          {config.waitlistEnabled && !pack && !loading && waitable.length > 0 && (
+            <Stack gap="xs" data-testid="waitlist-offer">
+              <Text size="sm" c="gray.7">
+                {t('waitlist.fullHint')}
+              </Text>
+              <Group gap="xs">
+                {waitable.map((slot) => (
+                  <Button key={slot.startTime} variant="light" size="xs" onClick={() => setWaitFor(slot.startTime)}>
+                    {t('waitlist.joinFor', { time: isolate(formatHour(slot.startTime)) })}
+                  </Button>
+                ))}
+              </Group>
+            </Stack>
+          )}
+          {waitFor && (
+            <WaitlistDialog
+              opened
+              onClose={() => setWaitFor(null)}
+              date={date}
+              time={waitFor}
+              productId={product.id}
+              drivers={state.drivers}
+              companyToken={config.token}
+            />
+          )}
         </Stack>
       </div>
       <Group justify="space-between">

@@ -20,7 +20,7 @@ import { cartQueryKey, getShoppingCart, refreshCart, useShoppingCart, type Shopp
 import { releasePrebooking } from '@/features/booking/api/release-prebooking';
 import type { Product } from '@/features/booking/utils/product';
 import type { RegisterField } from '@/features/booking/utils/server-errors';
-import { readSession, writeSession } from '@/features/booking/utils/storage';
+import { readSession, wizardStorageKey, writeSession } from '@/features/booking/utils/storage';
 import { toast } from '@/lib/toast';
 import {
   INITIAL_STATE,
@@ -96,9 +96,7 @@ export function useWizard(): WizardContextValue {
   return value;
 }
 
-function storageKey(companyKey: string) {
-  return `pitlane.booking.${companyKey}`;
-}
+const storageKey = wizardStorageKey;
 
 function readQueryDiscount(): string | null {
   const params = new URLSearchParams(window.location.search);

@@ -33,3 +33,8 @@ export function writeSession(key: string, value: unknown): void {
     // storage disabled or full: the wizard still works until the page is reloaded
   }
 }
+
+/** The session-storage key of a company's booking wizard state (its public key). */
+export function wizardStorageKey(companyKey: string): string {
+  return `pitlane.booking.${companyKey}`;
+}

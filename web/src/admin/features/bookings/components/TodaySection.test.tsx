@@ -159,3 +159,54 @@ describe('TodaySection', { timeout: 30_000 }, () => {
     expect(calls.dates).toHaveLength(2);
   });
 });
+
+describe('a session\'s waiting list', { timeout: 30_000 }, () => {
+  it('lists the entries in join order, removes one and offers free places by hand', async () => {
+    api();
+    const entry = (id: number, position: number, name: string, numDrivers: number, state: 'waiting' | 'offered' | 'left', offeredUntil: string | null) => ({
+      id, position, name, email: `${name.toLowerCase()}@example.com`, phone: '+34 600 111 22' + String(id), numDrivers, state, offeredUntil,
+      offers: offeredUntil ? 1 : 0, joinedAt: '2026-03-14T10:00:00Z',
+    });
+    let removed = false;
+    const calls = { lists: [] as string[], removed: [] as string[], offers: [] as unknown[] };
+    server.use(
+      http.get('/api/admin/waitlist', ({ request }) => {
+        calls.lists.push(new URL(request.url).search);
+        return HttpResponse.json({ data: removed
+          ? [entry(1, 1, 'Ana', 3, 'waiting', null), entry(2, 0, 'Ben', 1, 'left', null)]
+          : [entry(1, 1, 'Ana', 3, 'waiting', null), entry(2, 2, 'Ben', 1, 'offered', '2026-03-15T09:30:00Z')] });
+      }),
+      http.delete('/api/admin/waitlist/:id', ({ params, request }) => {
+        calls.removed.push(`${String(params.id)}${new URL(request.url).search}`);
+        removed = true;
+        return HttpResponse.json({ data: entry(2, 0, 'Ben', 1, 'left', null) });
+      }),
+      http.post('/api/admin/waitlist/offer', async ({ request }) => {
+        calls.offers.push(await request.json());
+        return HttpResponse.json({ data: [entry(1, 1, 'Ana', 3, 'offered', '2026-03-15T09:40:00Z'), entry(2, 0, 'Ben', 1, 'left', null)] });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin(<TodaySection company={adminCompany()} />);
+    const ten = await screen.findByRole('region', { name: /10:00 · Norte/ });
+    await user.click(within(ten).getByRole('button', { name: 'Waiting list' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Waiting list · 10:00 · Norte' });
+    expect(within(dialog).getByText(/a larger party higher up does not block a smaller one/)).toBeInTheDocument();
+    const list = await within(dialog).findByRole('list', { name: 'Entries in join order' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringContaining('1. Ana · Drivers: 3') as string,
+      expect.stringContaining('2. Ben · Drivers: 1') as string,
+    ]);
+    expect(within(items[1]).getByText('Offered until 10:30')).toBeInTheDocument();
+    expect(calls.lists[0]).toBe('?idCompany=1&circuitId=4&startsAt=2026-03-15T09%3A00%3A00Z');
+
+    await user.click(within(items[1]).getByRole('button', { name: 'Remove Ben from the waiting list' }));
+    await waitFor(() => expect(within(dialog).getByText('Left')).toBeInTheDocument());
+    expect(calls.removed).toEqual(['2?idCompany=1']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Offer free places now' }));
+    await waitFor(() => expect(within(dialog).getByText('Offered until 10:40')).toBeInTheDocument());
+    expect(calls.offers).toEqual([{ idCompany: 1, circuitId: 4, startsAt: '2026-03-15T09:00:00Z' }]);
+  });
+});

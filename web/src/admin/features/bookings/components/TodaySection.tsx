@@ -7,6 +7,7 @@ import { bookingsQueryOptions, MIN_SEARCH, type BookingRow } from '@/admin/featu
 import { markArrival, markNoShow, todayKey, todayQueryOptions, type TodayBooking, type TodaySession } from '@/admin/features/bookings/api/today';
 import { BookingDetailsDialog } from '@/admin/features/bookings/components/BookingDetailsDialog';
 import { BookingStatus } from '@/admin/features/bookings/components/BookingStatus';
+import { WaitlistDialog } from '@/admin/features/bookings/components/WaitlistDialog';
 import { useDeskLive } from '@/admin/features/bookings/hooks/use-desk-live';
 import { newIdempotencyKey } from '@/admin/lib/amounts';
 import type { AdminCompany } from '@/admin/lib/company';
@@ -145,7 +146,9 @@ interface SessionCardProps {
 function SessionCard({ company, session, now, day, price, onOpen }: SessionCardProps) {
   const { t } = useTranslation('bookings');
   const started = Date.parse(session.startsAt) <= now;
+  const [waitlistOpen, setWaitlistOpen] = useState(false);
   const headingId = `session-${session.kind}-${session.circuitId ?? 'e'}-${session.startsAt}`.replace(/[^A-Za-z0-9_-]/g, '');
+  const circuitId = session.kind === 'session' ? session.circuitId : null;
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby={headingId} className={classes.session}>
       <Group justify="space-between" gap="xs" wrap="wrap">
@@ -157,10 +160,27 @@ function SessionCard({ company, session, now, day, price, onOpen }: SessionCardP
             </Badge>
           )}
         </Title>
-        <Text size="sm" fw={600}>
-          {t('today.arrivedOf', { arrived: session.arrivedDrivers, expected: session.expectedDrivers })}
-        </Text>
+        <Group gap="xs">
+          <Text size="sm" fw={600}>
+            {t('today.arrivedOf', { arrived: session.arrivedDrivers, expected: session.expectedDrivers })}
+          </Text>
+          {circuitId && (
+            <Button size="compact-sm" variant="light" onClick={() => setWaitlistOpen(true)} aria-describedby={headingId}>
+              {t('waitlist.open')}
+            </Button>
+          )}
+        </Group>
       </Group>
+      {waitlistOpen && circuitId && (
+        <WaitlistDialog
+          idCompany={company.idCompany}
+          circuitId={circuitId}
+          startsAt={session.startsAt}
+          title={`${session.localTime} · ${session.name}`}
+          timeZone={company.timeZone}
+          onClose={() => setWaitlistOpen(false)}
+        />
+      )}
       {session.products.length > 0 && (
         <Text size="sm" c="gray.7">
           {session.products.join(', ')}

@@ -1,0 +1,191 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, NumberInput, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useJoinWaitlist, type WaitlistEntry } from '@/features/booking/api/waitlist';
+import { ApiError } from '@/lib/api/errors';
+import { formatHour, formatLongDate, isolate } from '@/lib/format';
+
+// The captcha widget is a chunk of its own, fetched when the dialog first opens.
+const AltchaField = lazy(() => import('@/components/AltchaField'));
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** The waiting-list form. Messages are keys of the booking namespace's `waitlist.errors` group. */
+export const waitlistSchema = z.object({
+  name: z.string().trim().min(1, 'required').max(100, 'tooLong'),
+  email: z.string().trim().regex(EMAIL, 'email'),
+  phone: z.string().trim().max(40, 'tooLong'),
+  drivers: z.number({ error: 'drivers' }).int('drivers').min(1, 'drivers'),
+  captcha: z.string().min(1, 'captcha'),
+});
+
+/** The form's values. */
+export type WaitlistValues = z.input<typeof waitlistSchema>;
+
+const FIELDS = ['name', 'email', 'phone', 'captcha'] as const;
+
+interface WaitlistDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The session: its day (YYYY-MM-DD) and local start (HH:mm:ss). */
+  date: string;
+  time: string;
+  productId: number;
+  /** The party the visitor chose, prefilled. */
+  drivers: number;
+  companyToken: string;
+}
+
+/**
+ * "Join the waiting list" for a full session: name, e-mail, phone, drivers (prefilled) and the captcha.
+ * Once joined, the dialog shows the visitor's position and how offers are made.
+ */
+export function WaitlistDialog({ opened, onClose, date, time, productId, drivers, companyToken }: WaitlistDialogProps) {
+  const { t, i18n } = useTranslation('booking');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const phone = useMediaQuery('(max-width: 30em)') ?? false;
+  const join = useJoinWaitlist(companyToken);
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const [joined, setJoined] = useState<WaitlistEntry | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { control, register, handleSubmit, setError, setValue, formState } = useForm<WaitlistValues>({
+    resolver: zodResolver(waitlistSchema),
+    defaultValues: { name: '', email: '', phone: '', drivers, captcha: '' },
+    mode: 'onTouched',
+  });
+  const errorText = (key?: string) => (key ? t(`waitlist.errors.${key}` as 'waitlist.errors.required') : undefined);
+  const session = `${isolate(formatLongDate(date, language))} ${isolate(formatHour(time))}`;
+
+  const close = () => {
+    setJoined(null);
+    setRefusal(null);
+    onClose();
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    setRefusal(null);
+    join.mutate(
+      {
+        date: `${date} ${time}`,
+        idType: productId,
+        numDrivers: values.drivers,
+        name: values.name.trim(),
+        email: values.email.trim(),
+        phone: values.phone.trim(),
+        culture: language,
+        captcha: values.captcha,
+      },
+      {
+        onSuccess: (entry) => setJoined(entry),
+        onError: (error) => {
+          // A payload is accepted once: whatever went wrong, the visitor solves a fresh challenge.
+          setCaptchaReset((n) => n + 1);
+          setValue('captcha', '');
+          if (error instanceof ApiError && error.status === 409) {
+            if (error.fields?.email) setError('email', { message: 'already' });
+            else setRefusal(t('waitlist.placesFree'));
+            return;
+          }
+          if (error instanceof ApiError && error.fields) {
+            let named = false;
+            for (const field of FIELDS) {
+              if (error.fields[field]) {
+                named = true;
+                setError(field, { message: field === 'captcha' ? 'captchaRefused' : 'invalid' });
+              }
+            }
+            if (error.fields.numDrivers) {
+              named = true;
+              setError('drivers', { message: 'drivers' });
+            }
+            if (named) return;
+          }
+          setRefusal(t('waitlist.failed'));
+        },
+      },
+    );
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('waitlist.title')}
+      size="lg"
+      centered
+      fullScreen={phone}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      closeButtonProps={{ 'aria-label': t('waitlist.close') }}
+    >
+      {joined ? (
+        <Stack gap="md" data-testid="waitlist-joined">
+          <Text fw={700} role="status">
+            {t('waitlist.position', { position: joined.position })}
+          </Text>
+          <Text size="sm">{t('waitlist.howOffers')}</Text>
+          <Text size="sm" c="gray.7">
+            {t('waitlist.mailSent')}
+          </Text>
+          <Group justify="flex-end">
+            <Button onClick={close}>{t('waitlist.close')}</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <Text size="sm">{t('waitlist.intro', { session })}</Text>
+            <Text size="sm" c="gray.7">
+              {t('waitlist.howOffers')}
+            </Text>
+            {refusal && (
+              <Alert color="orange" role="alert">
+                {refusal}
+              </Alert>
+            )}
+            <TextInput label={t('waitlist.name')} required data-autofocus autoComplete="name" {...register('name')}
+              error={errorText(formState.errors.name?.message)} />
+            <TextInput label={t('waitlist.email')} required type="email" dir="ltr" autoComplete="email" {...register('email')}
+              error={errorText(formState.errors.email?.message)} />
+            <TextInput label={t('waitlist.phone')} type="tel" dir="ltr" autoComplete="tel" {...register('phone')}
+              error={errorText(formState.errors.phone?.message)} />
+            <Controller
+              control={control}
+              name="drivers"
+              render={({ field }) => (
+                <NumberInput
+                  label={t('waitlist.drivers')}
+                  required
+                  min={1}
+                  allowDecimal={false}
+                  value={field.value}
+                  onChange={(v) => field.onChange(typeof v === 'number' ? v : Number.NaN)}
+                  onBlur={field.onBlur}
+                  error={errorText(formState.errors.drivers?.message)}
+                />
+              )}
+            />
+            <Suspense fallback={<Skeleton height={64} radius="md" aria-label={t('waitlist.captchaLoading')} />}>
+              <AltchaField
+                resetKey={captchaReset}
+                onChange={(payload) => setValue('captcha', payload ?? '', { shouldValidate: payload !== null })}
+                error={errorText(formState.errors.captcha?.message)}
+              />
+            </Suspense>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close}>
+                {t('waitlist.cancel')}
+              </Button>
+              <Button type="submit" loading={join.isPending}>
+                {t('waitlist.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
