@@ -20,7 +20,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 const FIRST_PAGE_FOLDERS = /^(components|lib[\\/]i18n|features[\\/](booking|problem-report|live-viewers|app-update))$/;
 
 const APP_SHELL =
-  /([\\/]src[\\/](lib[\\/]i18n[\\/](index|languages)|lib[\\/]api[\\/](client|errors)|components[\\/](SimplePage|LanguageSelect|RouteErrorBoundary|PageFooter)|features[\\/]problem-report[\\/]components[\\/](ProblemReportButton|ProblemReportFooter))\.tsx?$)|vite[\\/]preload-helper|([\\/]src[\\/](components[\\/](LoadingScreen|ErrorPage)|lib[\\/](format|query-client|theme|toast|error-reporting))\.tsx?$)|vite[\\/]modulepreload-polyfill/;
+  /([\\/]src[\\/](lib[\\/]i18n[\\/](index|languages)|lib[\\/]api[\\/](client|errors)|components[\\/](SimplePage|LanguageSelect|RouteErrorBoundary|PageFooter)|features[\\/]problem-report[\\/]components[\\/](ProblemReportButton|ProblemReportFooter))\.tsx?$)|vite[\\/]preload-helper|([\\/]src[\\/](components[\\/](LoadingScreen|ErrorPage)|lib[\\/](format|query-client|theme|toast|error-reporting|visitor)|features[\\/]booking[\\/](api[\\/]request|utils[\\/](storage|wizard-state)))\.tsx?$)|vite[\\/]modulepreload-polyfill/;
 
 const vendorGroups = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
@@ -47,6 +47,9 @@ const vendorGroups = [
   // (the second line of APP_SHELL, and ActionIcon to Skeleton in vendor-mantine-core: the booking page's date stage and the back office both draw skeletons): left alone, the bundler would split each of them out of the entry chunk into
   // a small chunk of its own, a dozen more requests before the booking page's first render. They go here
   // instead; scripts/check-admin-chunks.mjs fails when the customer's first load gains another chunk.
+  // The booking page's request helpers, its session storage and the visitor id (the third line) are in the
+  // first load and shared with lazy pages (the stages, event registration, the waiting list's offer page):
+  // without this group they became two small chunks of their own.
   { name: 'app-shell', test: APP_SHELL },
   // The locale files (src/lib/i18n/index.ts): per language, one chunk with the booking page's namespaces
   // (locale-es-[hash].js) and one with the other pages' (locale-es-pages-[hash].js). The booking page's

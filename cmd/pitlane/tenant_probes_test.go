@@ -228,6 +228,16 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 		},
 		// The Team tab: d's member and invitation (company A named with B's: 404); an invitation's body
 		// names nobody's data, so it is refused alike (422) whoever asks.
+		// The setup checklist and the Terms tab (issue 24): the company named is the only one they read or
+		// write; an empty text deletes, so the PUT answers alike every time.
+		"GET /api/admin/setup-checklist": func(d *tenant) []probe { return []probe{{path: "/api/admin/setup-checklist"}} },
+		"GET /api/admin/terms":           func(d *tenant) []probe { return []probe{{path: "/api/admin/terms"}} },
+		"PUT /api/admin/terms": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/terms", body: map[string]any{"culture": "en-GB", "text": ""}}}
+		},
+		"GET /api/admin/terms/starter": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/terms/starter", query: q("culture", "en-GB")}}
+		},
 		"GET /api/admin/team": func(d *tenant) []probe { return []probe{{path: "/api/admin/team"}} },
 		"POST /api/admin/team/invitations": func(d *tenant) []probe {
 			return []probe{{path: "/api/admin/team/invitations", body: map[string]any{"email": "", "role": "DESK"}}}

@@ -59,7 +59,11 @@ func (s *Server) saveTerms(w http.ResponseWriter, r *http.Request, sc Scope) {
 	if svc == nil {
 		return
 	}
-	var in terms.Terms
+	var in struct {
+		IDCompany int64  `json:"idCompany"` // may name the company here as well as in the query (scope.go)
+		Culture   string `json:"culture"`
+		Text      string `json:"text"`
+	}
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		httpx.WriteError(w, r, err)
 		return

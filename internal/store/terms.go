@@ -34,7 +34,8 @@ func (cs Companies) CompanyTerms(ctx context.Context, companyID int64) (terms.Co
 }
 
 // SaveTerms implements terms.AdminStore: the text of one culture is written (or deleted when empty) and
-// recorded in the company's audit log, in one transaction.
+// recorded in the company's audit log, in one transaction. Deleting terms that do not exist changes and
+// records nothing.
 func (cs Companies) SaveTerms(ctx context.Context, e terms.Edit) error {
 	return cs.db.Write(ctx, func(tx *Tx) error {
 		var n int
@@ -47,8 +48,12 @@ func (cs Companies) SaveTerms(ctx context.Context, e terms.Edit) error {
 		action := "terms.update"
 		if e.Text == "" {
 			action = "terms.delete"
-			if _, err := tx.Exec(ctx, `DELETE FROM terms WHERE company_id = ? AND culture = ?`, e.CompanyID, e.Culture); err != nil {
+			res, err := tx.Exec(ctx, `DELETE FROM terms WHERE company_id = ? AND culture = ?`, e.CompanyID, e.Culture)
+			if err != nil {
 				return err
+			}
+			if n, err := res.RowsAffected(); err != nil || n == 0 {
+				return err // nothing to delete: nothing changed, nothing to audit
 			}
 		} else if _, err := tx.Exec(ctx, `INSERT INTO terms (company_id, culture, text, updated_at) VALUES (?, ?, ?, ?)
 			ON CONFLICT (company_id, culture) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at`,

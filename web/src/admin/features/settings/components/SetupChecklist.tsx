@@ -1,4 +1,5 @@
-import { Anchor, Button, CopyButton, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchSetupChecklist } from '@/admin/features/settings/api/checklist';
@@ -39,21 +40,21 @@ export function SetupChecklist({ idCompany, publicKey, onOpenSettings }: SetupCh
         <Title order={2} size="h4" id="setup-checklist-title">
           {t('checklist.title')}
         </Title>
-        <List spacing="xs" listStyleType="none" data-testid="setup-steps">
+        <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} data-testid="setup-steps">
           {steps.map((s) => (
-            <List.Item key={s.key} data-done={s.done} icon={<span aria-hidden="true">{s.done ? '✔' : '○'}</span>}>
+            <Step key={s.key} done={s.done} mark={s.done ? '✔' : '○'}>
               <Text span td={s.done ? 'line-through' : undefined} c={s.done ? 'dimmed' : undefined}>
                 {s.text}
               </Text>{' '}
               <Text span size="sm" c={s.done ? 'green.8' : 'orange.8'}>
                 {`(${s.done ? t('checklist.done') : t('checklist.todo')})`}
               </Text>
-            </List.Item>
+            </Step>
           ))}
-          <List.Item icon={<span aria-hidden="true">ℹ</span>}>
+          <Step mark="ℹ">
             <Text span>{c.paymentsOnline ? t('checklist.paymentsOnline') : t('checklist.paymentsCircuit')}</Text>
-          </List.Item>
-          <List.Item data-done={c.firstBooking} icon={<span aria-hidden="true">{c.firstBooking ? '✔' : '○'}</span>}>
+          </Step>
+          <Step done={c.firstBooking} mark={c.firstBooking ? '✔' : '○'}>
             <Stack gap={4}>
               <Text span>
                 {t('checklist.firstBooking')}{' '}
@@ -77,8 +78,8 @@ export function SetupChecklist({ idCompany, publicKey, onOpenSettings }: SetupCh
                 </Anchor>
               </Group>
             </Stack>
-          </List.Item>
-        </List>
+          </Step>
+        </Stack>
         <Group>
           <Button size="xs" onClick={onOpenSettings}>
             {t('checklist.openSettings')}
@@ -86,5 +87,15 @@ export function SetupChecklist({ idCompany, publicKey, onOpenSettings }: SetupCh
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** One line of the checklist: its mark (hidden from screen readers, which read "(done)" or "(to do)") and its text. */
+function Step({ done, mark, children }: { done?: boolean; mark: string; children: ReactNode }) {
+  return (
+    <Box component="li" data-done={done} style={{ display: 'flex', gap: 'var(--mantine-spacing-xs)' }}>
+      <span aria-hidden="true">{mark}</span>
+      <div>{children}</div>
+    </Box>
   );
 }
