@@ -61,7 +61,7 @@ export interface DateFieldProps
 export function DateField({ value, onChange, minDate, maxDate, popoverProps, ...rest }: DateFieldProps) {
   const { t, i18n } = useTranslation('admin');
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const format = adminFormat(language, { timeZone: 'UTC', currency: '', simbolCoinType: '' });
+  const format = adminFormat(language, {});
   return (
     <DatesProvider settings={datesSettings(language)}>
       <DateInput

@@ -23,12 +23,12 @@ import { languageForCode } from '@/lib/i18n/languages';
 
 /** What the formatter needs to know of the company. */
 export interface FormatCompany {
-  /** IANA time zone of the circuits: instants (createdAt, updatedAt…) are written in it. */
-  timeZone: string;
-  /** ISO 4217 code (EUR, DKK…). */
-  currency: string;
+  /** IANA time zone of the circuits: instants (createdAt, updatedAt…) are written in it (UTC if unknown). */
+  timeZone?: string;
+  /** ISO 4217 code (EUR, DKK…); needed only for money. */
+  currency?: string;
   /** The company's own currency sign (config.simbolCoinType), written in place of the locale's. */
-  simbolCoinType: string;
+  simbolCoinType?: string;
 }
 
 /** The back office's formatter for one language and company. */
@@ -163,7 +163,7 @@ export function adminFormat(language: string, company: FormatCompany): AdminForm
       return unbreakable(dateFormat(lang, 'day', 'UTC').formatRange(a.date, b.date));
     },
     money(amount) {
-      return unbreakable(formatPrice(round2(amount), company.simbolCoinType, lang, company.currency));
+      return unbreakable(formatPrice(round2(amount), company.simbolCoinType ?? '', lang, company.currency || undefined));
     },
     number(value, maxDecimals = 2) {
       return unbreakable(numberFormat(lang, { maximumFractionDigits: maxDecimals }).format(value));

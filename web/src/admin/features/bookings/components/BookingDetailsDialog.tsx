@@ -8,8 +8,8 @@ import { BookingStatus } from '@/admin/features/bookings/components/BookingStatu
 import { CorrectPaymentDialog } from '@/admin/features/bookings/components/CorrectPaymentDialog';
 import { RecordPaymentDialog } from '@/admin/features/bookings/components/RecordPaymentDialog';
 import type { AdminCompany } from '@/admin/lib/company';
-import { localDateTime } from '@/admin/lib/dates';
-import { formatDay, formatDayHour, formatPrice, isolate } from '@/lib/format';
+import { useAdminFormat } from '@/admin/lib/format';
+import { isolate } from '@/lib/format';
 
 interface BookingDetailsDialogProps {
   company: AdminCompany;
@@ -155,18 +155,18 @@ function methodKey(method: string | null | undefined) {
 }
 
 function MasterData({ data, company }: { data: BookingMasterData; company: AdminCompany }) {
-  const { t, i18n } = useTranslation('bookings');
+  const { t } = useTranslation('bookings');
   const { t: admin } = useTranslation('admin');
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const format = useAdminFormat(company);
   const [paying, setPaying] = useState(false);
   const [correcting, setCorrecting] = useState<{ id: number; holds: number }>();
   // Corrections are an admin's (POST /api/admin/correct-payment needs ADMIN); the counter records only.
   const mayCorrect = company.role !== 'DESK';
-  const price = (amount: number) => <bdi>{formatPrice(amount, company.simbolCoinType, language, company.currency)}</bdi>;
+  const price = (amount: number) => <bdi>{format.money(amount)}</bdi>;
   const due = data.due ?? 0;
   const reference = data.reference || data.identifier;
   const canPay = data.state !== 'cancelada' && due > 0;
-  const when = (instant: string) => formatDayHour(localDateTime(instant, company.timeZone), language);
+  const when = (instant: string) => format.instant(instant);
   const none = (
     <Text size="sm" c="gray.7">
       {t('details.none')}
@@ -200,7 +200,7 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
           <Field label={t('columns.phone')} value={data.contact.phone} />
           <Field label={t('columns.email')} value={data.contact.email} />
           {data.contact.birthDate && (
-            <Field label={t('details.birthDate')} value={formatDay(data.contact.birthDate, language)} />
+            <Field label={t('details.birthDate')} value={format.day(data.contact.birthDate)} />
           )}
         </SimpleGrid>
       </Section>
@@ -232,7 +232,7 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
                     <Table.Td>
                       {line.sessions.map((s) => (
                         <div key={`${s.date} ${s.time} ${s.track}`}>
-                          {formatDay(s.date, language)} {s.time} · {s.track}
+                          <bdi>{format.dateTime(`${s.date} ${s.time}`)}</bdi> · <bdi>{s.track}</bdi>
                         </div>
                       ))}
                     </Table.Td>
@@ -306,7 +306,7 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
                             color="red"
                             onClick={() => setCorrecting({ id: p.id ?? 0, holds: p.holds ?? 0 })}
                           >
-                            {t('correct.action', { amount: isolate(formatPrice(p.holds ?? 0, company.simbolCoinType, language, company.currency)) })}
+                            {t('correct.action', { amount: isolate(format.money(p.holds ?? 0)) })}
                           </Button>
                         )}
                       </Table.Td>

@@ -1,11 +1,14 @@
 import { ActionIcon, Button, Checkbox, Group, Popover, SegmentedControl, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/admin/components/DateField';
+import { adminFormat } from '@/admin/lib/format';
+import { isolate } from '@/lib/format';
 import type { SpecialRow } from '@/admin/features/settings/api/settings';
 import { InstallationTabs } from '@/admin/features/settings/components/InstallationTabs';
 import type { SettingsState } from '@/admin/features/settings/hooks/useSettings';
 import type { Draft } from '@/admin/features/settings/utils/draft';
-import { closedWeekdayDates, covers, dayMonthYear, parseDayMonthYear, periodsOverlap, sharesDay } from '@/admin/features/settings/utils/special';
+import { closedWeekdayDates, covers, parseDayMonthYear, periodsOverlap, sharesDay } from '@/admin/features/settings/utils/special';
 import { settingsToast } from '@/admin/features/settings/utils/toasts';
 
 /**
@@ -21,7 +24,8 @@ export function SpecialScheduleTab({ state }: { state: SettingsState }) {
 type Kind = 'closed' | 'hours' | 'open24h';
 
 function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
+  const format = adminFormat(i18n.resolvedLanguage ?? i18n.language, {});
   const [mode, setMode] = useState<'day' | 'range'>('day');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -56,12 +60,12 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
     }
     setRows([...draft.special, row].sort((a, b) => a.date[0].localeCompare(b.date[0])));
     const closed = closedWeekdayDates(draft, row);
-    if (closed.length > 0) settingsToast(t('weekDayClosed', { dates: closed.map(dayMonthYear).join(', ') }), 'warning');
+    if (closed.length > 0) settingsToast(t('weekDayClosed', { dates: closed.map((day) => isolate(format.day(day))).join(', ') }), 'warning');
   };
 
   const hoursText = (r: SpecialRow) =>
     r.schedule.closed ? t('special.closed') : r.schedule.open24h ? t('special.open24h') : r.schedule.value.map((p) => `${p.from}–${p.to}`).join(', ');
-  const dateText = (r: SpecialRow) => r.date.map(dayMonthYear).join(' – ');
+  const dateText = (r: SpecialRow) => format.range(r.date[0], r.date[r.date.length - 1]);
 
   return (
     <Stack gap="md">
@@ -75,8 +79,8 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
             { value: 'range', label: t('special.range') },
           ]}
         />
-        <TextInput type="date" label={mode === 'day' ? t('special.date') : t('special.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-        {mode === 'range' && <TextInput type="date" label={t('special.to')} value={to} min={from} onChange={(e) => setTo(e.currentTarget.value)} />}
+        <DateField label={mode === 'day' ? t('special.date') : t('special.from')} value={from} onChange={(day) => setFrom(day ?? '')} />
+        {mode === 'range' && <DateField label={t('special.to')} value={to} minDate={from || undefined} onChange={(day) => setTo(day ?? '')} />}
         <SegmentedControl
           aria-label={t('special.kind')}
           value={kind}
@@ -154,7 +158,9 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
                     }}
                   />
                 </Table.Td>
-                <Table.Td dir="ltr">{dateText(r)}</Table.Td>
+                <Table.Td>
+                  <bdi>{dateText(r)}</bdi>
+                </Table.Td>
                 <Table.Td>{hoursText(r)}</Table.Td>
                 <Table.Td>
                   <Popover opened={confirming === key(r)} onChange={(o) => !o && setConfirming(undefined)} withinPortal={false} trapFocus>
