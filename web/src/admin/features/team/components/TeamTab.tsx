@@ -45,8 +45,9 @@ export function TeamTab({ idCompany, role }: { idCompany: number; role: StaffRol
   const grantable = ROLES.filter((r) => r !== 'SUPERADMIN' || super_);
   const culture = i18n.resolvedLanguage ?? i18n.language;
 
-  // Instants in the company's time zone (already loaded by the shell), as the back office formatter writes them.
-  const company = useQuery(companyQueryOptions(idCompany)).data;
+  // Instants in the company's time zone, as the back office formatter writes them: the company as the shell
+  // loaded it (read from the cache, never fetched again here; UTC if it is not there).
+  const company = queryClient.getQueryData(companyQueryOptions(idCompany).queryKey);
   const format = useAdminFormat({ timeZone: company?.timeZone });
   const when = (iso: string) => format.instant(iso);
 
