@@ -49,26 +49,40 @@ function problems(text: string, code: Code, symbol: string): string[] {
   // Month first: only provable when the first number cannot be a month's day… the second a month (13–31).
   each(/\b(?:0?[1-9]|1[0-2])[/.-](?:1[3-9]|2\d|3[01])[/.-]\d{4}\b/g, 'a month-first date');
   const sign = escape(symbol);
+  // A sign and its number are parted by a space at most (no-break in the app): a line or a tab between two
+  // amounts (a chart's axis, a table's cells) does not join one's sign to the other's number.
   if (code === 'en') {
     // English: the sign before the number, a full stop before the decimals.
-    each(new RegExp(`\\d[.,]\\d{2}\\s?${sign}`, 'g'), 'an amount with the sign after it (not English)');
-    each(new RegExp(`${sign}\\s?\\d{1,3}(?:,\\d{3})*,\\d{2}(?!\\d)`, 'g'), 'an amount with a decimal comma (not English)');
+    each(new RegExp(`\\d[.,]\\d{2} ?${sign}`, 'g'), 'an amount with the sign after it (not English)');
+    each(new RegExp(`${sign} ?\\d{1,3}(?:,\\d{3})*,\\d{2}(?!\\d)`, 'g'), 'an amount with a decimal comma (not English)');
   } else {
     // Every other language: the sign after the number.
-    each(new RegExp(`${sign}\\s?\\d+(?:[.,\\s]\\d{3})*[.,]\\d{2}(?!\\d)`, 'g'), 'an amount with the sign before it');
+    each(new RegExp(`${sign} ?\\d+(?:[., ]\\d{3})*[.,]\\d{2}(?!\\d)`, 'g'), 'an amount with the sign before it');
     if (code !== 'ar') {
       // …and a decimal comma (Arabic, with Latin digits, writes a full stop as the customer pages do).
-      each(new RegExp(`\\d\\.\\d{2}\\s?${sign}`, 'g'), 'an amount with a decimal full stop');
+      each(new RegExp(`\\d\\.\\d{2} ?${sign}`, 'g'), 'an amount with a decimal full stop');
     }
   }
   return found;
 }
 
-/** Reads what a person sees in `where` and checks it; `screen` names it in the failure. */
+/**
+ * Reads what a person sees in `where` and checks it; `screen` names it in the failure. The values of its
+ * date fields are read too: they must not be ISO nor month-first either (the pickers follow the language).
+ */
 async function check(where: Locator, screen: string, code: Code, symbol: string, seen: string[]): Promise<void> {
   const text = await where.evaluate((el) => (el as HTMLElement).innerText);
+  expect(text.trim(), `${screen} shows something`).not.toBe('');
   for (const p of problems(text, code, symbol)) seen.push(`[${code}] ${screen}: ${p}`);
+  const dates = await where.locator('input[type="date"], input[data-dates-input]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  for (const value of dates) {
+    if (/\d{4}-\d{2}-\d{2}/.test(value) || /^\d{1,2}\/\d{1,2}\/\d{4}$/.test(value)) seen.push(`[${code}] ${screen}: a date field shows ${JSON.stringify(value)}`);
+  }
+  checked.push(screen);
 }
+
+/** The screens a walk has read (a walk that read nothing would pass). */
+let checked: string[] = [];
 
 /** The section switches' labels (the radios themselves are visually hidden). */
 function sectionLabels(page: Page): Locator {
@@ -113,6 +127,7 @@ test.describe('back office: one way to write dates, times and money, in every la
         const shell = localeFile('locales', code).shell;
         const detailsOf = localeFile('features/bookings/locales', code).actions.details.split('{{id}}')[0];
         const seen: string[] = [];
+        checked = [];
         await signInByApi(page, demoAdmin(SUPPORT), walk.company);
         const company = await companyOf(page);
         const symbol = company.simbolCoinType || company.currency;
@@ -184,6 +199,8 @@ test.describe('back office: one way to write dates, times and money, in every la
         }
 
         expect(seen, 'dates, times and amounts that break the language\'s way of writing them').toEqual([]);
+        // Five sections and at least the nine enabled settings tabs.
+        expect(checked.length, `screens read: ${checked.join(', ')}`).toBeGreaterThanOrEqual(14);
       });
     }
   }
@@ -204,4 +221,6 @@ test('the walk\'s rules catch what they are meant to catch', () => {
   expect(t('28 nov 2026, 18:05 · 1234,50 € · 28/11/2026', 'es')).toBe(0);
   expect(t('28. nov. 2026 kl. 18.05 · 398,00 kr.', 'da', 'kr.')).toBe(0);
   expect(t('28 نوفمبر 2026، 18:05 · 22.00 €', 'ar')).toBe(0);
+  expect(t('0,00 €\n2000,00 €\t156,00 €', 'es')).toBe(0);
+  expect(t('€0.00\n€2,000.00\t€156.00', 'en')).toBe(0);
 });
