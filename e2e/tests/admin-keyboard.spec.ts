@@ -57,7 +57,7 @@ test.describe('back office: keyboard only', () => {
     await page.keyboard.type(start);
     await page.keyboard.press('Escape');
     await tabTo(page, region.getByRole('textbox', { name: 'End date' }));
-    await expect(startField).toHaveValue(start);
+    await expect(startField).toHaveValue(new RegExp(`^${anySpace(shownDay(start))}$`));
     await tabTo(page, region.getByRole('radio', { name: 'Session date' }));
     await page.keyboard.press('ArrowRight');
     await expect(region.getByRole('radio', { name: 'Sale date' })).toBeChecked();
