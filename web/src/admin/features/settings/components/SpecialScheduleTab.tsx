@@ -10,6 +10,7 @@ import type { SettingsState } from '@/admin/features/settings/hooks/useSettings'
 import type { Draft } from '@/admin/features/settings/utils/draft';
 import { closedWeekdayDates, covers, parseDayMonthYear, periodsOverlap, sharesDay } from '@/admin/features/settings/utils/special';
 import { settingsToast } from '@/admin/features/settings/utils/toasts';
+import { TimeField } from '@/admin/components/TimeField';
 
 /**
  * Tab 4, Special schedule: per installation, a single day or a date range, closed, open 24 h or two
@@ -100,8 +101,8 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
             return (
               <Group key={i} gap="xs" wrap="nowrap">
                 <Switch aria-label={label} checked={p.open} onChange={(e) => set({ open: e.currentTarget.checked })} />
-                <TextInput type="time" aria-label={`${label}: ${t('schedule.from')}`} disabled={!p.open} value={p.from} onChange={(e) => set({ from: e.currentTarget.value })} />
-                <TextInput type="time" aria-label={`${label}: ${t('schedule.to')}`} disabled={!p.open} value={p.to} onChange={(e) => set({ to: e.currentTarget.value })} />
+                <TimeField aria-label={`${label}: ${t('schedule.from')}`} disabled={!p.open} value={p.from} onChange={(v) => set({ from: v })} />
+                <TimeField aria-label={`${label}: ${t('schedule.to')}`} disabled={!p.open} value={p.to} onChange={(v) => set({ to: v })} />
               </Group>
             );
           })}
