@@ -112,6 +112,10 @@ async function companyOf(page: Page): Promise<Company> {
 test.describe('back office: one way to write dates, times and money, in every language', () => {
   // Ten screens and ten settings tabs per language on a busy two-core machine.
   test.describe.configure({ timeout: 240_000 });
+  // A US browser far from the circuits: what follows the browser instead of the chosen language and the
+  // company (native date and time inputs, toLocale*, Intl without a locale) would write mm/dd/yyyy, AM/PM
+  // and New York's hours here.
+  test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
 
   const walks: { company: string; languages: readonly (typeof LANGUAGES)[number][] }[] = [
     // Circuito Norte: euros. Every language.
