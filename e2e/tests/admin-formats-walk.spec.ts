@@ -44,6 +44,8 @@ function problems(text: string, code: Code, symbol: string): string[] {
     for (const m of flat.matchAll(re)) found.push(`${what}: ${near(m.index ?? 0)}`);
   };
   each(/\b\d{4}-\d{2}-\d{2}\b/g, 'an ISO date');
+  // Latin digits in every language, Arabic included, as the customer pages write them.
+  each(/[\u0660-\u0669\u06f0-\u06f9]+/g, 'Arabic-Indic digits');
   each(/\b\d{1,2}(?::\d{2})?\s?(?:AM|PM|am|pm|a\.\s?m\.|p\.\s?m\.)(?![A-Za-z])/g, 'a 12-hour time');
   each(/\d{1,2}:\d{2}\s?[صم](?=\s|$|[.,])/g, 'a 12-hour time (Arabic)');
   // Month first: only provable when the first number cannot be a month's day… the second a month (13–31).
@@ -219,6 +221,7 @@ test('the walk\'s rules catch what they are meant to catch', () => {
   expect(t('Total 22.00 €', 'es')).toBe(1);
   expect(t('Total 22.00 €', 'en')).toBe(1);
   expect(t('11/28/2026', 'de')).toBe(1);
+  expect(t('٢٨ نوفمبر ٢٠٢٦', 'ar')).toBe(2);
   expect(t('Total kr. 398,00', 'da', 'kr.')).toBe(1);
   // …and what is right passes.
   expect(t('28 Nov 2026, 18:05 · €1,234.50 · kr. 22.00', 'en')).toBe(0);
