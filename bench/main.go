@@ -56,15 +56,15 @@ func main() {
 	flag.StringVar(&o.profileDir, "cpuprofile", "", "write a CPU profile of every measured HTTP and direct run into this directory")
 	flag.StringVar(&o.sqliteSync, "sqlite-synchronous", "", "experiment: override SQLite's synchronous pragma (production: FULL)")
 	flag.BoolVar(&o.scaling, "scaling", false, "investigation: hold rate against live holds already in the session, availability piece by piece, HTTP floor")
-	flag.StringVar(&o.only, "only", os.Getenv("BENCH_ONLY"), "run one part alone: sessions, admin or rush [$BENCH_ONLY]")
+	flag.StringVar(&o.only, "only", os.Getenv("BENCH_ONLY"), "run one part alone: sessions, admin, rush or crowd [$BENCH_ONLY]")
 	flag.StringVar(&o.admin.bin, "bin", "bin/pitlane", "admin part: the built server it starts")
 	flag.IntVar(&o.admin.bookings, "admin-bookings", envInt("BENCH_ADMIN_BOOKINGS", 200_000), "admin part: bookings of the history it seeds [$BENCH_ADMIN_BOOKINGS]")
 	flag.IntVar(&o.admin.samples, "admin-samples", 20, "admin part: recorded calls per endpoint")
 	flag.Parse()
 	o.engines = strings.Split(*engines, ",")
 	o.admin.engines = o.engines
-	if o.only != "" && o.only != "sessions" && o.only != "admin" && o.only != "rush" {
-		fmt.Fprintln(stderr, "bench: -only sessions, admin or rush")
+	if o.only != "" && o.only != "sessions" && o.only != "admin" && o.only != "rush" && o.only != "crowd" {
+		fmt.Fprintln(stderr, "bench: -only sessions, admin, rush or crowd")
 		os.Exit(2)
 	}
 	if o.p.measure > 20*time.Second || o.p.warmup > 5*time.Second || o.conns < 1 || o.conns > 1000 {
@@ -91,6 +91,11 @@ func main() {
 		rctx, rcancel := context.WithTimeout(sig, 20*time.Minute)
 		err = runRush(rctx)
 		rcancel()
+	}
+	if err == nil && (o.only == "" || o.only == "crowd") && !o.scaling {
+		cctx, ccancel := context.WithTimeout(sig, 10*time.Minute)
+		err = runCrowd(cctx, o.engines)
+		ccancel()
 	}
 	stop()
 	if err != nil {

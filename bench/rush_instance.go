@@ -42,7 +42,7 @@ func rushEnv(dbURL string) []string {
 }
 
 // launchRushInstance starts `bin serve` with its log in dir/<name>.log; waitReady waits for it.
-func launchRushInstance(bin, dir, name, dbURL string) (*rushInstance, error) {
+func launchRushInstance(bin, dir, name, dbURL string, extraEnv ...string) (*rushInstance, error) {
 	in := &rushInstance{logPath: filepath.Join(dir, name+".log"), exited: make(chan error, 1), ready: make(chan string, 1)}
 	logf, err := os.Create(in.logPath)
 	if err != nil {
@@ -50,6 +50,11 @@ func launchRushInstance(bin, dir, name, dbURL string) (*rushInstance, error) {
 	}
 	in.cmd = exec.Command(bin, "serve")
 	in.cmd.Env = rushEnv(dbURL)
+	for _, e := range extraEnv {
+		if e != "" {
+			in.cmd.Env = append(in.cmd.Env, e)
+		}
+	}
 	in.cmd.Stderr = logf
 	out, err := in.cmd.StdoutPipe()
 	if err != nil {

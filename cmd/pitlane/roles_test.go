@@ -68,6 +68,10 @@ func TestEveryRouteHoldsTheRoleTable(t *testing.T) {
 		"GET /api/private/member/{id}": account.RoleDesk, "POST /api/admin/record-payment": account.RoleDesk,
 		"GET /api/admin/today": account.RoleDesk, "POST /api/admin/check-in": account.RoleDesk,
 		"POST /api/admin/undo-check-in": account.RoleDesk, "GET /api/admin/live": account.RoleDesk,
+		// A booking's details (issue 23): the counter resends, edits the contact and marks no-shows;
+		// cancelling with the money (POST /api/admin/cancel-booking) stays ADMIN's, as refunds.
+		"POST /api/admin/resend-confirmation": account.RoleDesk, "POST /api/admin/update-contact": account.RoleDesk,
+		"POST /api/admin/mark-no-show":    account.RoleDesk,
 		"POST /api/event/createFullEvent": account.RoleSuperAdmin, "POST /api/event/previewTemplate": account.RoleSuperAdmin,
 		// The Team tab is ADMIN's (issue 24); the SUPERADMIN-only parts are rules of the service, not rows.
 		"GET /api/admin/team": account.RoleAdmin, "POST /api/admin/team/invitations": account.RoleAdmin,

@@ -80,6 +80,22 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 		"DELETE /api/private/cancelBooking/{id}": func(d *tenant) []probe {
 			return []probe{{path: id("DELETE /api/private/cancelBooking/{id}", d.booking)}}
 		},
+		"POST /api/admin/cancel-booking": func(d *tenant) []probe {
+			return []probe{
+				{path: "/api/admin/cancel-booking", body: map[string]any{"bookingId": d.booking, "refund": true}},
+				{path: "/api/admin/cancel-booking", body: map[string]any{"bookingId": d.booking, "refund": false}},
+			}
+		},
+		"POST /api/admin/resend-confirmation": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/resend-confirmation", body: map[string]any{"bookingId": d.booking}}}
+		},
+		"POST /api/admin/update-contact": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/update-contact", body: map[string]any{"bookingId": d.booking, "name": "Probe " + d.mark,
+				"surname": "", "email": "probe@example.com", "phone": "+34611222333"}}}
+		},
+		"POST /api/admin/mark-no-show": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/mark-no-show", body: map[string]any{"bookingId": d.booking}}}
+		},
 		"POST /api/admin/retrieveBillingBetweenDates": func(d *tenant) []probe {
 			return []probe{{path: "/api/admin/retrieveBillingBetweenDates", body: map[string]any{"dateIni": rangeFrom, "dateEnd": rangeTo, "details": true}}}
 		},

@@ -51,3 +51,45 @@ test('an invited DESK member joins through the mailed link and sees only Today a
   await expect(page.getByRole('navigation').getByRole('radio')).toHaveCount(2);
   await expect(sectionSwitch(page, 'Billing')).toHaveCount(0);
 });
+
+// Issue 24, forgot password: from the sign-in page to the mailed link and back, in English. The old
+// password stops working, the new one signs in, and the link works once. Its own server: the password it
+// changes is what other specs sign in with.
+test('a staff member who forgot the password sets a new one through the mailed link', async ({ page, ownServer }) => {
+  const admin = ownServer.state.admins.find((a) => a.email === FJORD_ADMIN);
+  expect(admin, 'the demo printed the Fjord admin').toBeTruthy();
+  await page.addInitScript(() => sessionStorage.setItem('pitlane.culture', 'en-GB'));
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(FJORD_ADMIN);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'a link to choose a new password is on its way' })).toBeVisible();
+
+  await openNewestMailTo(page, FJORD_ADMIN, 'Reset your back-office password');
+  const href = await page.getByRole('region', { name: 'Message' }).getByRole('link', { name: 'Choose a new password' }).getAttribute('href');
+  const path = /\/reset-password\/[A-Za-z0-9_-]{43}$/.exec(href ?? '')?.[0];
+  expect(path, `reset link ${href}`).toBeTruthy();
+
+  await page.goto(path!);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expect(page.getByText(FJORD_ADMIN)).toBeVisible();
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('a fresh counter password');
+  await page.getByRole('textbox', { name: 'Repeat the new password' }).fill('a fresh counter password');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.goto(path!);
+  await expect(page.getByText('This link is not valid any more. Ask for a new one.')).toBeVisible();
+
+  await page.goto('/login');
+  const form = loginForm(page);
+  await form.email.fill(FJORD_ADMIN);
+  await form.password.fill(admin!.password);
+  const [refused] = await Promise.all([page.waitForResponse('**/api/users/adminLogin'), form.submit.click()]);
+  expect(refused.status(), 'the old password').not.toBe(200);
+  await form.password.fill('a fresh counter password');
+  const [signIn] = await Promise.all([page.waitForResponse('**/api/users/adminLogin'), form.submit.click()]);
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 30_000 });
+});

@@ -122,7 +122,10 @@ func newEnv(t *testing.T, engine store.Engine, extra map[string]payment.Gateway)
 	e.hub = realtime.New(context.Background(), realtime.Options{Logger: logger})
 	t.Cleanup(func() { _ = e.hub.Close() })
 	staff := adminapi.New(adminapi.Deps{Logger: logger, Clock: e.clk, Auth: fakeAuth{userID: e.adminID, companyID: e.a.CompanyID, deskID: e.deskID},
-		Billing: e.svc, Desk: e.svc, FrontDesk: frontdesk.NewService(db.FrontDesk(), e.clk), Live: e.hub})
+		Billing: e.svc, Desk: e.svc, FrontDesk: frontdesk.NewService(db.FrontDesk(), e.clk), Live: e.hub,
+		// The booking details' actions, on the tests' clock.
+		Bookings: checkout.NewService(checkout.Deps{Store: db.Checkout(), Staff: db.Bookings(), Clock: e.clk, Gateways: gateways,
+			BaseURL: e.srv.URL, Logger: logger})})
 	co := checkout.NewService(checkout.Deps{Store: db.Checkout(), Gateways: gateways, BaseURL: e.srv.URL, HoldTTL: 10 * time.Minute, Logger: logger})
 	mu.Lock()
 	h = httpapi.New(httpapi.Deps{DB: db, Checkout: co, Admin: staff, Logger: logger})

@@ -27,6 +27,14 @@ type BookingsService interface {
 	StaffMember(ctx context.Context, companyID, memberID int64) (checkout.StaffMember, error)
 	// StaffCancel cancels a booking of the company on behalf of a staff user.
 	StaffCancel(ctx context.Context, companyID, bookingID int64, by checkout.Actor) (checkout.StaffCancelled, error)
+	// StaffCancelRefund cancels a booking of the company and gives back everything paid in one step.
+	// Returns apperr.NotFound, apperr.Conflict (may not cancel) and apperr.Unprocessable (no refund now).
+	StaffCancelRefund(ctx context.Context, companyID, bookingID int64, by checkout.Actor) (checkout.StaffCancelledRefund, error)
+	// StaffResendConfirmation queues the booking's confirmation mail again. Returns apperr.NotFound,
+	// apperr.Conflict (cancelled, not confirmed yet) and apperr.Unprocessable (no e-mail address).
+	StaffResendConfirmation(ctx context.Context, companyID, bookingID int64, by checkout.Actor) (checkout.Resent, error)
+	// StaffUpdateContact edits the booking's contact. Returns apperr.NotFound and apperr.Unprocessable.
+	StaffUpdateContact(ctx context.Context, companyID, bookingID int64, c checkout.ContactEdit, by checkout.Actor) (checkout.ContactEdit, error)
 }
 
 // bookingsSvc returns the bookings service, or answers 503 when the server was built without one.

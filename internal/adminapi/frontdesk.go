@@ -23,6 +23,9 @@ type FrontDeskService interface {
 	MarkArrived(ctx context.Context, m frontdesk.Mark) (frontdesk.Arrival, error)
 	// UndoArrival removes a booking's arrival mark. Returns apperr.Unprocessable and apperr.NotFound.
 	UndoArrival(ctx context.Context, m frontdesk.Mark) (frontdesk.Arrival, error)
+	// MarkNoShow marks a booking a no-show. Returns apperr.Unprocessable (no reference or id, cancelled,
+	// no session, not started), apperr.NotFound and apperr.Conflict (marked arrived).
+	MarkNoShow(ctx context.Context, m frontdesk.Mark) (frontdesk.Arrival, error)
 	// Today reads a circuit-local day ("" for today). Returns apperr.Invalid and apperr.NotFound.
 	Today(ctx context.Context, companyID int64, date string) (frontdesk.Day, error)
 }
@@ -60,7 +63,7 @@ func arrivalBody(a frontdesk.Arrival) map[string]any {
 	}
 	return map[string]any{"data": map[string]any{"bookingId": a.BookingID, "identifier": a.Identifier, "reference": a.Reference,
 		"state": a.State, "arrived": a.Arrived, "arrivedAt": at, "arrivedBy": by, "alreadyArrived": a.AlreadyArrived,
-		"replayed": a.Replayed, "paid": decimal(a.PaidCents), "due": decimal(a.DueCents)}}
+		"replayed": a.Replayed, "paid": decimal(a.PaidCents), "due": decimal(a.DueCents), "noShow": a.NoShow}}
 }
 
 func (s *Server) frontDesk(w http.ResponseWriter, r *http.Request) (FrontDeskService, bool) {
@@ -90,6 +93,11 @@ func (s *Server) checkIn(w http.ResponseWriter, r *http.Request, sc Scope) {
 // undoCheckIn answers POST /api/admin/undo-check-in (DESK).
 func (s *Server) undoCheckIn(w http.ResponseWriter, r *http.Request, sc Scope) {
 	s.arrival(w, r, sc, FrontDeskService.UndoArrival)
+}
+
+// markNoShow answers POST /api/admin/mark-no-show (DESK).
+func (s *Server) markNoShow(w http.ResponseWriter, r *http.Request, sc Scope) {
+	s.arrival(w, r, sc, FrontDeskService.MarkNoShow)
 }
 
 // arrival runs one change of a booking's arrival mark (op, a FrontDeskService method) on the request's
@@ -134,7 +142,7 @@ func (s *Server) today(w http.ResponseWriter, r *http.Request, sc Scope) {
 			bookings = append(bookings, map[string]any{"id": b.ID, "identifier": b.Identifier, "reference": b.Reference,
 				"name": b.Name, "phone": b.Phone, "email": b.Email, "drivers": b.Drivers, "total": decimal(b.TotalCents),
 				"paid": decimal(b.PaidCents), "due": decimal(b.DueCents), "state": b.State, "source": b.Source,
-				"paymentMode": b.PaymentMode, "arrived": b.Arrived, "arrivedAt": at, "arrivedBy": by})
+				"paymentMode": b.PaymentMode, "arrived": b.Arrived, "arrivedAt": at, "arrivedBy": by, "noShow": b.NoShow})
 		}
 		var circuit any
 		if se.CircuitID > 0 {

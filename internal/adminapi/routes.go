@@ -17,6 +17,10 @@ func (s *Server) publicRoutes() []publicRoute {
 		// The invitation page (team.go): the token is the credential.
 		{Pattern: "GET /api/invitations/{token}", handle: s.readInvitation, secret: true},
 		{Pattern: "POST /api/invitations/{token}/accept", handle: s.acceptInvitation, secret: true},
+		// Forgot password (reset.go): the request answers alike for every address; the link is the credential.
+		{Pattern: "POST /api/users/forgot-password", handle: s.forgotPassword, secret: true},
+		{Pattern: "GET /api/password-resets/{token}", handle: s.readPasswordReset, secret: true},
+		{Pattern: "POST /api/password-resets/{token}", handle: s.completePasswordReset, secret: true},
 	}
 }
 
@@ -46,6 +50,10 @@ func (s *Server) Routes() []Route {
 		{Pattern: "GET /api/booking/master-data/{id}", MinRole: account.RoleDesk, Handler: s.bookingMasterData},
 		{Pattern: "GET /api/private/member/{id}", MinRole: account.RoleDesk, Handler: s.member},
 		{Pattern: "DELETE /api/private/cancelBooking/{id}", Handler: s.cancelBooking},
+		// The booking details' actions (booking_actions.go).
+		{Pattern: "POST /api/admin/cancel-booking", Handler: s.cancelBookingWithMoney},
+		{Pattern: "POST /api/admin/resend-confirmation", MinRole: account.RoleDesk, Handler: s.resendConfirmation},
+		{Pattern: "POST /api/admin/update-contact", MinRole: account.RoleDesk, Handler: s.updateContact},
 
 		// Billing and refunds (billing.go).
 		{Pattern: "POST /api/admin/retrieveBillingBetweenDates", Handler: s.retrieveBilling},
@@ -59,6 +67,7 @@ func (s *Server) Routes() []Route {
 		{Pattern: "GET /api/admin/today", MinRole: account.RoleDesk, Handler: s.today},
 		{Pattern: "POST /api/admin/check-in", MinRole: account.RoleDesk, Handler: s.checkIn},
 		{Pattern: "POST /api/admin/undo-check-in", MinRole: account.RoleDesk, Handler: s.undoCheckIn},
+		{Pattern: "POST /api/admin/mark-no-show", MinRole: account.RoleDesk, Handler: s.markNoShow},
 		{Pattern: "GET /api/admin/live", MinRole: account.RoleDesk, Handler: s.live},
 
 		// KPIs (kpi.go).
@@ -92,6 +101,12 @@ func (s *Server) Routes() []Route {
 		{Pattern: "POST /api/admin/retrieveConfig", Handler: s.retrieveConfig},
 		{Pattern: "POST /api/admin/retrieveVariantsAndCircuits", Handler: s.retrieveVariantsAndCircuits},
 		{Pattern: "POST /api/admin/saveConfig", Handler: s.saveConfig},
+		// The setup checklist above Today until the first booking (setup_checklist.go).
+		{Pattern: "GET /api/admin/setup-checklist", Handler: s.setupChecklist},
+		// Settings dialog: the company's terms and conditions (terms.go).
+		{Pattern: "GET /api/admin/terms", Handler: s.listTerms},
+		{Pattern: "PUT /api/admin/terms", Handler: s.saveTerms},
+		{Pattern: "GET /api/admin/terms/starter", Handler: s.termsStarter},
 		// Settings dialog: the Team tab (team.go).
 		{Pattern: "GET /api/admin/team", Handler: s.listTeam},
 		{Pattern: "POST /api/admin/team/invitations", Handler: s.invite},

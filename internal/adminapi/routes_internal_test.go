@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Only sign-in, sign-out, who-am-I and an invitation's own two calls are registered without the scope
+// Only sign-in, sign-out, who-am-I, an invitation's own two calls and the password reset's three are registered without the scope
 // middleware; every other staff route is a row of Routes(), which the tenant test walks.
 func TestOnlySignInRoutesSkipTheScopeMiddleware(t *testing.T) {
 	t.Parallel()
@@ -16,9 +16,12 @@ func TestOnlySignInRoutesSkipTheScopeMiddleware(t *testing.T) {
 	// Sign-in, sign-out and the user's own account (My account of the settings dialog): none names a
 	// company; the account routes resolve the session themselves (TestMyAccount refuses them without one).
 	// An invitation is read and accepted by someone who has no session yet: the link's token is the
-	// credential, and it names its company itself (TestInvitationLifecycle).
+	// credential, and it names its company itself (TestInvitationLifecycle). A password reset is asked for
+	// and used by someone who cannot sign in: the address, then the mailed link, is the credential, and
+	// neither names a company (TestPasswordResetLifecycle).
 	want := []string{"POST /api/users/adminLogin", "POST /api/users/logout", "GET /api/users/me", "PUT /api/users/me", "POST /api/users/changePassword",
-		"GET /api/invitations/{token}", "POST /api/invitations/{token}/accept"}
+		"GET /api/invitations/{token}", "POST /api/invitations/{token}/accept",
+		"POST /api/users/forgot-password", "GET /api/password-resets/{token}", "POST /api/password-resets/{token}"}
 	if !slices.Equal(got, want) {
 		t.Errorf("public staff routes %q, want only %q", got, want)
 	}

@@ -28,6 +28,10 @@ type Deps struct {
 	Settings SettingsService // the settings dialog's booking settings and schedules (settings.go)
 	Account  AccountService  // My account: the user's own name, e-mail and password (account.go)
 	Team     TeamService     // the Team tab and the invitation page (team.go)
+	Resets   ResetService    // forgot password: the reset link and its page (reset.go)
+	Terms    TermsService    // the settings dialog's Terms tab (terms.go)
+	// Checklist is the setup checklist a company sees until its first booking (setup_checklist.go).
+	Checklist ChecklistReader
 	// FrontDesk is the counter's day: check-in and the Today view (frontdesk.go).
 	FrontDesk FrontDeskService
 	// Live carries change signals to open Today views (the realtime hub); nil: no live updates.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"log/slog"
 	"strconv"
@@ -61,7 +60,7 @@ const providerTimeout = 30 * time.Second
 type Service struct {
 	store    Store
 	desk     DeskStore // payments at the counter (desk.go); the store's, when it implements it
-	gateways map[string]payment.Gateway
+	refunder *Refunder // the one refund service, shared with cancellations
 	clock    clock.Clock
 	log      *slog.Logger
 }
@@ -71,7 +70,7 @@ func NewService(s Store, gateways map[string]payment.Gateway, clk clock.Clock, l
 	if log == nil {
 		log = slog.Default()
 	}
-	svc := &Service{store: s, gateways: gateways, clock: clk, log: log}
+	svc := &Service{store: s, refunder: NewRefunder(gateways, log), clock: clk, log: log}
 	if d, ok := s.(DeskStore); ok {
 		svc.desk = d
 	}
@@ -133,66 +132,35 @@ func (s *Service) Refund(ctx context.Context, req RefundRequest) (RefundResult, 
 	if len(fe) > 0 {
 		return RefundResult{}, apperr.WithFields(apperr.Invalid, "The refund request is incomplete.", fe)
 	}
-	res, err := s.store.ReserveRefund(ctx, Reservation{RefundRequest: req,
-		RequestHash: RequestHash(req.Identifier, req.AmountCents), Now: s.clock.Now()})
-	if err != nil {
+	var res Reserved
+	var out RefundResult
+	outcomes, err := s.refunder.Run(ctx, RefundRun{
+		Reserve: func(ctx context.Context) ([]ReservedPart, error) {
+			var err error
+			res, err = s.store.ReserveRefund(ctx, Reservation{RefundRequest: req,
+				RequestHash: RequestHash(req.Identifier, req.AmountCents), Now: s.clock.Now()})
+			return res.Parts, err
+		},
+		Settle: func(ctx context.Context, outcomes []PartOutcome) error {
+			var err error
+			out, err = s.store.SettleRefund(ctx, Settlement{CompanyID: req.CompanyID, BookingID: res.BookingID, UserID: req.UserID,
+				UserEmail: req.UserEmail, IdempotencyKey: req.IdempotencyKey, Outcomes: outcomes, Now: s.clock.Now()})
+			return err
+		},
+		StopAtFailure: true,
+	})
+	switch {
+	case err != nil:
 		return RefundResult{}, err
-	}
-	if res.Replay != nil {
+	case res.Replay != nil:
 		return *res.Replay, nil
 	}
-	// From here the refund must be carried to its end even if the staff's request goes away.
-	ctx = context.WithoutCancel(ctx)
-	outcomes := make([]PartOutcome, 0, len(res.Parts))
-	failed := false
-	for _, p := range res.Parts {
-		o := PartOutcome{RefundID: p.RefundID, AmountCents: p.AmountCents, Provider: p.Provider}
-		if failed {
-			o.Err = "not attempted: an earlier part failed"
-		} else {
-			o.ProviderRefundID, err = s.callProvider(ctx, p)
-			if err != nil {
-				o.Err = err.Error()
-				failed = true
-				s.log.Warn("refund failed at the provider", "refund", p.RefundID, "provider", p.Provider, "error", err)
-			}
+	for _, o := range outcomes {
+		if o.Err != "" {
+			return out, &ProviderError{Refunded: out.RefundedCents, Reason: outcomes[len(outcomes)-1].Err}
 		}
-		outcomes = append(outcomes, o)
-	}
-	out, err := s.store.SettleRefund(ctx, Settlement{CompanyID: req.CompanyID, BookingID: res.BookingID, UserID: req.UserID,
-		UserEmail: req.UserEmail, IdempotencyKey: req.IdempotencyKey, Outcomes: outcomes, Now: s.clock.Now()})
-	if err != nil {
-		return RefundResult{}, err
-	}
-	if failed {
-		return out, &ProviderError{Refunded: out.RefundedCents, Reason: outcomes[len(outcomes)-1].Err}
 	}
 	return out, nil
-}
-
-// callProvider refunds one part: through its payment's gateway with the reservation's own idempotency
-// key (so asking again, after a crash, never refunds twice), or as cash.
-func (s *Service) callProvider(ctx context.Context, p ReservedPart) (string, error) {
-	if p.Provider == CashProvider {
-		return "cash-refund-" + strconv.FormatInt(p.RefundID, 10), nil
-	}
-	gw, ok := s.gateways[p.Provider]
-	if !ok {
-		return "", fmt.Errorf("no gateway for provider %q", p.Provider)
-	}
-	if p.ProviderRef == "" {
-		return "", errors.New("the payment has no provider reference")
-	}
-	ctx, cancel := context.WithTimeout(ctx, providerTimeout)
-	defer cancel()
-	r, err := gw.Refund(ctx, p.ProviderRef, p.AmountCents, "refund-"+strconv.FormatInt(p.RefundID, 10))
-	if err != nil {
-		return "", err
-	}
-	if r.ProviderRefundID == "" {
-		return "", errors.New("the provider answered without a refund id")
-	}
-	return r.ProviderRefundID, nil
 }
 
 // ResolvePending settles refund reservations left pending for more than StaleAfter (the process
@@ -209,7 +177,7 @@ func (s *Service) ResolvePending(ctx context.Context) (int, error) {
 	n := 0
 	for _, p := range stale {
 		o := PartOutcome{RefundID: p.RefundID, AmountCents: p.AmountCents, Provider: p.Provider}
-		o.ProviderRefundID, err = s.callProvider(ctx, p.ReservedPart)
+		o.ProviderRefundID, err = s.refunder.Call(ctx, p.ReservedPart)
 		if err != nil {
 			switch apperr.CodeOf(err) {
 			case apperr.Invalid, apperr.Unprocessable, apperr.NotFound, apperr.Conflict:

@@ -3,6 +3,7 @@ package checkout
 import (
 	"time"
 
+	"pitlane/internal/billing"
 	"pitlane/internal/pricing"
 )
 
@@ -109,28 +110,14 @@ type CancelView struct {
 	DefaultCulture string `json:"defaultCulture"`
 }
 
-// CancelRefundPart is a card refund reserved by a customer's cancellation (a pending refunds row), to be
-// asked of the payment's provider.
-type CancelRefundPart struct {
-	RefundID    int64
-	Provider    string
-	ProviderRef string
-	AmountCents int64
-}
-
-// CustomerCancelled is what Store.CancelByToken did.
+// CustomerCancelled is what Store.CancelByToken (or StaffStore.CancelByStaffRefund) did.
 type CustomerCancelled struct {
 	BookingID int64
 	CompanyID int64
+	// By is the staff member who cancelled with a refund; zero for the customer.
+	By Actor
 	// Replay is true when the booking was cancelled already (by an earlier request): nothing was done.
 	Replay bool
 	// Parts are the card refunds to ask of the providers (none on a replay).
-	Parts []CancelRefundPart
-}
-
-// CancelRefundOutcome is a provider's answer to one CancelRefundPart: its refund id, or the error.
-type CancelRefundOutcome struct {
-	CancelRefundPart
-	ProviderRefundID string
-	Err              string
+	Parts []billing.ReservedPart
 }

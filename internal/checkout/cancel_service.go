@@ -2,15 +2,10 @@ package checkout
 
 import (
 	"context"
-	"errors"
-	"strconv"
-	"time"
 
 	"pitlane/internal/apperr"
+	"pitlane/internal/billing"
 )
-
-// cancelRefundTimeout bounds one provider call of a customer's cancellation refund.
-const cancelRefundTimeout = 30 * time.Second
 
 // errNoCancelLink is the answer for a token that names no booking.
 func errNoCancelLink() error {
@@ -38,50 +33,21 @@ func (s *Service) Cancel(ctx context.Context, token string) (view CancelView, re
 		return CancelView{}, false, errNoCancelLink()
 	}
 	hash := HashToken(token)
-	c, err := s.d.Store.CancelByToken(ctx, hash, s.d.Clock.Now())
+	var c CustomerCancelled
+	_, err = s.refunder.Run(ctx, billing.RefundRun{
+		Reserve: func(ctx context.Context) ([]billing.ReservedPart, error) {
+			var err error
+			c, err = s.d.Store.CancelByToken(ctx, hash, s.d.Clock.Now())
+			return c.Parts, err
+		},
+		// A refund the provider refused becomes an amount owed at the desk.
+		Settle: func(ctx context.Context, outcomes []billing.PartOutcome) error {
+			return s.d.Store.SettleCancelRefunds(ctx, c, outcomes, s.d.Clock.Now())
+		},
+	})
 	if err != nil {
 		return CancelView{}, false, err
 	}
-	if len(c.Parts) > 0 {
-		// The booking is cancelled: carry its refunds to their end even if the visitor goes away.
-		ctx = context.WithoutCancel(ctx)
-		outcomes := make([]CancelRefundOutcome, 0, len(c.Parts))
-		for _, p := range c.Parts {
-			o := CancelRefundOutcome{CancelRefundPart: p}
-			o.ProviderRefundID, err = s.refundPart(ctx, p)
-			if err != nil {
-				o.Err = err.Error()
-				s.d.Logger.Warn("cancellation refund failed at the provider; owed at the desk",
-					"refund", p.RefundID, "provider", p.Provider, "error", err)
-			}
-			outcomes = append(outcomes, o)
-		}
-		if err := s.d.Store.SettleCancelRefunds(ctx, c, outcomes, s.d.Clock.Now()); err != nil {
-			return CancelView{}, false, err
-		}
-	}
 	view, err = s.d.Store.CancelPreview(ctx, hash, s.d.Clock.Now())
 	return view, c.Replay, err
-}
-
-// refundPart asks a payment's provider to refund one part, with the key "refund-<refunds row id>"
-// that staff refunds and their reconciliation use too.
-func (s *Service) refundPart(ctx context.Context, p CancelRefundPart) (string, error) {
-	gw, ok := s.d.Gateways[p.Provider]
-	if !ok {
-		return "", errors.New("no gateway for provider " + strconv.Quote(p.Provider))
-	}
-	if p.ProviderRef == "" {
-		return "", errors.New("the payment has no provider reference")
-	}
-	ctx, cancel := context.WithTimeout(ctx, cancelRefundTimeout)
-	defer cancel()
-	r, err := gw.Refund(ctx, p.ProviderRef, p.AmountCents, "refund-"+strconv.FormatInt(p.RefundID, 10))
-	if err != nil {
-		return "", err
-	}
-	if r.ProviderRefundID == "" {
-		return "", errors.New("the provider answered without a refund id")
-	}
-	return r.ProviderRefundID, nil
 }

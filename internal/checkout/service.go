@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"pitlane/internal/apperr"
+	"pitlane/internal/billing"
 	"pitlane/internal/clock"
 	"pitlane/internal/payment"
 )
@@ -58,7 +59,7 @@ type Store interface {
 	// SettleCancelRefunds records the providers' answers to a cancellation's card refunds: the ledger's
 	// refund entries for those that succeeded, an amount owed at the desk for those that failed, then
 	// the cancellation mails saying what happened to the money.
-	SettleCancelRefunds(ctx context.Context, c CustomerCancelled, outcomes []CancelRefundOutcome, now time.Time) error
+	SettleCancelRefunds(ctx context.Context, c CustomerCancelled, outcomes []billing.PartOutcome, now time.Time) error
 }
 
 // Deps is what the Service needs.
@@ -83,7 +84,8 @@ type Deps struct {
 
 // Service runs checkout.
 type Service struct {
-	d Deps
+	d        Deps
+	refunder *billing.Refunder // the one refund service, shared with staff refunds
 }
 
 // NewService returns a Service.
@@ -110,7 +112,7 @@ func NewService(d Deps) *Service {
 		d.Gateways = map[string]payment.Gateway{}
 	}
 	d.BaseURL = strings.TrimRight(d.BaseURL, "/")
-	return &Service{d: d}
+	return &Service{d: d, refunder: billing.NewRefunder(d.Gateways, d.Logger)}
 }
 
 // Gateway returns the payment gateway of a provider name.

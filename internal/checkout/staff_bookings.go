@@ -41,6 +41,20 @@ type StaffStore interface {
 	// the release of its places, the cancellation mails and the audit entry. Returns apperr.NotFound
 	// and CheckStaffCancel's errors.
 	CancelByStaff(ctx context.Context, companyID, bookingID int64, by Actor, now time.Time) (StaffCancelled, error)
+	// CancelByStaffRefund cancels the company's booking as CancelByStaff does and, when the company's
+	// refund policy allows a refund now (billing.CheckPolicy), reserves everything paid as pending
+	// refunds under the booking's cancellation key, in the same transaction; the mails wait for
+	// Store.SettleCancelRefunds unless nothing was reserved. Returns apperr.NotFound,
+	// CheckStaffCancel's and CheckPolicy's errors.
+	CancelByStaffRefund(ctx context.Context, companyID, bookingID int64, by Actor, now time.Time) (CustomerCancelled, error)
+	// ResendConfirmation queues the customer's confirmation mail again (a new cancel link, whose token
+	// hashes to tokenHash, at cancelURL) with its audit entry. Returns apperr.NotFound, apperr.Conflict
+	// (cancelled, or waiting for its online payment) and apperr.Unprocessable (no e-mail address).
+	ResendConfirmation(ctx context.Context, companyID, bookingID int64, by Actor, tokenHash, cancelURL string, now time.Time) (Resent, error)
+	// UpdateContact locks the company's booking, validates the edit with validate (given the company's
+	// country) and writes it with an audit entry of the contact before and after. Returns
+	// apperr.NotFound and validate's errors.
+	UpdateContact(ctx context.Context, companyID, bookingID int64, by Actor, now time.Time, validate func(country string) (ContactEdit, error)) (ContactEdit, error)
 }
 
 // StaffLimits are the company settings the staff bookings query depends on.

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"pitlane/internal/apperr"
+	"pitlane/internal/billing"
 )
 
 // Reasons a booking cannot be cancelled by staff (admin spec section 4).
@@ -56,6 +57,52 @@ func (s *Service) StaffCancel(ctx context.Context, companyID, bookingID int64, b
 		return StaffCancelled{}, err
 	}
 	return st.CancelByStaff(ctx, companyID, bookingID, by, s.d.Clock.Now())
+}
+
+// StaffCancelledRefund is the answer of a staff cancellation with a refund (schema
+// AdminCancelRefundResult's data): what went back to the customer and what the providers refused,
+// which is owed at the desk.
+type StaffCancelledRefund struct {
+	ID       int64  `json:"id"`
+	State    string `json:"state"`
+	Refunded int64  `json:"-"`
+	Owed     int64  `json:"-"`
+}
+
+// StaffCancelRefund cancels a booking of the company and gives back everything paid in one step,
+// through the one refund service: reserved with the cancellation, asked of the providers (cash
+// charges handed back at the desk), settled in the ledger, then the customer's cancellation mail says
+// what was refunded. Returns apperr.NotFound, apperr.Conflict (with the reason) when staff may not
+// cancel, and apperr.Unprocessable when the company's refund policy allows no refund now (nothing is
+// cancelled then: the staff can cancel without a refund).
+func (s *Service) StaffCancelRefund(ctx context.Context, companyID, bookingID int64, by Actor) (StaffCancelledRefund, error) {
+	st, err := s.staff()
+	if err != nil {
+		return StaffCancelledRefund{}, err
+	}
+	var c CustomerCancelled
+	outcomes, err := s.refunder.Run(ctx, billing.RefundRun{
+		Reserve: func(ctx context.Context) ([]billing.ReservedPart, error) {
+			var err error
+			c, err = st.CancelByStaffRefund(ctx, companyID, bookingID, by, s.d.Clock.Now())
+			return c.Parts, err
+		},
+		Settle: func(ctx context.Context, outcomes []billing.PartOutcome) error {
+			return s.d.Store.SettleCancelRefunds(ctx, c, outcomes, s.d.Clock.Now())
+		},
+	})
+	if err != nil {
+		return StaffCancelledRefund{}, err
+	}
+	out := StaffCancelledRefund{ID: bookingID, State: StatusCancelled}
+	for _, o := range outcomes {
+		if o.Err != "" {
+			out.Owed += o.AmountCents
+		} else {
+			out.Refunded += o.AmountCents
+		}
+	}
+	return out, nil
 }
 
 // staff returns the staff store, or apperr.Unavailable when the service was built without one.

@@ -136,6 +136,10 @@ type MasterData struct {
 	// RefundOwed is what the circuit owes the customer at the desk (bookings.refund_owed_cents).
 	RefundOwed pricing.Cents `json:"refundOwed"`
 
+	// Arrived and NoShow are the counter's marks: the customer came (check-in), or did not (no-show).
+	Arrived bool `json:"arrived"`
+	NoShow  bool `json:"noShow"`
+
 	// RefundBlocked tells why the booking cannot be refunded now (billing.RefundBlock), nil when it can.
 	RefundBlocked *string `json:"refundBlocked"`
 

@@ -51,6 +51,7 @@ type DayBooking struct {
 	Arrived     bool
 	ArrivedAt   time.Time
 	ArrivedBy   string
+	NoShow      bool // marked a no-show
 }
 
 // DayBounds are the instants a circuit-local day begins and ends, [from, until): midnight to the next

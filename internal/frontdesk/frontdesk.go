@@ -39,6 +39,8 @@ type Arrival struct {
 	// AlreadyArrived: the booking was already marked when this mark came (a repeat, a replay or a
 	// concurrent mark), so this one changed nothing. For an undo: the booking was not marked.
 	AlreadyArrived bool
+	// NoShow: the booking is marked as a no-show (the customer did not come).
+	NoShow bool
 	// Replayed: the mark's Idempotency-Key was used before for this booking; nothing was changed.
 	Replayed  bool
 	DueCents  int64
@@ -51,8 +53,11 @@ type Store interface {
 	// such booking of the company), apperr.Unprocessable (cancelled, or an online payment still awaited)
 	// and apperr.Conflict (the key was used for another booking).
 	MarkArrived(ctx context.Context, m Mark) (Arrival, error)
-	// UndoArrival removes the booking's mark, if any. Returns apperr.NotFound.
+	// UndoArrival removes the booking's mark (arrived or no-show), if any. Returns apperr.NotFound.
 	UndoArrival(ctx context.Context, m Mark) (Arrival, error)
+	// MarkNoShow marks the company's booking a no-show unless it already is (AlreadyArrived then says
+	// so), when NoShowProblem allows. Returns apperr.NotFound and NoShowProblem's errors.
+	MarkNoShow(ctx context.Context, m Mark) (Arrival, error)
 	// Day reads the company's sessions and event bookings between two instants [from, until).
 	Day(ctx context.Context, companyID int64, from, until time.Time, loc *time.Location) (Day, error)
 	// CompanyZone is the company's time zone name. Returns apperr.NotFound.
@@ -126,4 +131,31 @@ func (s *Service) UndoArrival(ctx context.Context, m Mark) (Arrival, error) {
 	}
 	m.Now = s.clock.Now()
 	return s.store.UndoArrival(ctx, m)
+}
+
+// MarkNoShow marks a booking a no-show (the mark's Now is the service's clock).
+func (s *Service) MarkNoShow(ctx context.Context, m Mark) (Arrival, error) {
+	var err error
+	if m.BookingID, m.Reference, err = Target(m.BookingID, m.Reference); err != nil {
+		return Arrival{}, err
+	}
+	m.Now = s.clock.Now()
+	return s.store.MarkNoShow(ctx, m)
+}
+
+// NoShowProblem is the rule of a no-show mark: the booking is not cancelled, is not marked arrived
+// (undo the arrival first: apperr.Conflict), and its first session has started (before, the customer
+// may still come: apperr.Unprocessable). firstStart nil (no session, a voucher) cannot be a no-show.
+func NoShowProblem(status string, arrived bool, firstStart *time.Time, now time.Time) error {
+	switch {
+	case status == checkout.StatusCancelled:
+		return apperr.New(apperr.Unprocessable, "The booking is cancelled: it cannot be marked a no-show.")
+	case arrived:
+		return apperr.New(apperr.Conflict, "The booking is marked arrived: undo the arrival first.")
+	case firstStart == nil:
+		return apperr.New(apperr.Unprocessable, "The booking has no session: it cannot be marked a no-show.")
+	case now.Before(*firstStart):
+		return apperr.New(apperr.Unprocessable, "The session has not started yet: the customer may still come.")
+	}
+	return nil
 }

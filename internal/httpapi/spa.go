@@ -43,11 +43,11 @@ func newSPA(files fs.FS) *spaHandler {
 }
 
 // isBackOfficePage reports whether a cleaned path (without its leading slash) is a back-office page:
-// login, admin and anything under admin/, the invitation page invite/<token> (issue 24), and admin.html
-// itself.
+// login, admin and anything under admin/, the invitation page invite/<token> and the forgot-password
+// pages forgot-password and reset-password/<token> (issue 24), and admin.html itself.
 func isBackOfficePage(name string) bool {
 	return name == "login" || name == "admin" || name == "admin.html" || strings.HasPrefix(name, "admin/") ||
-		strings.HasPrefix(name, "invite/")
+		strings.HasPrefix(name, "invite/") || name == "forgot-password" || strings.HasPrefix(name, "reset-password/")
 }
 
 func (h *spaHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {

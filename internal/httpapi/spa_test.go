@@ -24,7 +24,7 @@ func TestBackOfficePagesServeAdminHTML(t *testing.T) {
 		h.ServeHTTP(rec, httptest.NewRequest(method, target, nil))
 		return rec
 	}
-	for _, target := range []string{"/login", "/login/", "/admin", "/admin/", "/admin/settings", "/admin/a/b?x=1", "/admin.html", "/invite/abc-DEF_123"} {
+	for _, target := range []string{"/login", "/login/", "/admin", "/admin/", "/admin/settings", "/admin/a/b?x=1", "/admin.html", "/invite/abc-DEF_123", "/forgot-password", "/reset-password/abc-DEF_123"} {
 		rec := get(http.MethodGet, target)
 		if rec.Code != http.StatusOK || rec.Body.String() != admin {
 			t.Errorf("GET %s: %d %q, want admin.html", target, rec.Code, rec.Body.String())

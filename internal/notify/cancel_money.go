@@ -6,6 +6,7 @@ type CancelMoney struct {
 	Policy        string // card, desk or none (companies.cancel_refund_policy)
 	PaidCents     int64  // charged and not refunded before the cancellation
 	RefundedCents int64  // given back to the card
+	CashCents     int64  // given back in cash at the circuit's desk (a staff cancellation with a refund)
 	OwedCents     int64  // to be refunded at the circuit's desk
 }
 
@@ -16,6 +17,9 @@ func moneyRows(t translator, b Booking) []row {
 	var rows []row
 	if m.RefundedCents > 0 {
 		rows = append(rows, row{Label: label, Value: t.T("cancel.money.card", "amount", t.money(m.RefundedCents, b.Company))})
+	}
+	if m.CashCents > 0 {
+		rows = append(rows, row{Label: label, Value: t.T("cancel.money.cash", "amount", t.money(m.CashCents, b.Company))})
 	}
 	if m.OwedCents > 0 {
 		rows = append(rows, row{Label: label, Value: t.T("cancel.money.desk", "amount", t.money(m.OwedCents, b.Company))})

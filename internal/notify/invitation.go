@@ -90,14 +90,7 @@ func TeamInvitation(i TeamInvite) (Message, error) {
 		return Message{}, errors.New("notify: invitation mail without an address or a link")
 	}
 	culture := NormalizeCulture(i.Culture)
-	t := translator{culture: culture, msgs: inviteStrings[culture]}
-	fallback := translator{culture: DefaultCulture, msgs: inviteStrings[DefaultCulture]}
-	tr := func(key string, pairs ...string) string {
-		if _, ok := t.msgs[key]; ok {
-			return t.T(key, pairs...)
-		}
-		return fallback.T(key, pairs...)
-	}
+	tr := catalogue(inviteStrings, culture)
 	inviter := strings.TrimSpace(i.InviterName)
 	role := tr(i.Role)
 	hours := strconv.Itoa(i.Hours)
@@ -112,4 +105,17 @@ func TeamInvitation(i TeamInvite) (Message, error) {
 	return Message{Kind: KindTeamInvitation, Culture: culture, To: strings.TrimSpace(i.To),
 		Subject: tr("subject", "inviter", inviter, "company", i.CompanyName), Text: text, HTML: html,
 		FromName: strings.TrimSpace(i.CompanyName)}, nil
+}
+
+// catalogue returns the translator of a mail's own strings (all: per culture) in culture, falling back
+// to English for a key the culture lacks.
+func catalogue(all map[string]messages, culture string) func(key string, pairs ...string) string {
+	t := translator{culture: culture, msgs: all[culture]}
+	fallback := translator{culture: DefaultCulture, msgs: all[DefaultCulture]}
+	return func(key string, pairs ...string) string {
+		if _, ok := t.msgs[key]; ok {
+			return t.T(key, pairs...)
+		}
+		return fallback.T(key, pairs...)
+	}
 }

@@ -55,6 +55,7 @@ var arSA = messages{
 
 	"cancel.money":        "الاسترداد",
 	"cancel.money.card":   "تم استرداد {amount} إلى بطاقتك",
+	"cancel.money.cash":   "أُعيد إليك مبلغ {amount} نقدًا في الحلبة",
 	"cancel.money.desk":   "سيُسترد مبلغ {amount} في الحلبة",
 	"cancel.money.none":   "لا استرداد وفق سياسة الحلبة",
 	"cancel.money.unpaid": "لم يُدفع شيء، فلا يوجد ما يُسترد",

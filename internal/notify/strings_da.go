@@ -55,6 +55,7 @@ var daDK = messages{
 
 	"cancel.money":        "Refusion",
 	"cancel.money.card":   "{amount} er refunderet til dit kort",
+	"cancel.money.cash":   "{amount} er givet tilbage til dig kontant på banen",
 	"cancel.money.desk":   "{amount} refunderes på banen",
 	"cancel.money.none":   "Ingen refusion efter banens regler",
 	"cancel.money.unpaid": "Der er ikke betalt noget, så der er intet at refundere",

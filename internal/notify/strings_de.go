@@ -55,6 +55,7 @@ var deDE = messages{
 
 	"cancel.money":        "Erstattung",
 	"cancel.money.card":   "{amount} wurden auf deine Karte erstattet",
+	"cancel.money.cash":   "{amount} wurden dir an der Strecke in bar zurückgegeben",
 	"cancel.money.desk":   "{amount} werden dir an der Strecke erstattet",
 	"cancel.money.none":   "Keine Erstattung nach den Regeln der Strecke",
 	"cancel.money.unpaid": "Es wurde nichts bezahlt, daher gibt es nichts zu erstatten",

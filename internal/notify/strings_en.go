@@ -55,6 +55,7 @@ var enGB = messages{
 
 	"cancel.money":        "Refund",
 	"cancel.money.card":   "Refunded {amount} to your card",
+	"cancel.money.cash":   "{amount} was given back to you in cash at the circuit",
 	"cancel.money.desk":   "{amount} will be refunded at the circuit",
 	"cancel.money.none":   "No refund under the circuit's policy",
 	"cancel.money.unpaid": "Nothing was paid, so there is nothing to refund",

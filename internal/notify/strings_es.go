@@ -55,6 +55,7 @@ var esES = messages{
 
 	"cancel.money":        "Reembolso",
 	"cancel.money.card":   "Se han reembolsado {amount} a tu tarjeta",
+	"cancel.money.cash":   "Se te han devuelto {amount} en efectivo en el circuito",
 	"cancel.money.desk":   "Se te reembolsarán {amount} en el circuito",
 	"cancel.money.none":   "Sin reembolso según la política del circuito",
 	"cancel.money.unpaid": "No se pagó nada, así que no hay nada que reembolsar",

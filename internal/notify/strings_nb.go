@@ -55,6 +55,7 @@ var nbNO = messages{
 
 	"cancel.money":        "Refusjon",
 	"cancel.money.card":   "{amount} er refundert til kortet ditt",
+	"cancel.money.cash":   "{amount} er gitt tilbake til deg kontant på banen",
 	"cancel.money.desk":   "{amount} refunderes på banen",
 	"cancel.money.none":   "Ingen refusjon etter banens regler",
 	"cancel.money.unpaid": "Ingenting er betalt, så det er ingenting å refundere",

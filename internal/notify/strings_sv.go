@@ -55,6 +55,7 @@ var svSE = messages{
 
 	"cancel.money":        "Återbetalning",
 	"cancel.money.card":   "{amount} har återbetalats till ditt kort",
+	"cancel.money.cash":   "{amount} har betalats tillbaka till dig kontant på banan",
 	"cancel.money.desk":   "{amount} återbetalas på banan",
 	"cancel.money.none":   "Ingen återbetalning enligt banans villkor",
 	"cancel.money.unpaid": "Inget har betalats, så det finns inget att återbetala",

@@ -147,7 +147,10 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		// my account: name, e-mail, password
 		Account: account.NewProfiles(db.Profiles(), clk),
 		// the team: members, invitations and the invitation page
-		Team: account.NewTeamService(db.Team(), clk),
+		Team:      account.NewTeamService(db.Team(), clk),
+		Resets:    account.NewResets(db.Resets(), clk),
+		Terms:     terms.NewAdmin(db.Companies(), clk),
+		Checklist: db.Companies(),
 	})
 	a.staff = staffAPI
 	h := httpapi.New(httpapi.Deps{

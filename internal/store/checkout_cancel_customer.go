@@ -100,18 +100,15 @@ func (co Checkout) CancelByToken(ctx context.Context, tokenHash string, now time
 		}
 		online, cash := splitCharges(charges)
 		toCard, atDesk := checkout.PlanRefund(t.policy, online, cash)
-		ms := now.UnixMilli()
+		var parts []billing.Part
 		for _, c := range charges {
 			if toCard == 0 || c.Provider == billing.CashProvider || c.Free() == 0 {
 				continue
 			}
-			p := checkout.CancelRefundPart{Provider: c.Provider, ProviderRef: c.ProviderRef, AmountCents: c.Free()}
-			if err := tx.QueryRow(ctx, `INSERT INTO refunds (company_id, booking_id, payment_id, amount_cents, status,
-				idempotency_key, created_at, updated_at) VALUES (?, ?, ?, ?, 'pending', ?, ?, ?) RETURNING id`,
-				t.companyID, t.id, c.PaymentID, p.AmountCents, cancelRefundKey(t.id), ms, ms).Scan(&p.RefundID); err != nil {
-				return err
-			}
-			out.Parts = append(out.Parts, p)
+			parts = append(parts, billing.Part{PaymentID: c.PaymentID, Provider: c.Provider, ProviderRef: c.ProviderRef, AmountCents: c.Free()})
+		}
+		if out.Parts, err = reserveRefundParts(ctx, tx, t.companyID, t.id, parts, cancelRefundKey(t.id), 0, now); err != nil {
+			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE bookings SET cancel_refund_policy = ?, refund_owed_cents = ?,
 				needs_refund = CASE WHEN ? > 0 THEN 1 ELSE needs_refund END WHERE id = ?`,
@@ -135,34 +132,19 @@ func (co Checkout) CancelByToken(ctx context.Context, tokenHash string, now time
 // SettleCancelRefunds implements checkout.Store. A part settled already (by reconciliation) is
 // skipped. A refund the provider refused becomes an amount owed at the desk, so the customer is never
 // left with neither their money nor a record of the debt.
-func (co Checkout) SettleCancelRefunds(ctx context.Context, c checkout.CustomerCancelled, outcomes []checkout.CancelRefundOutcome, now time.Time) error {
+func (co Checkout) SettleCancelRefunds(ctx context.Context, c checkout.CustomerCancelled, outcomes []billing.PartOutcome, now time.Time) error {
 	return co.db.Write(ctx, func(tx *Tx) error {
-		s := billing.Settlement{CompanyID: c.CompanyID, BookingID: c.BookingID, UserEmail: CustomerActor, Now: now}
-		var refunded, owed int64
-		for _, o := range outcomes {
-			var paymentID int64
-			err := tx.QueryRow(ctx, `SELECT payment_id FROM refunds WHERE id = ? AND company_id = ? AND status = 'pending'`,
-				o.RefundID, c.CompanyID).Scan(&paymentID)
-			if IsNoRows(err) {
-				continue
-			}
-			if err != nil {
-				return err
-			}
-			if o.Err != "" {
-				if _, err := tx.Exec(ctx, `UPDATE refunds SET status = 'failed', error = ?, updated_at = ? WHERE id = ?`,
-					truncate(o.Err, 500), now.UnixMilli(), o.RefundID); err != nil {
-					return err
-				}
-				owed += o.AmountCents
-				continue
-			}
-			if err := recordRefund(ctx, tx, s, billing.PartOutcome{RefundID: o.RefundID, AmountCents: o.AmountCents,
-				Provider: o.Provider, ProviderRefundID: o.ProviderRefundID}, paymentID); err != nil {
-				return err
-			}
-			refunded += o.AmountCents
+		s := billing.Settlement{CompanyID: c.CompanyID, BookingID: c.BookingID, UserID: c.By.UserID, UserEmail: c.By.Email,
+			Outcomes: outcomes, Now: now}
+		source := "staff cancellation"
+		if c.By.Email == "" {
+			s.UserEmail, source = CustomerActor, "customer cancellation"
 		}
+		settled, err := settleRefundParts(ctx, tx, s)
+		if err != nil {
+			return err
+		}
+		refunded, owed := settled.refunded, settled.failed
 		if owed > 0 {
 			if _, err := tx.Exec(ctx, `UPDATE bookings SET refund_owed_cents = refund_owed_cents + ?, needs_refund = 1,
 					updated_at = ? WHERE id = ? AND company_id = ?`, owed, now.UnixMilli(), c.BookingID, c.CompanyID); err != nil {
@@ -170,10 +152,10 @@ func (co Checkout) SettleCancelRefunds(ctx context.Context, c checkout.CustomerC
 			}
 		}
 		if refunded > 0 {
-			if err := tx.InsertAudit(ctx, AuditEntry{CompanyID: c.CompanyID, UserEmail: CustomerActor,
+			if err := tx.InsertAudit(ctx, AuditEntry{CompanyID: c.CompanyID, UserID: s.UserID, UserEmail: s.UserEmail,
 				Action: "payment.refund", Entity: "booking", EntityID: strconv.FormatInt(c.BookingID, 10), At: now,
 				Details: map[string]any{"amount": refunded, "method": billing.MethodProvider, "owed": owed,
-					"source": "customer cancellation"}}); err != nil {
+					"source": source}}); err != nil {
 				return err
 			}
 		}
@@ -193,8 +175,15 @@ func queueCustomerCancellation(ctx context.Context, tx *Tx, bookingID int64, now
 		return err
 	}
 	if m != nil {
-		b.Money = &notify.CancelMoney{Policy: m.Policy, PaidCents: int64(m.Paid), RefundedCents: int64(m.ToCard),
-			OwedCents: int64(m.AtDesk)}
+		// A staff cancellation hands desk (cash) payments back at the counter: the mail says so apart.
+		var cash int64
+		if err := tx.QueryRow(ctx, `SELECT COALESCE(SUM(r.amount_cents), 0) FROM refunds r JOIN payments p ON p.id = r.payment_id
+			WHERE r.booking_id = ? AND r.idempotency_key = ? AND r.status = 'succeeded' AND p.provider = ?`,
+			bookingID, cancelRefundKey(bookingID), billing.CashProvider).Scan(&cash); err != nil {
+			return err
+		}
+		b.Money = &notify.CancelMoney{Policy: m.Policy, PaidCents: int64(m.Paid), RefundedCents: int64(m.ToCard) - cash,
+			CashCents: cash, OwedCents: int64(m.AtDesk)}
 	}
 	return notify.QueueCancellation(ctx, tx, companyID, bookingID, b, culture, now)
 }

@@ -18,7 +18,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
-	_ "modernc.org/sqlite"           // registers the "sqlite" database/sql driver
 )
 
 // Engine names a database engine.
@@ -135,7 +134,7 @@ func openSQLite(ctx context.Context, rawURL string) (*DB, error) {
 	writeDSN := "file:" + path + "?" + pragmas.Encode() + "&_txlock=immediate"
 	readDSN := "file:" + path + "?" + pragmas.Encode() + "&_txlock=deferred"
 
-	w, err := sql.Open("sqlite", writeDSN)
+	w, err := sql.Open(sqliteDriverName, writeDSN)
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite: %w", err)
 	}
@@ -147,7 +146,7 @@ func openSQLite(ctx context.Context, rawURL string) (*DB, error) {
 		_ = w.Close()
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
 	}
-	r, err := sql.Open("sqlite", readDSN)
+	r, err := sql.Open(sqliteDriverName, readDSN)
 	if err != nil {
 		_ = w.Close()
 		return nil, fmt.Errorf("open sqlite: %w", err)

@@ -125,6 +125,12 @@ func insertEventBooking(ctx context.Context, tx *Tx, nb checkout.NewEventBooking
 // company's confirmation addresses — and reports whether the booking was one. queueConfirmation calls
 // it first, so a paid registration is confirmed by the checkout's notification handling.
 func queueEventConfirmation(ctx context.Context, tx *Tx, bookingID int64, now time.Time) (bool, error) {
+	return queueEventMail(ctx, tx, bookingID, now, true)
+}
+
+// queueEventMail is queueEventConfirmation, with the company's copies only when copies is true (a
+// confirmation sent again by staff goes to the customer alone).
+func queueEventMail(ctx context.Context, tx *Tx, bookingID int64, now time.Time, copies bool) (bool, error) {
 	var e notify.EventRegistration
 	var companyID, startsAt, endsAt int64
 	var cats, publicKey string
@@ -163,6 +169,9 @@ func queueEventConfirmation(ctx context.Context, tx *Tx, bookingID int64, now ti
 	m.CompanyID, m.BookingID = companyID, &id
 	if err := tx.EnqueueEmail(ctx, m, now); err != nil {
 		return true, err
+	}
+	if !copies {
+		return true, nil
 	}
 	addrs, err := tx.CompanyNotifyEmails(ctx, companyID, notify.NoticeConfirmation)
 	if err != nil || len(addrs) == 0 {

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"context"
 	"fmt"
 
 	"pitlane/internal/apperr"
@@ -12,18 +11,14 @@ import (
 // write transaction: the sessions of the cart's live product holds plus those of the new hold may not
 // exceed it. The wizard holds one session per request, so the per-request rule of sessions.PlanHold alone
 // would let a visitor hold any number. A pack's sessions come as one fixed set and are not counted, as in
-// PlanHold. Zero or less in the row means the spec's default (sessions.DefaultMaxSlots).
-func checkMaxSlots(ctx context.Context, tx *Tx, h sessions.NewHold, cartID int64, maxSlots int, now int64) error {
+// PlanHold. held is the sessions of the cart's live product holds, counted by InsertHold in the
+// statement that finds the cart. Zero or less in the row means the spec's default (sessions.DefaultMaxSlots).
+func checkMaxSlots(h sessions.NewHold, held, maxSlots int) error {
 	if h.Kind != sessions.KindProduct {
 		return nil
 	}
 	if maxSlots <= 0 {
 		maxSlots = sessions.DefaultMaxSlots
-	}
-	var held int
-	if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM hold_slots hs JOIN holds h ON h.id = hs.hold_id
-		WHERE h.cart_id = ? AND h.kind = ? AND `+liveHold, cartID, sessions.KindProduct, now).Scan(&held); err != nil {
-		return err
 	}
 	if held+len(h.Slots) <= maxSlots {
 		return nil

@@ -149,7 +149,7 @@ func (t *Tx) refreshMember(ctx context.Context, found member.Member, m member.Ne
 // nicksLike returns the company's nicknames equal to base or of the form base_<anything>, the only ones
 // that can clash with the nickname UniqueNick picks.
 func (t *Tx) nicksLike(ctx context.Context, companyID int64, base string) ([]string, error) {
-	esc := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(base)
+	esc := escapeLike(base)
 	rows, err := t.Query(ctx, `SELECT nick FROM members WHERE company_id = ? AND (nick = ? OR nick LIKE ? ESCAPE '\')`,
 		companyID, base, esc+`\_%`)
 	if err != nil {

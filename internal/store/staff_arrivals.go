@@ -59,6 +59,11 @@ func arrivalOf(ctx context.Context, tx *Tx, b deskBooking, out *frontdesk.Arriva
 	out.DueCents = billing.Due(b.total, b.chargedNet)
 	var at sql.NullInt64
 	var by string
+	var noShows int
+	if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM booking_no_shows WHERE booking_id = ?`, b.id).Scan(&noShows); err != nil {
+		return translate(err)
+	}
+	out.NoShow = noShows > 0
 	err := tx.QueryRow(ctx, `SELECT arrived_at, arrived_by_email FROM booking_arrivals WHERE booking_id = ?`, b.id).Scan(&at, &by)
 	if IsNoRows(err) {
 		out.Arrived, out.ArrivedAt, out.ArrivedBy = false, time.Time{}, ""
@@ -126,6 +131,12 @@ func (f FrontDesk) MarkArrived(ctx context.Context, m frontdesk.Mark) (frontdesk
 			return err
 		}
 		out.AlreadyArrived = n == 0
+		if !out.AlreadyArrived {
+			// The customer came late after all: the arrival replaces a no-show mark.
+			if _, err := tx.Exec(ctx, `DELETE FROM booking_no_shows WHERE booking_id = ? AND company_id = ?`, b.id, m.CompanyID); err != nil {
+				return err
+			}
+		}
 		if err := arrivalOf(ctx, tx, b, &out); err != nil || out.AlreadyArrived {
 			return err
 		}
@@ -153,6 +164,9 @@ func (f FrontDesk) UndoArrival(ctx context.Context, m frontdesk.Mark) (frontdesk
 			return translate(err)
 		}
 		out.AlreadyArrived = at.Valid
+		if err := undoNoShow(ctx, tx, m, b); err != nil {
+			return err
+		}
 		if at.Valid {
 			if _, err := tx.Exec(ctx, `DELETE FROM booking_arrivals WHERE booking_id = ? AND company_id = ?`, b.id, m.CompanyID); err != nil {
 				return err
@@ -165,6 +179,65 @@ func (f FrontDesk) UndoArrival(ctx context.Context, m frontdesk.Mark) (frontdesk
 			}
 		}
 		return arrivalOf(ctx, tx, b, &out)
+	})
+	return out, err
+}
+
+// undoNoShow removes the booking's no-show mark, if any, with its audit entry.
+func undoNoShow(ctx context.Context, tx *Tx, m frontdesk.Mark, b deskBooking) error {
+	res, err := tx.Exec(ctx, `DELETE FROM booking_no_shows WHERE booking_id = ? AND company_id = ?`, b.id, m.CompanyID)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return err
+	}
+	return tx.InsertAudit(ctx, AuditEntry{CompanyID: m.CompanyID, UserID: m.UserID, UserEmail: m.UserEmail,
+		Action: "booking.no_show_undone", Entity: "booking", EntityID: b.identifier, At: m.Now,
+		Details: map[string]any{"booking": b.identifier, "reference": b.reference}})
+}
+
+// MarkNoShow implements frontdesk.Store. The booking is locked (PostgreSQL) or the write is the only one
+// (SQLite); frontdesk.NoShowProblem decides under the lock, so a no-show and an arrival at once leave
+// one of them; the mark is an INSERT that does nothing when the row is there (AlreadyArrived then says
+// it was marked already, and nothing is audited).
+func (f FrontDesk) MarkNoShow(ctx context.Context, m frontdesk.Mark) (frontdesk.Arrival, error) {
+	var out frontdesk.Arrival
+	err := f.db.Write(ctx, func(tx *Tx) error {
+		out = frontdesk.Arrival{}
+		b, err := markedBooking(ctx, tx, m)
+		if err != nil {
+			return err
+		}
+		var first sql.NullInt64
+		var arrived int
+		if err := tx.QueryRow(ctx, `SELECT first_starts_at, (SELECT COUNT(*) FROM booking_arrivals a WHERE a.booking_id = b.id)
+			FROM bookings b WHERE b.id = ?`, b.id).Scan(&first, &arrived); err != nil {
+			return translate(err)
+		}
+		if err := frontdesk.NoShowProblem(b.status, arrived > 0, instantOrNil(first), m.Now); err != nil {
+			return err
+		}
+		var user any
+		if m.UserID > 0 {
+			user = m.UserID
+		}
+		res, err := tx.Exec(ctx, `INSERT INTO booking_no_shows (booking_id, company_id, marked_at, marked_by, marked_by_email)
+			VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, b.id, m.CompanyID, m.Now.UnixMilli(), user, m.UserEmail)
+		if err != nil {
+			return translate(err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		out.AlreadyArrived = n == 0
+		if err := arrivalOf(ctx, tx, b, &out); err != nil || out.AlreadyArrived {
+			return err
+		}
+		return tx.InsertAudit(ctx, AuditEntry{CompanyID: m.CompanyID, UserID: m.UserID, UserEmail: m.UserEmail,
+			Action: "booking.no_show", Entity: "booking", EntityID: b.identifier, At: m.Now,
+			Details: map[string]any{"booking": b.identifier, "reference": b.reference, "state": b.status, "due": out.DueCents}})
 	})
 	return out, err
 }

@@ -62,21 +62,8 @@ func (b Billing) ReserveRefund(ctx context.Context, r billing.Reservation) (bill
 		if err != nil {
 			return err
 		}
-		var user any
-		if r.UserID > 0 {
-			user = r.UserID
-		}
-		for _, p := range parts {
-			var id int64
-			if err := tx.QueryRow(ctx, `INSERT INTO refunds (company_id, booking_id, payment_id, amount_cents, status,
-				idempotency_key, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?) RETURNING id`,
-				r.CompanyID, out.BookingID, p.PaymentID, p.AmountCents, nullable(r.IdempotencyKey), user,
-				r.Now.UnixMilli(), r.Now.UnixMilli()).Scan(&id); err != nil {
-				return err
-			}
-			out.Parts = append(out.Parts, billing.ReservedPart{RefundID: id, Part: p})
-		}
-		return nil
+		out.Parts, err = reserveRefundParts(ctx, tx, r.CompanyID, out.BookingID, parts, r.IdempotencyKey, r.UserID, r.Now)
+		return err
 	})
 	return out, err
 }
@@ -167,38 +154,15 @@ func (b Billing) SettleRefund(ctx context.Context, s billing.Settlement) (billin
 	var out billing.RefundResult
 	err := b.db.Write(ctx, func(tx *Tx) error {
 		out = billing.RefundResult{Method: billing.MethodProvider}
-		now := s.Now.UnixMilli()
-		allOK, cash := true, true
-		var refundIDs []int64
-		for _, o := range s.Outcomes {
-			var paymentID int64
-			err := tx.QueryRow(ctx, `SELECT payment_id FROM refunds WHERE id = ? AND company_id = ? AND status = 'pending'`,
-				o.RefundID, s.CompanyID).Scan(&paymentID)
-			if IsNoRows(err) {
-				continue // settled already
-			}
-			if err != nil {
-				return err
-			}
-			if o.Err != "" {
-				allOK = false
-				if _, err := tx.Exec(ctx, `UPDATE refunds SET status = 'failed', error = ?, updated_at = ? WHERE id = ?`,
-					truncate(o.Err, 500), now, o.RefundID); err != nil {
-					return err
-				}
-				continue
-			}
-			if err := recordRefund(ctx, tx, s, o, paymentID); err != nil {
-				return err
-			}
-			out.RefundedCents += o.AmountCents
-			cash = cash && o.Provider == billing.CashProvider
-			refundIDs = append(refundIDs, o.RefundID)
+		settled, err := settleRefundParts(ctx, tx, s)
+		if err != nil {
+			return err
 		}
-		if cash && out.RefundedCents > 0 {
+		out.RefundedCents = settled.refunded
+		if settled.cash && out.RefundedCents > 0 {
 			out.Method = billing.MethodCash
 		}
-		err := tx.QueryRow(ctx, `SELECT COALESCE(SUM(CASE WHEN e.kind = 'charge' THEN e.amount_cents ELSE -ABS(e.amount_cents) END), 0)
+		err = tx.QueryRow(ctx, `SELECT COALESCE(SUM(CASE WHEN e.kind = 'charge' THEN e.amount_cents ELSE -ABS(e.amount_cents) END), 0)
 			FROM payment_entries e JOIN payments p ON p.id = e.payment_id WHERE p.company_id = ? AND p.booking_id = ?`,
 			s.CompanyID, s.BookingID).Scan(&out.RemainingCents)
 		if err != nil {
@@ -206,7 +170,7 @@ func (b Billing) SettleRefund(ctx context.Context, s billing.Settlement) (billin
 		}
 		out.RemainingCents = max(out.RemainingCents, 0)
 		if out.RefundedCents > 0 {
-			if err := refundMailAndAudit(ctx, tx, s, out, refundIDs); err != nil {
+			if err := refundMailAndAudit(ctx, tx, s, out, settled.refundIDs); err != nil {
 				return err
 			}
 		}
@@ -214,7 +178,7 @@ func (b Billing) SettleRefund(ctx context.Context, s billing.Settlement) (billin
 			return nil
 		}
 		key := refundKeyPrefix + s.IdempotencyKey
-		if !allOK {
+		if !settled.allOK {
 			_, err := tx.Exec(ctx, `DELETE FROM idempotency_keys WHERE company_id = ? AND key = ? AND status = 0`, s.CompanyID, key)
 			return err
 		}

@@ -109,17 +109,19 @@ func (b Bookings) MasterData(ctx context.Context, companyID, bookingID int64) (c
 		var cancelled, first, memberID sql.NullInt64
 		var surname, birth, takenBy sql.NullString
 		var owed int64
-		var refunds int
+		var refunds, arrived, noShow int
 		err := tx.QueryRow(ctx, `SELECT bookings.id, identifier, status, source, created_at, cancelled_at, culture, payment_mode,
 				contact_name, contact_surname, phone, email, birth_date, member_id, total_cents, original_total_cents,
 				discount_cents, first_starts_at, COALESCE(reference, ''), refund_owed_cents,
 				(SELECT u.name FROM admin_users u WHERE u.id = bookings.taken_by),
-				c.is_refund_enabled, c.refund_max_days, c.time_zone
+				c.is_refund_enabled, c.refund_max_days, c.time_zone,
+				(SELECT COUNT(*) FROM booking_arrivals a WHERE a.booking_id = bookings.id),
+				(SELECT COUNT(*) FROM booking_no_shows n WHERE n.booking_id = bookings.id)
 			FROM bookings, (SELECT is_refund_enabled, refund_max_days, time_zone FROM companies WHERE id = ?) c
 			WHERE bookings.id = ? AND bookings.company_id = ?`, companyID, bookingID, companyID).Scan(&m.ID, &m.Identifier, &m.State,
 			&m.Source, &created, &cancelled, &m.Culture, &m.PaymentMode, &m.Contact.Name, &surname, &m.Contact.Phone,
 			&m.Contact.Email, &birth, &memberID, &total, &orig, &disc, &first, &m.Reference, &owed, &takenBy,
-			&refunds, &m.RefundPolicy.MaxDays, &m.TimeZone)
+			&refunds, &m.RefundPolicy.MaxDays, &m.TimeZone, &arrived, &noShow)
 		if IsNoRows(err) {
 			return apperr.New(apperr.NotFound, "No booking of this company with that id.")
 		}
@@ -127,6 +129,7 @@ func (b Bookings) MasterData(ctx context.Context, companyID, bookingID int64) (c
 			return translate(err)
 		}
 		m.CreatedAt = time.UnixMilli(created).UTC()
+		m.Arrived, m.NoShow = arrived > 0, noShow > 0
 		m.Reference = checkout.FormatReference(m.Reference)
 		m.CancelledAt = instantOrNil(cancelled)
 		m.FirstStart = instantOrNil(first)

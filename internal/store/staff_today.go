@@ -20,12 +20,14 @@ import (
 // none.
 const todaySlots = `SELECT s.circuit_id, s.starts_at, s.places, l.name, COALESCE(sl.capacity, 0), COALESCE(sl.booked, 0),
 		b.id, b.identifier, COALESCE(b.reference, ''), b.contact_name, COALESCE(b.contact_surname, ''), b.phone, b.email,
-		b.total_cents, b.status, b.source, b.payment_mode, a.arrived_at, COALESCE(a.arrived_by_email, '')
+		b.total_cents, b.status, b.source, b.payment_mode, a.arrived_at, COALESCE(a.arrived_by_email, ''),
+		CASE WHEN n.booking_id IS NULL THEN 0 ELSE 1 END
 	FROM booking_slots s
 	JOIN booking_lines l ON l.id = s.booking_line_id
 	JOIN bookings b ON b.id = l.booking_id
 	LEFT JOIN slots sl ON sl.circuit_id = s.circuit_id AND sl.starts_at = s.starts_at
 	LEFT JOIN booking_arrivals a ON a.booking_id = b.id
+	LEFT JOIN booking_no_shows n ON n.booking_id = b.id
 	WHERE s.circuit_id IN (SELECT c.id FROM circuits c JOIN installations i ON i.id = c.installation_id WHERE i.company_id = ?)
 		AND s.starts_at >= ? AND s.starts_at < ?
 		AND b.company_id = ? AND b.status <> 'cancelada' AND b.places_booked = 1
@@ -36,21 +38,23 @@ const todaySlots = `SELECT s.circuit_id, s.starts_at, s.places, l.name, COALESCE
 // paid yet is left out, as a session's checkout is.
 const todayEvents = `SELECT b.first_starts_at, COALESCE((SELECT MIN(l.name) FROM booking_lines l WHERE l.booking_id = b.id), ''),
 		b.list_drivers, b.id, b.identifier, COALESCE(b.reference, ''), b.contact_name, COALESCE(b.contact_surname, ''),
-		b.phone, b.email, b.total_cents, b.status, b.source, b.payment_mode, a.arrived_at, COALESCE(a.arrived_by_email, '')
+		b.phone, b.email, b.total_cents, b.status, b.source, b.payment_mode, a.arrived_at, COALESCE(a.arrived_by_email, ''),
+		CASE WHEN n.booking_id IS NULL THEN 0 ELSE 1 END
 	FROM bookings b
 	LEFT JOIN booking_arrivals a ON a.booking_id = b.id
+	LEFT JOIN booking_no_shows n ON n.booking_id = b.id
 	WHERE b.company_id = ? AND b.first_starts_at >= ? AND b.first_starts_at < ? AND b.source = 'EVENT'
 		AND b.status <> 'cancelada' AND NOT (b.status = 'pending' AND b.payment_mode = 'online')
 	ORDER BY b.first_starts_at, b.id`
 
 // dayBooking is the part of a day's row that is the booking's.
 func dayBooking(id int64, identifier, reference, name, surname, phone, email string, total int64, status, source, mode string,
-	arrivedAt sql.NullInt64, by string) frontdesk.DayBooking {
+	arrivedAt sql.NullInt64, by string, noShow bool) frontdesk.DayBooking {
 	if surname != "" {
 		name += " " + surname
 	}
 	b := frontdesk.DayBooking{ID: id, Identifier: identifier, Reference: checkout.FormatReference(reference), Name: name,
-		Phone: phone, Email: email, TotalCents: total, State: status, Source: source, PaymentMode: mode}
+		Phone: phone, Email: email, TotalCents: total, State: status, Source: source, PaymentMode: mode, NoShow: noShow}
 	if arrivedAt.Valid {
 		b.Arrived, b.ArrivedAt, b.ArrivedBy = true, time.UnixMilli(arrivedAt.Int64).UTC(), by
 	}
@@ -99,8 +103,9 @@ func readDaySlots(ctx context.Context, tx *Tx, d *frontdesk.Day, tracks *trackNa
 		var circuit, starts, places, capacity, booked, id, total int64
 		var product, identifier, reference, name, surname, phone, email, status, source, mode, by string
 		var arrivedAt sql.NullInt64
+		var noShow int
 		if err := rows.Scan(&circuit, &starts, &places, &product, &capacity, &booked, &id, &identifier, &reference, &name,
-			&surname, &phone, &email, &total, &status, &source, &mode, &arrivedAt, &by); err != nil {
+			&surname, &phone, &email, &total, &status, &source, &mode, &arrivedAt, &by, &noShow); err != nil {
 			return translate(err)
 		}
 		if cur == nil || cur.CircuitID != circuit || cur.StartsAt.UnixMilli() != starts {
@@ -120,7 +125,7 @@ func readDaySlots(ctx context.Context, tx *Tx, d *frontdesk.Day, tracks *trackNa
 			cur.Bookings[n-1].Drivers += int(places)
 			continue
 		}
-		b := dayBooking(id, identifier, reference, name, surname, phone, email, total, status, source, mode, arrivedAt, by)
+		b := dayBooking(id, identifier, reference, name, surname, phone, email, total, status, source, mode, arrivedAt, by, noShow == 1)
 		b.Drivers = int(places)
 		cur.Bookings = append(cur.Bookings, b)
 	}
@@ -138,8 +143,9 @@ func readDayEvents(ctx context.Context, tx *Tx, d *frontdesk.Day, companyID int6
 		var starts, drivers, id, total int64
 		var event, identifier, reference, name, surname, phone, email, status, source, mode, by string
 		var arrivedAt sql.NullInt64
+		var noShow int
 		if err := rows.Scan(&starts, &event, &drivers, &id, &identifier, &reference, &name, &surname, &phone, &email,
-			&total, &status, &source, &mode, &arrivedAt, &by); err != nil {
+			&total, &status, &source, &mode, &arrivedAt, &by, &noShow); err != nil {
 			return translate(err)
 		}
 		k := event + "\x00" + strconv.FormatInt(starts, 10)
@@ -151,7 +157,7 @@ func readDayEvents(ctx context.Context, tx *Tx, d *frontdesk.Day, companyID int6
 			i = len(d.Sessions) - 1
 			index[k] = i
 		}
-		b := dayBooking(id, identifier, reference, name, surname, phone, email, total, status, source, mode, arrivedAt, by)
+		b := dayBooking(id, identifier, reference, name, surname, phone, email, total, status, source, mode, arrivedAt, by, noShow == 1)
 		b.Drivers = int(max(drivers, 1))
 		d.Sessions[i].Bookings = append(d.Sessions[i].Bookings, b)
 	}

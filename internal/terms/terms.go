@@ -19,6 +19,7 @@ type Terms struct {
 
 // Company is what Pick needs to know about a company's terms.
 type Company struct {
+	Name           string // the company's name (the starter terms name it)
 	DefaultCulture string
 	Terms          []Terms
 }

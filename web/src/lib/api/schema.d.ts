@@ -879,6 +879,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/setup-checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the company has set up of what its first booking needs - the checklist above Today until it is done.
+         * @description Read from the company's data, so each step ticks itself: `hours` once the opening hours were saved (a new company starts with 08:00-23:00 every day), `product` once a product or pack the booking page can sell exists (active, with a circuit), `terms` once there are terms in a language, `firstBooking` once a booking was made. `paymentsOnline` says how customers pay (online by card, else at the circuit), shown but not a step. `done` when every step is. Needs ADMIN.
+         */
+        get: operations["adminSetupChecklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's terms and conditions, one text per language, and the languages they may be written in.
+         * @description The booking page's terms link shows the text of the visitor's language, else English, else the company's default language, else any (GET /api/termsAndConditions). Needs ADMIN.
+         */
+        get: operations["adminTerms"];
+        /**
+         * Write the company's terms in one language (an empty text deletes that language's terms).
+         * @description Plain text, paragraphs separated by blank lines, at most 50,000 characters; the terms page shows it as text (never as HTML), so control characters other than line ends and tabs are dropped and the rest is kept as written. Recorded in the audit log (terms.update, terms.delete). Needs ADMIN.
+         */
+        put: operations["adminSaveTerms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/terms/starter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Neutral terms a new company may adopt and edit, in a language, with the company's name.
+         * @description A starting point for the circuit to read and adapt (booking, arrival and safety, age and health, cancellation, personal data), not legal advice; nothing is saved until the text is PUT. A culture outside the app's languages gets the English text. Needs ADMIN.
+         */
+        get: operations["adminTermsStarter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/team": {
         parameters: {
             query?: never;
@@ -1070,6 +1134,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset link by e-mail (the login page's "Forgot your password?").
+         * @description No session needed. The answer is the same 202 whether or not the address has an account, so the call tells nobody which addresses do. When it has one, a mail in `culture` (the login page's language) carries a link to /reset-password/<token> that works once and for one hour; asking again sends a new link and the older ones keep working until used or expired. At most three mails per account an hour: a fourth request within the hour is answered 202 too and sends nothing. Rate-limited per client as the other calls whose path carries a secret (10 a minute, then 429). Recorded in the audit log of each of the account's companies (account.reset_request).
+         */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password-resets/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whose password a reset link sets, and until when it works.
+         * @description No session needed: the token is the credential. Unknown or used: 404; past its hour: 410. Rate-limited with the other reset and invitation calls (10 a minute per client, then 429).
+         */
+        get: operations["readPasswordReset"];
+        put?: never;
+        /**
+         * Set a new password with a reset link (once) - every session of the account ends; then sign in.
+         * @description The password needs at least 12 characters. The link works once: afterwards it, and every other open link of the account, is a 404. Every session of the account is signed out, and the account's failed sign-ins are forgotten, so the owner of the address is never locked out by someone else's guesses. Recorded in the audit log of each of the account's companies (account.password_reset).
+         */
+        post: operations["completePasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/retrieve-bookings": {
         parameters: {
             query?: never;
@@ -1173,6 +1281,57 @@ export interface paths {
         post?: never;
         /** Staff cancel a booking (it has a date, is not cancelada and its date is not past); places are freed at once, the cancellation mail is queued, the change is audited. */
         delete: operations["adminCancelBooking"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/cancel-booking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff cancel a booking from its details and say what happens to its money in the same step (role ADMIN and above, as refunds). refund false cancels as DELETE /api/private/cancelBooking does (the money stays, refundable in billing). refund true also gives back everything paid through the one refund service: card payments to the card through the provider, desk payments in cash at the counter, each a refund line of the ledger (billing and the KPIs count it); a refund the provider refuses is owed at the desk. The customer's cancellation mail states the amount refunded. Audited (booking.cancel, payment.refund). Of a staff cancel and the customer's own cancellation at once, one cancels and refunds, the other finds the booking cancelled: the money goes back once. There is no credit in the model, so keeping the money as credit is not offered. */
+        post: operations["adminCancelBookingWithMoney"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/resend-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a booking's confirmation mail again (role DESK and above): the same mail as the first, built from the booking as it is now, queued in the outbox to the customer alone (no gift mail, no company copies). Its cancel link is new, so the previous mail's link stops working (only a hash of the link is kept). An event registration gets its registration mail again. Audited (booking.confirmation_resent, with the address). */
+        post: operations["adminResendConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/update-contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Edits a booking's contact (role DESK and above): name, optional surname, e-mail and phone, checked with the booking page's rules (a name of text without a slash, at most 100 characters; a valid e-mail address; a valid phone number, read in the company's country when it has no +country prefix, stored in E.164). The search finds the booking by the new values at once. Audited (booking.contact, with the contact before and after); an edit that changes nothing writes nothing. */
+        post: operations["adminUpdateContact"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1317,6 +1476,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/mark-no-show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a booking a no-show (role DESK and above), named as for check-in: its customer did not come. Allowed once its first session has started, on a booking not cancelled and not marked arrived (a booking is arrived, a no-show or neither; checking it in later replaces the no-show). Idempotent: a second mark answers 200 with alreadyArrived true and writes nothing. Who and when are kept; audited (booking.no_show). Undone by undo-check-in. */
+        post: operations["adminMarkNoShow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/undo-check-in": {
         parameters: {
             query?: never;
@@ -1326,7 +1502,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Removes a booking's arrival mark (role DESK and above), named as for check-in; audited (booking.arrival_undone). A booking without a mark is answered as it is (alreadyArrived false: there was nothing to undo). */
+        /** Removes a booking's arrival mark and its no-show mark (role DESK and above), named as for check-in; audited (booking.arrival_undone, booking.no_show_undone). A booking without a mark is answered as it is (alreadyArrived false: there was no arrival to undo). */
         post: operations["adminUndoCheckIn"];
         delete?: never;
         options?: never;
@@ -1981,6 +2157,20 @@ export interface components {
             name?: string;
             password: string;
         };
+        PasswordResetRequest: {
+            email: string;
+            /** @description The language of the mail (the login page's, e.g. es-ES); English when unknown. */
+            culture?: string;
+        };
+        PasswordResetInfo: {
+            /** @description The account's sign-in e-mail. */
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        PasswordResetComplete: {
+            password: string;
+        };
         /** @description What an unsubscribe link's page shows of its member. */
         UnsubscribeLink: {
             /** @description The member's address with most of its local part hidden, e.g. "l•••a@example.com". */
@@ -2490,6 +2680,22 @@ export interface components {
             text: string;
             /** @description The culture the text is written in. */
             culture: string;
+        };
+        SetupChecklist: {
+            hours: boolean;
+            product: boolean;
+            terms: boolean;
+            firstBooking: boolean;
+            paymentsOnline: boolean;
+            done: boolean;
+        };
+        TermsList: {
+            /** @description The company's default culture (the terms' last fallback). */
+            defaultCulture: string;
+            /** @description The cultures terms may be written in (the app's languages). */
+            cultures: string[];
+            /** @description The texts written, by culture. */
+            terms: components["schemas"]["Terms"][];
         };
         /** @description An ALTCHA challenge (the widget's original format, solved by altcha 3.x). */
         CaptchaChallenge: {
@@ -3022,6 +3228,10 @@ export interface components {
             cancelReason?: string | null;
             /** @description Why the booking cannot be refunded now (the refund is shown disabled with this reason); null when it can. Always sent; optional in the schema so that older fixtures stay valid. */
             refundBlocked?: components["schemas"]["RefundBlocked"] | null;
+            /** @description Marked arrived at the counter (check-in). Always sent; optional in the schema so that older fixtures stay valid. */
+            arrived?: boolean;
+            /** @description Marked a no-show. Always sent; optional in the schema so that older fixtures stay valid. */
+            noShow?: boolean;
             /** @description Owed to the customer at the desk (a customer's cancellation under the desk policy, a cash charge, or a card refund the provider refused); 0 when nothing is owed. */
             refundOwed?: number;
         };
@@ -3046,6 +3256,60 @@ export interface components {
                 id: number;
                 /** @enum {string} */
                 state: "cancelada";
+            };
+        };
+        CancelBookingRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            /** Format: int64 */
+            bookingId: number;
+            /** @description true: give back everything paid; false: no refund. */
+            refund: boolean;
+        };
+        AdminCancelRefundResult: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** @enum {string} */
+                state: "cancelada";
+                /** @description What went back to the customer (card and cash), in currency units. */
+                refunded: number;
+                /** @description What the providers refused, now owed to the customer at the desk, in currency units. */
+                owed: number;
+            };
+        };
+        BookingActionRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            /** Format: int64 */
+            bookingId: number;
+        };
+        AdminResendResult: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** @description The address the mail was queued to. */
+                email: string;
+            };
+        };
+        UpdateContactRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            /** Format: int64 */
+            bookingId: number;
+            name: string;
+            /** @description Optional; empty removes it. */
+            surname?: string;
+            email: string;
+            phone: string;
+        };
+        AdminContactResult: {
+            data: {
+                name: string;
+                surname: string;
+                email: string;
+                /** @description E.164 */
+                phone: string;
             };
         };
         BillingQuery: {
@@ -3204,8 +3468,10 @@ export interface components {
                 arrivedAt: string | null;
                 /** @description The e-mail of the staff member who marked it. */
                 arrivedBy: string | null;
-                /** @description Check-in: the booking was already marked, nothing was written. Undo: there was a mark to remove. */
+                /** @description Check-in: the booking was already marked, nothing was written. Undo: there was an arrival mark to remove. No-show: it was already marked a no-show, nothing was written. */
                 alreadyArrived: boolean;
+                /** @description The booking is marked a no-show. Always sent; optional in the schema so that older fixtures stay valid. */
+                noShow?: boolean;
                 /** @description The Idempotency-Key was used before for this booking: nothing was written. */
                 replayed: boolean;
                 paid: number;
@@ -3234,6 +3500,8 @@ export interface components {
             /** Format: date-time */
             arrivedAt: string | null;
             arrivedBy: string | null;
+            /** @description Marked a no-show. Always sent; optional in the schema so that older fixtures stay valid. */
+            noShow?: boolean;
         };
         TodaySession: {
             /** @enum {string} */
@@ -5487,6 +5755,120 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    adminSetupChecklist: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checklist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupChecklist"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminTerms: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The terms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TermsList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminSaveTerms: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Terms"];
+            };
+        };
+        responses: {
+            /** @description Saved; the company's terms as they are now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TermsList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The culture is not one of the app's languages, or the text is too long; `fields` names culture or text. Nothing is changed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminTermsStarter: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+                culture: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The neutral terms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Terms"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     adminTeam: {
         parameters: {
             query: {
@@ -5807,6 +6189,117 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description If the address has an account, a link is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The e-mail is not an e-mail address (`fields.email`). Says nothing about accounts. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    readPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reset link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetInfo"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The link expired; ask for a new one. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    completePasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetComplete"];
+            };
+        };
+        responses: {
+            /** @description The password is set; sign in. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description The link expired; ask for a new one. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The password is too short (`fields.password`). Nothing is changed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     adminRetrieveBookings: {
         parameters: {
             query?: never;
@@ -5996,6 +6489,135 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description The booking cannot be cancelled; `message` says why: already cancelled, no date (a voucher), or its first session has started. The customer's cancellation window (cancel_booking_max_days) does not bind staff. Of two staff cancelling at once, one gets 200 and the other 409. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCancelBookingWithMoney: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelBookingRequest"];
+            };
+        };
+        responses: {
+            /** @description Cancelled, with what went back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCancelRefundResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The booking cannot be cancelled; `message` says why: already cancelled (by another staff member or by the customer), no date (a voucher), or its first session has started. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description refund true and the company's refund policy allows no refund now (refunds off, the refund window closed, the session started; BookingMasterData.refundBlocked says which): nothing was cancelled. Or refund is missing. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminResendConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingActionRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminResendResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The booking is cancelled, or waiting for its online payment (not confirmed yet). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The booking has no e-mail address (fields.email). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUpdateContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateContactRequest"];
+            };
+        };
+        responses: {
+            /** @description The contact as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminContactResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Nothing was written: fields names each value that breaks a rule (name, surname, email, phone). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6320,6 +6942,52 @@ export interface operations {
                 };
             };
             /** @description Nothing was written: neither a reference nor an id (or both), not a reference, a bad key, the booking is cancelled, or it is waiting for its online payment. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminMarkNoShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInRequest"];
+            };
+        };
+        responses: {
+            /** @description Marked, or already marked (alreadyArrived true); noShow true. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArrivalResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The booking is marked arrived (undo the arrival first). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing was written: neither a reference nor an id (or both), not a reference, the booking is cancelled, has no session, or its session has not started yet. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -83,11 +83,11 @@ beforeEach(async () => {
 });
 
 describe('the settings dialog', () => {
-  it('opens on General with tabs 1–10, 9 disabled, and hides the Save bar on products and packs only', async () => {
+  it('opens on General with tabs 1–11, 9 disabled, and hides the Save bar on products, packs, team and terms', async () => {
     settingsApi();
     await open();
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual(['1. My account', '2. General', '3. Weekly schedule', '4. Special schedule', '5. General schedule', '6. Products', '7. Packs', '8. Categories', '9. Booking confirmation', '10. Team']);
+    expect(tabs).toEqual(['1. My account', '2. General', '3. Weekly schedule', '4. Special schedule', '5. General schedule', '6. Products', '7. Packs', '8. Categories', '9. Booking confirmation', '10. Team', '11. Terms']);
     expect(screen.getByRole('tab', { name: '9. Booking confirmation' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: '6. Products' }));

@@ -4,6 +4,7 @@ import { GeneralScheduleTab } from '@/admin/features/settings/components/General
 import { GeneralTab } from '@/admin/features/settings/components/GeneralTab';
 import { MyAccountTab } from '@/admin/features/settings/components/MyAccountTab';
 import { SpecialScheduleTab } from '@/admin/features/settings/components/SpecialScheduleTab';
+import { TermsTab } from '@/admin/features/settings/components/TermsTab';
 import { WeeklyScheduleTab } from '@/admin/features/settings/components/WeeklyScheduleTab';
 import type { SettingsState } from '@/admin/features/settings/hooks/useSettings';
 import { TeamTab } from '@/admin/features/team/components/TeamTab';
@@ -23,7 +24,7 @@ export interface SettingsTabContext {
 export interface SettingsTabEntry {
   id: number;
   /** Its label's key in the settings namespace (tabs.*). */
-  label: 'account' | 'general' | 'weekly' | 'special' | 'generalSchedule' | 'products' | 'packs' | 'categories' | 'confirmation' | 'team';
+  label: 'account' | 'general' | 'weekly' | 'special' | 'generalSchedule' | 'products' | 'packs' | 'categories' | 'confirmation' | 'team' | 'terms';
   render: (ctx: SettingsTabContext) => ReactNode;
   /** Tabs that save on their own (products, packs) hide the Cancel/Save bar. */
   hideSaveBar?: boolean;
@@ -35,7 +36,7 @@ const ProductsTabEntry = ({ idCompany }: SettingsTabContext) => <CatalogTab idCo
 const PacksTabEntry = ({ idCompany }: SettingsTabContext) => <CatalogTab idCompany={idCompany} tab="packs" />;
 const CategoriesTabEntry = ({ idCompany }: SettingsTabContext) => <CatalogTab idCompany={idCompany} tab="categories" />;
 
-/** The dialog's tabs 1–10 in order; 2 (General) opens first, 9 is disabled; 10 (Team, issue 24) shows to the roles of roles.ts. */
+/** The dialog's tabs 1–11 in order; 2 (General) opens first, 9 is disabled; 10 (Team) and 11 (Terms, both issue 24) show to the roles of roles.ts. */
 export const SETTINGS_TABS: SettingsTabEntry[] = [
   { id: 1, label: 'account', render: ({ onNameChange }) => <MyAccountTab onNameChange={onNameChange} /> },
   { id: 2, label: 'general', render: ({ state }) => <GeneralTab state={state} /> },
@@ -47,6 +48,7 @@ export const SETTINGS_TABS: SettingsTabEntry[] = [
   { id: 8, label: 'categories', render: CategoriesTabEntry },
   { id: 9, label: 'confirmation', render: () => null, disabled: true },
   { id: 10, label: 'team', render: ({ idCompany, role }) => <TeamTab idCompany={idCompany} role={role} />, hideSaveBar: true },
+  { id: 11, label: 'terms', render: ({ idCompany }) => <TermsTab idCompany={idCompany} />, hideSaveBar: true },
 ];
 
 /** The tab the dialog opens on (admin spec section 9). */

@@ -35,6 +35,9 @@ const AdvertisingDialog = lazy(async () => ({
   default: (await import('@/admin/features/advertising/components/AdvertisingDialog')).AdvertisingDialog,
 }));
 
+// The setup checklist above Today for a company not ready for its first booking (ADMIN and above).
+const SetupChecklist = lazy(async () => ({ default: (await import('@/admin/features/settings/components/SetupChecklist')).SetupChecklist }));
+
 // My account alone, for a role that may not open the settings dialog (its other tabs are ADMIN's).
 const MyAccountTab = lazy(async () => ({ default: (await import('@/admin/features/settings/components/MyAccountTab')).MyAccountTab }));
 
@@ -120,6 +123,9 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
         </nav>
         <Box key={company.idCompany}>
           <Suspense fallback={<Loader aria-label={t('loading')} />}>
+            {section === 'today' && atLeast(company.role, 'ADMIN') && (
+              <SetupChecklist idCompany={company.idCompany} publicKey={company.publicKey} onOpenSettings={() => setSettingsOpen(true)} />
+            )}
             {section === 'today' && <TodaySection company={company} />}
             {section === 'bookings' && <BookingsSection company={company} />}
             {section === 'billing' && <BillingSection company={company} />}
@@ -143,7 +149,17 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
       </Stack>
       {settingsOpen && (
         <Suspense fallback={null}>
-          <SettingsDialog key={company.idCompany} idCompany={company.idCompany} role={company.role} onClose={() => setSettingsOpen(false)} onNameChange={renamed} />
+          <SettingsDialog
+            key={company.idCompany}
+            idCompany={company.idCompany}
+            role={company.role}
+            onClose={() => {
+              setSettingsOpen(false);
+              // What the dialog saved may tick a step of the setup checklist.
+              void queryClient.invalidateQueries({ queryKey: ['admin', 'setup-checklist'] });
+            }}
+            onNameChange={renamed}
+          />
         </Suspense>
       )}
     </div>

@@ -1,7 +1,7 @@
-import { Alert, Button, Center, Group, Paper, PasswordInput, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Paper, PasswordInput, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { AdminLanguageSelect } from '@/admin/components/AdminLanguageSelect';
 import { currentUser, signIn } from '@/admin/features/auth/api/sign-in';
 import { clearSession, hasStoredSession, refreshCompanies, saveSignIn } from '@/admin/lib/session';
@@ -139,6 +139,9 @@ export function LoginPage() {
             <Button type="submit" disabled={!ready} loading={submitting}>
               {t('login.submit')}
             </Button>
+            <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
+              {t('reset.forgot')}
+            </Anchor>
           </Stack>
         </form>
       </Paper>

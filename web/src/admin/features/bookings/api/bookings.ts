@@ -142,3 +142,42 @@ export async function correctPayment(order: DeskCorrectionOrder): Promise<DeskPa
   if (!data) throw new ApiError(response.status, error);
   return data.data;
 }
+
+/** What a cancel from the booking's details did: what went back, and what a provider refused (owed at the desk). */
+export type CancelWithMoneyResult = components['schemas']['AdminCancelRefundResult']['data'];
+
+/**
+ * POST /api/admin/cancel-booking (ADMIN and above, as refunds): cancels the booking and, with refund true,
+ * gives back everything paid in the same step. 409 (cannot be cancelled) and 422 (no refund allowed now)
+ * carry the server's reason.
+ */
+export async function cancelWithMoney(idCompany: number, bookingId: number, refund: boolean): Promise<CancelWithMoneyResult> {
+  const { data, error, response } = await api.POST('/api/admin/cancel-booking', { body: { idCompany, bookingId, refund } });
+  if (!data) throw new ApiError(response.status, error);
+  return data.data;
+}
+
+/** POST /api/admin/resend-confirmation (DESK and above): queues the confirmation mail again; answers the address. */
+export async function resendConfirmation(idCompany: number, bookingId: number): Promise<string> {
+  const { data, error, response } = await api.POST('/api/admin/resend-confirmation', { body: { idCompany, bookingId } });
+  if (!data) throw new ApiError(response.status, error);
+  return data.data.email;
+}
+
+/** A booking's contact as staff edit it. */
+export interface ContactEdit {
+  name: string;
+  surname: string;
+  email: string;
+  phone: string;
+}
+
+/**
+ * POST /api/admin/update-contact (DESK and above): the contact checked with the booking page's rules; 422
+ * names each refused field (ApiError.fields). Answers the contact as stored (the phone in E.164).
+ */
+export async function updateContact(idCompany: number, bookingId: number, contact: ContactEdit): Promise<ContactEdit> {
+  const { data, error, response } = await api.POST('/api/admin/update-contact', { body: { idCompany, bookingId, ...contact } });
+  if (!data) throw new ApiError(response.status, error);
+  return data.data;
+}

@@ -46,3 +46,14 @@ export async function markArrival(order: ArrivalOrder): Promise<ArrivalResult> {
   if (!data) throw new ApiError(response.status, error);
   return data.data;
 }
+
+/**
+ * POST /api/admin/mark-no-show: marks a booking a no-show once its session has started (undone by
+ * undo-check-in, replaced by a later check-in). 409 (marked arrived) and 422 (not started, cancelled) carry
+ * the server's message.
+ */
+export async function markNoShow(idCompany: number, bookingId: number): Promise<ArrivalResult> {
+  const { data, error, response } = await api.POST('/api/admin/mark-no-show', { body: { idCompany, bookingId } });
+  if (!data) throw new ApiError(response.status, error);
+  return data.data;
+}

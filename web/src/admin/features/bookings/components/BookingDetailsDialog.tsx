@@ -5,10 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { masterDataQueryOptions, type BookingMasterData } from '@/admin/features/bookings/api/bookings';
 import { bookingName, inSentence } from '@/admin/lib/reference';
 import { BookingStatus } from '@/admin/features/bookings/components/BookingStatus';
+import { CancelBookingDialog } from '@/admin/features/bookings/components/CancelBookingDialog';
 import { CorrectPaymentDialog } from '@/admin/features/bookings/components/CorrectPaymentDialog';
+import { DetailsArrival } from '@/admin/features/bookings/components/DetailsArrival';
+import { EditContactDialog } from '@/admin/features/bookings/components/EditContactDialog';
 import { RecordPaymentDialog } from '@/admin/features/bookings/components/RecordPaymentDialog';
+import { ResendConfirmationDialog } from '@/admin/features/bookings/components/ResendConfirmationDialog';
 import type { AdminCompany } from '@/admin/lib/company';
 import { useAdminFormat } from '@/admin/lib/format';
+import { atLeast } from '@/admin/lib/roles';
 import { isolate } from '@/lib/format';
 
 interface BookingDetailsDialogProps {
@@ -159,9 +164,16 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
   const { t: admin } = useTranslation('admin');
   const format = useAdminFormat(company);
   const [paying, setPaying] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [correcting, setCorrecting] = useState<{ id: number; holds: number }>();
   // Corrections are an admin's (POST /api/admin/correct-payment needs ADMIN); the counter records only.
   const mayCorrect = company.role !== 'DESK';
+  // Cancelling with the money is an admin's too (POST /api/admin/cancel-booking, as refunds).
+  const mayCancel = atLeast(company.role, 'ADMIN') && data.cancellable && data.state !== 'cancelada';
+  // The confirmation goes again to a booking that is confirmed (not cancelled) and has an address.
+  const mayResend = data.state !== 'cancelada' && data.contact.email.trim() !== '';
   const price = (amount: number) => <bdi>{format.money(amount)}</bdi>;
   const due = data.due ?? 0;
   const reference = data.reference || data.identifier;
@@ -182,10 +194,42 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
         <Field label={t('details.paid')} value={price(data.paid ?? 0)} />
         <Field label={t('details.due')} value={price(due)} />
       </SimpleGrid>
-      {canPay && (
+      {data.state !== 'cancelada' && (
+        <DetailsArrival idCompany={company.idCompany} booking={{ id: data.id, arrived: data.arrived ?? false, noShow: data.noShow ?? false }} />
+      )}
+      {(canPay || mayResend || mayCancel) && (
         <Group>
-          <Button onClick={() => setPaying(true)}>{t('pay.action')}</Button>
+          {canPay && <Button onClick={() => setPaying(true)}>{t('pay.action')}</Button>}
+          {mayResend && (
+            <Button variant="default" onClick={() => setResending(true)}>
+              {t('resend.action')}
+            </Button>
+          )}
+          {mayCancel && (
+            <Button variant="outline" color="red" onClick={() => setCancelling(true)}>
+              {t('cancelMoney.action')}
+            </Button>
+          )}
         </Group>
+      )}
+      {cancelling && <CancelBookingDialog company={company} booking={data} onClose={() => setCancelling(false)} />}
+      {resending && (
+        <ResendConfirmationDialog
+          idCompany={company.idCompany}
+          booking={{ id: data.id, reference, email: data.contact.email }}
+          onClose={() => setResending(false)}
+        />
+      )}
+      {editing && (
+        <EditContactDialog
+          idCompany={company.idCompany}
+          booking={{
+            id: data.id,
+            reference,
+            contact: { name: data.contact.name, surname: data.contact.surname ?? '', email: data.contact.email, phone: data.contact.phone },
+          }}
+          onClose={() => setEditing(false)}
+        />
       )}
       {correcting && (
         <CorrectPaymentDialog company={company} booking={{ id: data.id, reference }} payment={correcting} onClose={() => setCorrecting(undefined)} />
@@ -195,6 +239,11 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
       )}
 
       <Section title={t('details.contact')}>
+        <Group>
+          <Button size="compact-sm" variant="subtle" onClick={() => setEditing(true)}>
+            {t('contact.action')}
+          </Button>
+        </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Field label={t('details.name')} value={[data.contact.name, data.contact.surname].filter(Boolean).join(' ')} />
           <Field label={t('columns.phone')} value={data.contact.phone} />

@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, CloseButton, Group, Loader, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bookingsQueryOptions, MIN_SEARCH, type BookingRow } from '@/admin/features/bookings/api/bookings';
-import { markArrival, todayKey, todayQueryOptions, type TodayBooking, type TodaySession } from '@/admin/features/bookings/api/today';
+import { markArrival, markNoShow, todayKey, todayQueryOptions, type TodayBooking, type TodaySession } from '@/admin/features/bookings/api/today';
 import { BookingDetailsDialog } from '@/admin/features/bookings/components/BookingDetailsDialog';
 import { BookingStatus } from '@/admin/features/bookings/components/BookingStatus';
 import { useDeskLive } from '@/admin/features/bookings/hooks/use-desk-live';
@@ -41,6 +41,11 @@ export function TodaySection({ company }: { company: AdminCompany }) {
   const searching = debounced.length >= MIN_SEARCH ? debounced : undefined;
   const [opened, setOpened] = useState<Opened | null>(null);
   useDeskLive(company.idCompany);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(tick);
+  }, []);
 
   const view = useQuery(todayQueryOptions(company.idCompany, day));
   const found = useQuery({
@@ -115,6 +120,7 @@ export function TodaySection({ company }: { company: AdminCompany }) {
               key={`${s.kind}-${s.circuitId ?? s.name}-${s.startsAt}`}
               company={company}
               session={s}
+              now={now}
               day={day}
               price={price}
               onOpen={(b) => setOpened({ id: b.id, bookingIdentifier: b.identifier, reference: b.reference })}
@@ -130,14 +136,17 @@ export function TodaySection({ company }: { company: AdminCompany }) {
 interface SessionCardProps {
   company: AdminCompany;
   session: TodaySession;
+  /** The time now (ms), ticking each minute: a session that has started offers No-show. */
+  now: number;
   day: IsoDay;
   price: (amount: number) => string;
   onOpen: (b: TodayBooking) => void;
 }
 
-function SessionCard({ company, session, day, price, onOpen }: SessionCardProps) {
+function SessionCard({ company, session, now, day, price, onOpen }: SessionCardProps) {
   const { t } = useTranslation('bookings');
   const format = useAdminFormat(company);
+  const started = Date.parse(session.startsAt) <= now;
   const headingId = `session-${session.kind}-${session.circuitId ?? 'e'}-${session.startsAt}`.replace(/[^A-Za-z0-9_-]/g, '');
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby={headingId} className={classes.session}>
@@ -161,7 +170,7 @@ function SessionCard({ company, session, day, price, onOpen }: SessionCardProps)
       )}
       <ul className={classes.bookings}>
         {session.bookings.map((b) => (
-          <BookingItem key={b.id} company={company} booking={b} day={day} price={price} onOpen={onOpen} />
+          <BookingItem key={b.id} company={company} booking={b} day={day} started={started} price={price} onOpen={onOpen} />
         ))}
       </ul>
     </Paper>
@@ -172,13 +181,23 @@ interface BookingItemProps {
   company: AdminCompany;
   booking: TodayBooking;
   day: IsoDay;
+  /** The session has started: a booking not arrived may be marked a no-show. */
+  started: boolean;
   price: (amount: number) => string;
   onOpen: (b: TodayBooking) => void;
 }
 
-function BookingItem({ company, booking, day, price, onOpen }: BookingItemProps) {
+function BookingItem({ company, booking, day, started, price, onOpen }: BookingItemProps) {
   const { t } = useTranslation('bookings');
   const queryClient = useQueryClient();
+  const noShow = useMutation({
+    mutationFn: (on: boolean) =>
+      on
+        ? markNoShow(company.idCompany, booking.id)
+        : markArrival({ idCompany: company.idCompany, bookingId: booking.id, arrived: false, idempotencyKey: newIdempotencyKey('arrival') }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: todayKey(company.idCompany) }),
+    onError: (error) => toast(error.message || t('today.markFailed')),
+  });
   const mark = useMutation({
     mutationFn: (arrived: boolean) =>
       markArrival({ idCompany: company.idCompany, bookingId: booking.id, arrived, idempotencyKey: newIdempotencyKey('arrival') }),
@@ -209,8 +228,38 @@ function BookingItem({ company, booking, day, price, onOpen }: BookingItemProps)
           {booking.due > 0 ? t('today.due', { amount: isolate(price(booking.due)) }) : t('today.paid', { amount: isolate(price(booking.paid)) })}
         </Text>
         <BookingStatus state={booking.state} />
+        {booking.noShow && (
+          <Badge color="red" variant="light">
+            {t('noShow.badge')}
+          </Badge>
+        )}
       </div>
       <Group gap="sm" wrap="wrap" className={classes.actions}>
+        {booking.noShow ? (
+          <Button
+            variant="subtle"
+            size="xs"
+            loading={noShow.isPending}
+            onClick={() => noShow.mutate(false)}
+            aria-label={t('noShow.undoFor', { reference: booking.reference, name: booking.name })}
+          >
+            {t('noShow.undo')}
+          </Button>
+        ) : (
+          started &&
+          !arrived && (
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              loading={noShow.isPending}
+              onClick={() => noShow.mutate(true)}
+              aria-label={t('noShow.markFor', { reference: booking.reference, name: booking.name })}
+            >
+              {t('noShow.mark')}
+            </Button>
+          )
+        )}
         <Switch
           checked={arrived}
           disabled={mark.isPending}

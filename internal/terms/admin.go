@@ -1,0 +1,108 @@
+package terms
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"pitlane/internal/apperr"
+	"pitlane/internal/clock"
+)
+
+// MaxTextLength bounds one language's terms, in characters.
+const MaxTextLength = 50_000
+
+// Edit is one language's terms written (or deleted, Text empty) by a staff member.
+type Edit struct {
+	CompanyID int64
+	Culture   string
+	Text      string
+	UserID    int64
+	Email     string
+	Now       time.Time
+}
+
+// AdminStore is what Admin needs from the database (store.Companies implements it).
+type AdminStore interface {
+	Store
+	// SaveTerms writes e.Text as the company's terms in e.Culture, or deletes them when it is empty, and
+	// records it in the company's audit log. Returns apperr.NotFound if there is no such company.
+	SaveTerms(ctx context.Context, e Edit) error
+}
+
+// Admin edits a company's terms and conditions (Settings → Terms): one text per language, plain text
+// with paragraphs separated by blank lines, as the terms page shows it (a company's text is never
+// rendered as HTML, so there is nothing to sanitise but control characters).
+type Admin struct {
+	store AdminStore
+	clock clock.Clock
+}
+
+// NewAdmin returns the terms editor over the store.
+func NewAdmin(s AdminStore, clk clock.Clock) *Admin { return &Admin{store: s, clock: clk} }
+
+// Cultures are the languages terms can be written in: the app's seven.
+func Cultures() []string {
+	out := make([]string, 0, len(starterCulture))
+	for _, c := range starterCulture {
+		out = append(out, c)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// List returns the company's terms, by culture.
+func (a *Admin) List(ctx context.Context, companyID int64) (Company, error) {
+	c, err := a.store.CompanyTerms(ctx, companyID)
+	if err != nil {
+		return Company{}, err
+	}
+	slices.SortFunc(c.Terms, func(x, y Terms) int { return strings.Compare(x.Culture, y.Culture) })
+	return c, nil
+}
+
+// Save writes the company's terms in culture (deletes them when text is empty) and returns them all.
+// Returns apperr.Unprocessable with fields (culture, text).
+func (a *Admin) Save(ctx context.Context, companyID int64, culture, text string, userID int64, email string) (Company, error) {
+	text = cleanText(text)
+	fe := apperr.FieldErrors{}
+	if !slices.Contains(Cultures(), culture) {
+		fe.Add("culture", "Choose one of the app's languages.")
+	}
+	if n := len([]rune(text)); n > MaxTextLength {
+		fe.Add("text", "The terms may have at most 50,000 characters.")
+	}
+	if err := fe.Err(apperr.Unprocessable, "Check the highlighted fields."); err != nil {
+		return Company{}, err
+	}
+	if err := a.store.SaveTerms(ctx, Edit{CompanyID: companyID, Culture: culture, Text: text, UserID: userID, Email: email,
+		Now: a.clock.Now()}); err != nil {
+		return Company{}, err
+	}
+	return a.List(ctx, companyID)
+}
+
+// Starter returns the neutral terms in culture's language, with the company's name.
+func (a *Admin) Starter(ctx context.Context, companyID int64, culture string) (Terms, error) {
+	c, err := a.store.CompanyTerms(ctx, companyID)
+	if err != nil {
+		return Terms{}, err
+	}
+	t, _ := Starter(culture, c.Name)
+	return t, nil
+}
+
+// cleanText trims the text, writes line ends as \n and drops control characters other than newlines
+// and tabs.
+func cleanText(s string) string {
+	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+	s = strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\t' || !unicode.IsControl(r) {
+			return r
+		}
+		return -1
+	}, s)
+	return strings.TrimSpace(s)
+}

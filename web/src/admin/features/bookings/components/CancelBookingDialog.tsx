@@ -1,0 +1,139 @@
+import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cancelWithMoney, type BookingMasterData } from '@/admin/features/bookings/api/bookings';
+import type { AdminCompany } from '@/admin/lib/company';
+import { useAdminFormat } from '@/admin/lib/format';
+import { isolate } from '@/lib/format';
+import { toast } from '@/lib/toast';
+
+interface CancelBookingDialogProps {
+  company: Pick<AdminCompany, 'idCompany' | 'simbolCoinType' | 'currency'>;
+  /** The booking's details as loaded: its reference, payments, what is refundable and why a refund may be blocked. */
+  booking: BookingMasterData;
+  onClose: () => void;
+}
+
+/** What the booking's payments still hold, to the card (online payments) and in cash (taken at the counter). */
+function heldMoney(b: BookingMasterData): { card: number; cash: number } {
+  let card = 0;
+  let cash = 0;
+  for (const p of b.payments) {
+    const holds = p.holds ?? 0;
+    if (p.provider === 'cash') cash += holds;
+    else card += holds;
+  }
+  // Older answers without holds: everything refundable counts as the card's.
+  if (card + cash === 0 && b.refundable > 0) card = b.refundable;
+  return { card, cash };
+}
+
+/**
+ * Cancel from the booking's details (issue 23): the dialog shows what happens to the money before the
+ * confirmation — "refund €66.00 to the card", "give back €30.00 in cash", or "no refund" — and does it in one
+ * step (POST /api/admin/cancel-booking). When the company's policy allows no refund now the refund choice is
+ * disabled with the reason (the billing section's refundBlocked reasons). There is no customer credit in
+ * the model, so keeping the money as credit is not offered.
+ */
+export function CancelBookingDialog({ company, booking, onClose }: CancelBookingDialogProps) {
+  const { t } = useTranslation('bookings');
+  const { t: admin } = useTranslation('admin');
+  const format = useAdminFormat(company);
+  const price = (amount: number) => isolate(format.money(amount));
+  const reference = isolate(booking.reference || booking.identifier);
+  const { card, cash } = heldMoney(booking);
+  const refundable = card + cash > 0;
+  // Nothing paid or refunded already: nothing to choose. Otherwise a policy block disables the refund.
+  const blocked =
+    refundable && booking.refundBlocked && booking.refundBlocked !== 'nothingPaid' && booking.refundBlocked !== 'fullyRefunded'
+      ? booking.refundBlocked
+      : undefined;
+  const [choice, setChoice] = useState<'refund' | 'keep'>(refundable && !blocked ? 'refund' : 'keep');
+  const [refusal, setRefusal] = useState<string>();
+  const queryClient = useQueryClient();
+
+  const refundText =
+    card > 0 && cash > 0
+      ? t('cancelMoney.refundBoth', { card: price(card), cash: price(cash) })
+      : cash > 0
+        ? t('cancelMoney.refundCash', { amount: price(cash) })
+        : t('cancelMoney.refundCard', { amount: price(card) });
+
+  const mutation = useMutation({
+    mutationFn: () => cancelWithMoney(company.idCompany, booking.id, refundable && choice === 'refund'),
+    onSuccess: (result) => {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'booking-master-data', company.idCompany, booking.id] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'bookings', company.idCompany] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'billing', company.idCompany] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'today', company.idCompany] });
+      if (result.owed > 0) toast(t('cancelMoney.owed', { amount: price(result.owed) }));
+      else if (result.refunded > 0) toast(t('cancelMoney.doneRefunded', { amount: price(result.refunded) }), 'green');
+      else toast(t('cancel.done'), 'green');
+      onClose();
+    },
+    onError: (error) => setRefusal(error.message || t('cancel.failed')),
+  });
+
+  return (
+    <Modal
+      opened
+      onClose={() => {
+        if (!mutation.isPending) onClose();
+      }}
+      title={t('cancelMoney.title', { id: reference })}
+      closeButtonProps={{ 'aria-label': t('details.close') }}
+      centered
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setRefusal(undefined);
+          mutation.mutate();
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">{t('cancelMoney.intro')}</Text>
+          {refundable ? (
+            <Radio.Group
+              label={t('cancelMoney.money')}
+              value={choice}
+              onChange={(v) => setChoice(v as 'refund' | 'keep')}
+              name="cancel-money"
+            >
+              <Stack gap="xs" mt="xs">
+                <Radio
+                  value="refund"
+                  label={refundText}
+                  disabled={blocked !== undefined}
+                  description={blocked ? `${admin('refundBlocked.title')}: ${admin(`refundBlocked.${blocked}`)}` : undefined}
+                />
+                <Radio value="keep" label={t('cancelMoney.keep')} />
+              </Stack>
+            </Radio.Group>
+          ) : (
+            <Text size="sm">{t('cancelMoney.nothingPaid')}</Text>
+          )}
+          <Text size="sm" fw={600} role="status">
+            {refundable && choice === 'refund'
+              ? t('cancelMoney.confirmRefund', { id: reference, money: refundText })
+              : t('cancelMoney.confirmKeep', { id: reference })}
+          </Text>
+          {refusal && (
+            <Alert color="red" role="alert">
+              {refusal}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+              {t('cancel.no')}
+            </Button>
+            <Button type="submit" color="red" loading={mutation.isPending}>
+              {t('cancel.yes')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
