@@ -12,6 +12,7 @@ import {
   uniqueEmail,
 } from './booking.ts';
 import { DEMO, serverState, type ServerState } from './state.ts';
+import { anySpace, shownDay } from './admin-format.ts';
 
 /** A company the signed-in demo admin manages, as the login answer lists it. */
 export interface SignedIn {
@@ -125,8 +126,10 @@ export async function queryBilling(page: Page, start: string, end: string): Prom
   const answer = page.waitForResponse((r) => r.url().includes('/api/admin/retrieveBillingBetweenDates') && r.ok());
   await page.getByRole('button', { name: 'Send query' }).click();
   await answer;
-  // English writes days as YYYY-MM-DD, each wrapped in Unicode isolates.
-  await expect(page.getByRole('heading', { level: 3, name: new RegExp(`^Sales from \\W?${start}\\W? to \\W?${end}\\W?$`) })).toBeVisible();
+  // English writes days as "1 Nov 2026" (the back office formatter), each wrapped in Unicode isolates.
+  await expect(
+    page.getByRole('heading', { level: 3, name: new RegExp(`^Sales from \\W?${anySpace(shownDay(start))}\\W? to \\W?${anySpace(shownDay(end))}\\W?$`) }),
+  ).toBeVisible();
 }
 
 /** Reads an amount as the English interface writes it (€1,234.50, -€10.00, kr.199.00) as a number. */

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { serverState, type ServerState } from './state.ts';
 import { circuitDay } from './booking.ts';
+import { anySpace, shownDay } from './admin-format.ts';
 
 /** A demo admin account as `serve --demo` printed it. */
 export interface AdminLogin {
@@ -139,7 +140,8 @@ export async function typeDay(page: Page, label: 'Start date' | 'End date', day:
   await field.pressSequentially(day);
   await field.press('Escape');
   await field.blur();
-  await expect(field).toHaveValue(day);
+  // The field writes the day the English back office's way ("29 Oct 2026"), not as typed.
+  await expect(field).toHaveValue(new RegExp(`^${anySpace(shownDay(day))}$`));
 }
 
 /** Queries the bookings of a range by session date or by sale date, and waits for the answer. */
@@ -157,7 +159,9 @@ export async function queryBookings(
   expect(answer.status(), 'retrieve-bookings').toBe(200);
   const sent = answer.request().postDataJSON() as { dateIni: string; dateEnd: string; filterType: string };
   expect(sent).toMatchObject({ dateIni: start, dateEnd: end, filterType: by === 'sale' ? 'fechaVenta' : 'fechaReserva' });
-  await expect(region.getByRole('table')).toHaveAccessibleName(`Bookings from ${start} to ${end}`);
+  await expect(region.getByRole('table')).toHaveAccessibleName(
+    new RegExp(`^Bookings from \u2068?${anySpace(shownDay(start))}\u2069? to \u2068?${anySpace(shownDay(end))}\u2069?$`),
+  );
 }
 
 /** A day `offset` days from today (negative: past) as YYYY-MM-DD in the circuits' calendar. */

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { chooseSection, demoAdmin, signInByApi, SUPPORT } from '../support/admin.ts';
 import { showWeekOf } from '../support/calendar.ts';
 import { DEMO } from '../support/state.ts';
+import { shownDateTime } from '../support/admin-format.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -25,8 +26,8 @@ test("the back office's events calendar shows the week's events; a click opens t
   await expect(entry).toBeVisible();
   await entry.click();
   const dialog = page.getByRole('dialog', { name: event.name });
-  await expect(dialog.getByTestId('event-start')).toHaveText(`${event.dateStart.slice(0, 10)} ${event.dateStart.slice(11, 16)}`);
-  await expect(dialog.getByTestId('event-end')).toHaveText(`${event.dateEnd.slice(0, 10)} ${event.dateEnd.slice(11, 16)}`);
+  await expect(dialog.getByTestId('event-start')).toHaveText(shownDateTime(event.dateStart));
+  await expect(dialog.getByTestId('event-end')).toHaveText(shownDateTime(event.dateEnd));
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(dialog).toBeHidden();
 });

@@ -42,8 +42,11 @@ test('a SUPERADMIN creates a team event through the six tabs; the new tab shows 
 
   // Dates, circuit-local.
   await expect(tab('Dates')).toHaveAttribute('aria-selected', 'true');
-  await dialog.getByLabel(/^Start/).fill(`${day}T18:00`);
-  await dialog.getByLabel(/^End/).fill(`${day}T21:00`);
+  // A day (typed as YYYY-MM-DD; the field writes it the language's way) and an hour on 24 hours, each.
+  await dialog.getByRole('textbox', { name: 'Start', exact: true }).fill(day);
+  await dialog.getByRole('textbox', { name: 'Start: time' }).fill('18:00');
+  await dialog.getByRole('textbox', { name: 'End', exact: true }).fill(day);
+  await dialog.getByRole('textbox', { name: 'End: time' }).fill('21:00');
   await next.click();
 
   // Categories: exclusive, two options.

@@ -3,6 +3,7 @@ import { amountOf, openAdmin, openSection, todayIn, typeDay } from '../support/a
 import { expect, test } from '../support/own-server.ts';
 import { snapshot } from '../support/screenshot.ts';
 import { DEMO } from '../support/state.ts';
+import { anySpace, isoOfShown, shownDay } from '../support/admin-format.ts';
 
 const ZONE = 'Europe/Madrid';
 
@@ -36,10 +37,10 @@ function monthsBack(day: string, months: number): string {
   return new Date(Date.UTC(y, m - 1 - months, target)).toISOString().slice(0, 10);
 }
 
-/** The two days written in a period line ("Current period: 2026-11-01 – 2026-11-30"). */
+/** The two days written in a period line ("Current period: 1 Nov 2026 – 30 Nov 2026"), as YYYY-MM-DD. */
 async function periodOf(page: Page, testId: 'kpi-current' | 'kpi-previous'): Promise<{ start: string; end: string }> {
   const text = (await page.getByTestId(testId).textContent())!;
-  const days = text.match(/\d{4}-\d{2}-\d{2}/g);
+  const days = isoOfShown(text);
   expect(days, `two days in "${text}"`).toHaveLength(2);
   return { start: days![0], end: days![1] };
 }
@@ -165,7 +166,7 @@ test.describe('KPIs', () => {
     const end = addDays(start, 13);
     await typeDay(page, 'Start date', start);
     await typeDay(page, 'End date', end);
-    await expect(page.getByTestId('kpi-current')).toContainText(end);
+    await expect(page.getByTestId('kpi-current')).toContainText(new RegExp(anySpace(shownDay(end))));
     await expect(page.getByText('Loading KPIs…')).toHaveCount(0, { timeout: 30_000 });
     const custom = await readPeriod(page);
     expect(custom.current).toEqual({ start, end });

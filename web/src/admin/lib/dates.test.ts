@@ -3,7 +3,6 @@ import {
   adminDayBounds,
   defaultRange,
   isIsoDay,
-  localDateTime,
   maxRangeDays,
   rangeLength,
   rangeProblem,
@@ -62,13 +61,5 @@ describe('admin dates', () => {
     expect(upcomingRange('2026-11-24', 800).end).toBe('2027-12-31');
     expect(upcomingRange('2026-11-24', 0)).toEqual({ start: '2026-11-24', end: '2026-11-24' });
     expect(upcomingRange('2026-11-24', undefined)).toEqual({ start: '2026-11-24', end: '2026-11-24' });
-  });
-});
-
-describe('localDateTime', () => {
-  it("writes an instant in the company's zone", () => {
-    expect(localDateTime('2026-11-24T23:30:00Z', 'Europe/Madrid')).toBe('2026-11-25 00:30');
-    expect(localDateTime('2026-07-01T08:05:00Z', 'Europe/Copenhagen')).toBe('2026-07-01 10:05');
-    expect(localDateTime('not a date', 'Europe/Madrid')).toBe('not a date');
   });
 });

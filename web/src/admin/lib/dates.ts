@@ -116,28 +116,3 @@ export function upcomingRange(today: IsoDay, maxDaysBooking: number | undefined)
   const ahead = Math.min(Math.max(0, Math.floor(maxDaysBooking ?? 0)), maxRangeDays(maxDaysBooking) - 1);
   return { start: today, end: clampDay(addDays(today, ahead), adminDayBounds(today)) };
 }
-
-/**
- * An instant (ISO 8601, e.g. a row's createdAt) as the company's local "YYYY-MM-DD HH:mm", to be written
- * with @/lib/format's formatDayHour like the circuit-local times; the input as it is when unreadable.
- */
-export function localDateTime(instant: string, timeZone: string): string {
-  const date = new Date(instant);
-  if (Number.isNaN(date.getTime())) return instant;
-  const options: Intl.DateTimeFormatOptions = {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  };
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-CA', { ...options, timeZone }).formatToParts(date);
-  } catch {
-    parts = new Intl.DateTimeFormat('en-CA', options).formatToParts(date);
-  }
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
-}

@@ -238,11 +238,11 @@ describe('the settings dialog', () => {
 });
 
 describe('the special schedule tab', () => {
-  it('refuses a date already set, warns of closed weekdays, filters by dd/mm/yyyy and removes selected rows', async () => {
+  it('refuses a date already set, warns of closed weekdays, filters by dd/mm/yyyy and removes selected rows; days written the language\'s way', async () => {
     const saves = settingsApi();
     await open();
     await userEvent.click(screen.getByRole('tab', { name: '4. Special schedule' }));
-    expect(screen.getByText('24/12/2030')).toBeInTheDocument();
+    expect(screen.getByText('24 Dec 2030')).toBeInTheDocument();
 
     // The same day again: dateExists, nothing added.
     await userEvent.type(screen.getByLabelText('Date'), '2030-12-24');
@@ -256,20 +256,20 @@ describe('the special schedule tab', () => {
     await userEvent.type(screen.getByLabelText('First day'), '2030-12-30');
     await userEvent.type(screen.getByLabelText('Last day'), '2031-01-02');
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('The weekday is closed (weekDayClosed): 01/01/2031')).toBeInTheDocument();
-    expect(screen.getByText('30/12/2030 – 02/01/2031')).toBeInTheDocument();
+    expect(await screen.findByText(/^The weekday is closed \(weekDayClosed\): \u20681 Jan 2031\u2069$/)).toBeInTheDocument();
+    expect(screen.getByText('30 Dec 2030 – 2 Jan 2031')).toBeInTheDocument();
 
     // The filter shows the rows covering a date.
     await userEvent.type(screen.getByLabelText('Filter by date (dd/mm/yyyy)'), '31/12/2030');
-    expect(screen.queryByText('24/12/2030')).not.toBeInTheDocument();
-    expect(screen.getByText('30/12/2030 – 02/01/2031')).toBeInTheDocument();
+    expect(screen.queryByText('24 Dec 2030')).not.toBeInTheDocument();
+    expect(screen.getByText('30 Dec 2030 – 2 Jan 2031')).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText('Filter by date (dd/mm/yyyy)'));
 
     // Multi-select and remove.
     expect(screen.getByRole('button', { name: 'Remove selected rows' })).toBeDisabled();
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Select 24/12/2030' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Select 24\sDec\s2030$/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Remove selected rows' }));
-    expect(screen.queryByText('24/12/2030')).not.toBeInTheDocument();
+    expect(screen.queryByText('24 Dec 2030')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Save the settings?' })).getByRole('button', { name: 'Save' }));

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_TAB, SETTINGS_TABS } from '@/admin/app/settings/tabs';
 import { Confirm } from '@/admin/features/settings/components/Confirm';
 import { useSettings } from '@/admin/features/settings/hooks/useSettings';
-import { dayMonthYear } from '@/admin/features/settings/utils/special';
 import { settingsToast } from '@/admin/features/settings/utils/toasts';
+import { adminFormat } from '@/admin/lib/format';
 import { mayOpenSettingsTab, type StaffRole } from '@/admin/lib/roles';
+import { isolate } from '@/lib/format';
 
 interface SettingsDialogProps {
   idCompany: number;
@@ -24,8 +25,9 @@ interface SettingsDialogProps {
  * unsaved changes asks first. A save that someone else's save overtook keeps the edits and says so.
  */
 export function SettingsDialog({ idCompany, role = 'ADMIN', onClose, onNameChange }: SettingsDialogProps) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const phone = useMediaQuery('(max-width: 37.5em)');
+  const format = adminFormat(i18n.resolvedLanguage ?? i18n.language, {});
   const state = useSettings(idCompany);
   const [tab, setTab] = useState(String(DEFAULT_TAB));
   const [ask, setAsk] = useState<'save' | 'leave'>();
@@ -67,7 +69,7 @@ export function SettingsDialog({ idCompany, role = 'ADMIN', onClose, onNameChang
     switch (outcome.kind) {
       case 'saved':
         setFields({});
-        if (outcome.weekDayClosed.length > 0) settingsToast(t('weekDayClosed', { dates: outcome.weekDayClosed.map(dayMonthYear).join(', ') }), 'warning');
+        if (outcome.weekDayClosed.length > 0) settingsToast(t('weekDayClosed', { dates: outcome.weekDayClosed.map((day) => isolate(format.day(day))).join(', ') }), 'warning');
         else settingsToast(t('saved'), 'success');
         break;
       case 'conflict':

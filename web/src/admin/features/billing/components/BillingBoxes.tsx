@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { Billing } from '@/admin/features/billing/api/retrieve-billing';
 import { useBillingTexts } from '@/admin/features/billing/hooks/useBillingTexts';
-import { money, type Money } from '@/admin/features/billing/utils/format';
+import { useAdminFormat, type FormatCompany as Money } from '@/admin/lib/format';
 
 /** The business lines in the order the boxes show them; licences only for companies that sell them. */
 const SOURCES = ['BOOKING', 'EVENT', 'LICENSING', 'EXTERNAL'] as const;
@@ -16,7 +16,8 @@ interface BillingBoxesProps {
 
 /** A box per business line (operations and total) and the overall totals (admin spec section 2). */
 export function BillingBoxes({ billing, company }: BillingBoxesProps) {
-  const { t, language } = useBillingTexts();
+  const { t } = useBillingTexts();
+  const format = useAdminFormat(company);
   const sources = SOURCES.filter((source) => source !== 'LICENSING' || company.showLicences);
   return (
     <>
@@ -31,7 +32,7 @@ export function BillingBoxes({ billing, company }: BillingBoxesProps) {
               </Title>
               <dl data-testid={`billing-box-${source}`} style={{ margin: 0 }}>
                 <Figure label={t('operations')} value={String(figures.count)} />
-                <Figure label={t('total')} value={money(figures.total, company, language)} />
+                <Figure label={t('total')} value={format.money(figures.total)} />
               </dl>
             </Paper>
           );
@@ -43,7 +44,7 @@ export function BillingBoxes({ billing, company }: BillingBoxesProps) {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }} component="dl" data-testid="billing-totals" style={{ margin: 0 }}>
           <Figure label={t('totals.sells')} value={String(billing?.numSells ?? 0)} />
-          <Figure label={t('totals.amount')} value={money(billing?.totalPriceConverted ?? 0, company, language)} />
+          <Figure label={t('totals.amount')} value={format.money(billing?.totalPriceConverted ?? 0)} />
           <Figure label={t('totals.products')} value={String(billing?.totalProducts ?? 0)} />
         </SimpleGrid>
       </Paper>

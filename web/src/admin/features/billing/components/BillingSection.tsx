@@ -13,7 +13,8 @@ import { longToast } from '@/admin/features/billing/utils/toast';
 import type { SaleRow } from '@/admin/features/billing/utils/refund';
 import { defaultRange, todayIn } from '@/admin/lib/dates';
 import type { components } from '@/lib/api/schema';
-import { formatDay, isolate } from '@/lib/format';
+import { useAdminFormat } from '@/admin/lib/format';
+import { isolate } from '@/lib/format';
 
 const NO_ROWS: SaleRow[] = [];
 
@@ -27,7 +28,8 @@ export const BILLING_MAX_DAYS = 366;
  * toast for 8 seconds and empties the lists and totals.
  */
 export function BillingSection({ company }: { company: components['schemas']['AdminCompany'] }) {
-  const { t, language } = useBillingTexts();
+  const { t } = useBillingTexts();
+  const format = useAdminFormat(company);
   const [draft, setDraft] = useState<BillingRange>(() => defaultRange(todayIn(company.timeZone)));
   const [range, setRange] = useState<BillingRange>(draft);
   const [detailsOf, setDetailsOf] = useState<SaleRow>();
@@ -73,7 +75,7 @@ export function BillingSection({ company }: { company: components['schemas']['Ad
 
         <Group justify="space-between" align="center" wrap="wrap">
           <Title order={3} size="h4">
-            {t('heading', { start: isolate(formatDay(range.start, language)), end: isolate(formatDay(range.end, language)) })}
+            {t('heading', { start: isolate(format.day(range.start)), end: isolate(format.day(range.end)) })}
           </Title>
           <ExportMenu idCompany={company.idCompany} range={range} />
         </Group>

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { cashUpCsvUrl, cashUpQueryOptions, type CashUp } from '@/admin/features/billing/api/cash-up';
 import { useBillingTexts, type BillingKey } from '@/admin/features/billing/hooks/useBillingTexts';
-import { money, type Money } from '@/admin/features/billing/utils/format';
+import { useAdminFormat, type FormatCompany as Money } from '@/admin/lib/format';
 import { todayIn } from '@/admin/lib/dates';
+import { DateField } from '@/admin/components/DateField';
 
 const METHODS = ['cash', 'card_terminal', 'voucher', 'other', 'online'] as const;
 
@@ -18,11 +19,12 @@ interface CashUpPanelProps {
  */
 export function CashUpPanel({ company }: CashUpPanelProps) {
   const { t, language } = useBillingTexts();
+  const format = useAdminFormat(company);
   const [open, setOpen] = useState(false);
   const [date, setDate] = useState(() => todayIn(company.timeZone));
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
   const cashUp = useQuery({ ...cashUpQueryOptions(company.idCompany, date), enabled: open && valid });
-  const amount = (v: number) => <bdi>{money(v, company, language)}</bdi>;
+  const amount = (v: number) => <bdi>{format.money(v)}</bdi>;
   const methodText = (m: string) => ((METHODS as readonly string[]).includes(m) ? t(`methods.${m as (typeof METHODS)[number]}` as BillingKey) : m);
 
   return (
@@ -38,7 +40,7 @@ export function CashUpPanel({ company }: CashUpPanelProps) {
       {open && (
         <>
           <Group align="end" gap="sm" wrap="wrap">
-            <TextInput type="date" label={t('cashUp.day')} value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+            <DateField label={t('cashUp.day')} value={date} onChange={(day) => setDate(day ?? '')} />
             {valid && (
               <Anchor href={cashUpCsvUrl(company.idCompany, date, language)} download={`cash-up-${date}.csv`}>
                 {t('cashUp.csv')}

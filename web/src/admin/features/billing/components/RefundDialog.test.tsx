@@ -98,7 +98,7 @@ describe('RefundDialog', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Björn Larsen')).toBeInTheDocument();
     expect(within(dialog).getByText('Endurance night')).toBeInTheDocument();
     expect(within(dialog).getByText('Date')).toBeInTheDocument();
-    expect(within(dialog).getByText('2026-11-20 11:15')).toBeInTheDocument(); // Madrid time of the sale
+    expect(within(dialog).getByText('20 Nov 2026, 11:15')).toBeInTheDocument(); // Madrid time of the sale
     expect(within(dialog).getByText('Paid').nextSibling).toHaveTextContent('€120.50');
     expect(within(dialog).getByText('Refunded').nextSibling).toHaveTextContent('€20.00');
     expect(within(dialog).getByText('Refundable: €100.50')).toBeInTheDocument();

@@ -3,10 +3,9 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useExecuteRefund } from '@/admin/features/billing/api/execute-refund';
 import { useBillingTexts } from '@/admin/features/billing/hooks/useBillingTexts';
-import { localDateTime, money, type Money } from '@/admin/features/billing/utils/format';
+import { useAdminFormat, type FormatCompany as Money } from '@/admin/lib/format';
 import { amountAllowed, newIdempotencyKey, parseAmount, saleName, toHundredths, type SaleRow } from '@/admin/features/billing/utils/refund';
 import { inSentence } from '@/admin/lib/reference';
-import { formatDayHour } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
 interface RefundDialogProps {
@@ -38,12 +37,13 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
  */
 export function RefundDialog({ row, company, onClose }: RefundDialogProps) {
   const { t, language } = useBillingTexts();
+  const format = useAdminFormat(company);
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [text, setText] = useState('');
   const refund = useExecuteRefund();
   const amount = parseAmount(text);
   const allowed = amountAllowed(amount, row.refundable);
-  const limit = money(row.refundable, company, language);
+  const limit = format.money(row.refundable);
   const invalid = text.trim() !== '' && !allowed;
   // What the sale took and gave back; older answers without them read as its amount and what is not left.
   const paid = row.paid ?? row.priceConverted;
@@ -82,20 +82,20 @@ export function RefundDialog({ row, company, onClose }: RefundDialogProps) {
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
             <Fact label={t('table.customer')} value={row.contactName} />
-            <Fact label={t('table.date')} value={<bdi>{localDateTime(row.updatedAt, company.timeZone, language)}</bdi>} />
+            <Fact label={t('table.date')} value={<bdi>{format.instant(row.updatedAt)}</bdi>} />
             <Fact label={t('table.products')} value={row.name} />
             {sessions.length > 0 && (
               <Fact
                 label={t('lines.sessions')}
                 value={sessions.map((session) => (
                   <bdi key={session} style={{ display: 'block' }}>
-                    {formatDayHour(session, language)}
+                    {format.dateTime(session)}
                   </bdi>
                 ))}
               />
             )}
-            <Fact label={t('refundPaid')} value={<bdi>{money(paid, company, language)}</bdi>} />
-            <Fact label={t('refundRefunded')} value={<bdi>{money(refunded, company, language)}</bdi>} />
+            <Fact label={t('refundPaid')} value={<bdi>{format.money(paid)}</bdi>} />
+            <Fact label={t('refundRefunded')} value={<bdi>{format.money(refunded)}</bdi>} />
           </SimpleGrid>
           <Text size="sm" fw={600}>
             {t('refundable', { amount: limit })}

@@ -1,10 +1,9 @@
 import { Alert, Center, Loader, Modal, Table, Text } from '@mantine/core';
 import { useCartDetails } from '@/admin/features/billing/api/cart-details';
 import { useBillingTexts } from '@/admin/features/billing/hooks/useBillingTexts';
-import { money, type Money } from '@/admin/features/billing/utils/format';
+import { useAdminFormat, type FormatCompany as Money } from '@/admin/lib/format';
 import { saleName } from '@/admin/features/billing/utils/refund';
 import { inSentence } from '@/admin/lib/reference';
-import { formatDayHour } from '@/lib/format';
 
 interface SaleDetailsModalProps {
   /** The sale whose lines to show (its booking identifier and reference), or undefined when closed. */
@@ -19,6 +18,7 @@ interface SaleDetailsModalProps {
  */
 export function SaleDetailsModal({ sale, company, onClose }: SaleDetailsModalProps) {
   const { t, language } = useBillingTexts();
+  const format = useAdminFormat(company);
   const details = useCartDetails(company.idCompany, sale?.token);
   const name = sale ? inSentence(saleName(sale), language === 'ar' ? 'rtl' : 'ltr') : '';
   return (
@@ -47,17 +47,17 @@ export function SaleDetailsModal({ sale, company, onClose }: SaleDetailsModalPro
                 <Table.Tr key={line.id}>
                   <Table.Td>{line.name}</Table.Td>
                   <Table.Td>{line.drivers ?? line.quantity}</Table.Td>
-                  <Table.Td>{money(line.unitPriceConverted, company, language)}</Table.Td>
-                  <Table.Td>{money(line.discountPrice, company, language)}</Table.Td>
+                  <Table.Td>{format.money(line.unitPriceConverted)}</Table.Td>
+                  <Table.Td>{format.money(line.discountPrice)}</Table.Td>
                   <Table.Td>
                     <Text span inherit c={line.priceConverted < 0 ? 'red.8' : undefined}>
-                      {money(line.priceConverted, company, language)}
+                      {format.money(line.priceConverted)}
                     </Text>
                   </Table.Td>
                   <Table.Td>
                     {(line.sessions ?? []).map((session) => (
                       <div key={session}>
-                        <bdi>{formatDayHour(session, language)}</bdi>
+                        <bdi>{format.dateTime(session)}</bdi>
                       </div>
                     ))}
                   </Table.Td>

@@ -15,7 +15,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useBillingTexts, type BillingKey } from '@/admin/features/billing/hooks/useBillingTexts';
-import { localDateTime, money, type Money } from '@/admin/features/billing/utils/format';
+import { useAdminFormat, type FormatCompany as Money } from '@/admin/lib/format';
 import { referenceMatches, refundBlock, saleName, type SaleRow } from '@/admin/features/billing/utils/refund';
 
 /** The sales table's height (admin spec section 9): 680 pixels, 370 on a phone. */
@@ -55,7 +55,8 @@ interface SalesTableProps {
  * rows and sales with nothing left to refund. Long lists render only their visible rows.
  */
 export function SalesTable({ rows, company, onDetails, onRefund }: SalesTableProps) {
-  const { t, language } = useBillingTexts();
+  const { t } = useBillingTexts();
+  const format = useAdminFormat(company);
   const mobile = useMediaQuery('(max-width: 48em)');
   const [search, setSearch] = useState('');
   const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
@@ -74,7 +75,7 @@ export function SalesTable({ rows, company, onDetails, onRefund }: SalesTablePro
         }),
         helper.accessor('updatedAt', {
           header: () => t('table.date'),
-          cell: (info) => localDateTime(info.getValue(), company.timeZone, language),
+          cell: (info) => format.instant(info.getValue()),
         }),
         helper.accessor('contactName', { header: () => t('table.customer') }),
         helper.accessor('phone', { header: () => t('table.phone'), cell: (info) => <bdi>{info.getValue()}</bdi> }),
@@ -92,7 +93,7 @@ export function SalesTable({ rows, company, onDetails, onRefund }: SalesTablePro
             const amount = info.getValue();
             return (
               <Text span inherit c={amount < 0 ? 'red.9' : undefined} fw={amount < 0 ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
-                {money(amount, company, language)}
+                {format.money(amount)}
               </Text>
             );
           },
@@ -116,7 +117,7 @@ export function SalesTable({ rows, company, onDetails, onRefund }: SalesTablePro
           ),
         }),
       ]),
-    [t, language, company, onDetails, onRefund],
+    [t, format, company, onDetails, onRefund],
   );
 
   const table = useTable({

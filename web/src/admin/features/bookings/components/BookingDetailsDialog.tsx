@@ -12,9 +12,9 @@ import { EditContactDialog } from '@/admin/features/bookings/components/EditCont
 import { RecordPaymentDialog } from '@/admin/features/bookings/components/RecordPaymentDialog';
 import { ResendConfirmationDialog } from '@/admin/features/bookings/components/ResendConfirmationDialog';
 import type { AdminCompany } from '@/admin/lib/company';
-import { localDateTime } from '@/admin/lib/dates';
+import { useAdminFormat } from '@/admin/lib/format';
 import { atLeast } from '@/admin/lib/roles';
-import { formatDay, formatDayHour, formatPrice, isolate } from '@/lib/format';
+import { isolate } from '@/lib/format';
 
 interface BookingDetailsDialogProps {
   company: AdminCompany;
@@ -168,9 +168,9 @@ function methodKey(method: string | null | undefined) {
 }
 
 function MasterData({ data, company }: { data: BookingMasterData; company: AdminCompany }) {
-  const { t, i18n } = useTranslation('bookings');
+  const { t } = useTranslation('bookings');
   const { t: admin } = useTranslation('admin');
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const format = useAdminFormat(company);
   const [paying, setPaying] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [resending, setResending] = useState(false);
@@ -182,11 +182,11 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
   const mayCancel = atLeast(company.role, 'ADMIN') && data.cancellable && data.state !== 'cancelada';
   // The confirmation goes again to a booking that is confirmed (not cancelled) and has an address.
   const mayResend = data.state !== 'cancelada' && data.contact.email.trim() !== '';
-  const price = (amount: number) => <bdi>{formatPrice(amount, company.simbolCoinType, language, company.currency)}</bdi>;
+  const price = (amount: number) => <bdi>{format.money(amount)}</bdi>;
   const due = data.due ?? 0;
   const reference = data.reference || data.identifier;
   const canPay = data.state !== 'cancelada' && due > 0;
-  const when = (instant: string) => <Ltr>{formatDayHour(localDateTime(instant, company.timeZone), language)}</Ltr>;
+  const when = (instant: string) => format.instant(instant);
   const none = (
     <Text size="sm" c="gray.7">
       {t('details.none')}
@@ -257,7 +257,7 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
           <Field label={t('columns.phone')} value={data.contact.phone ? <Ltr>{data.contact.phone}</Ltr> : ''} />
           <Field label={t('columns.email')} value={data.contact.email ? <Ltr>{data.contact.email}</Ltr> : ''} />
           {data.contact.birthDate && (
-            <Field label={t('details.birthDate')} value={<Ltr>{formatDay(data.contact.birthDate, language)}</Ltr>} />
+            <Field label={t('details.birthDate')} value={format.day(data.contact.birthDate)} />
           )}
         </SimpleGrid>
       </Section>
@@ -289,10 +289,7 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
                     <Table.Td>
                       {line.sessions.map((s) => (
                         <div key={`${s.date} ${s.time} ${s.track}`}>
-                          <Ltr>
-                            {formatDay(s.date, language)} {s.time}
-                          </Ltr>{' '}
-                          · <bdi>{s.track}</bdi>
+                          <bdi>{format.dateTime(`${s.date} ${s.time}`)}</bdi> · <bdi>{s.track}</bdi>
                         </div>
                       ))}
                     </Table.Td>
@@ -371,7 +368,7 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
                             color="red"
                             onClick={() => setCorrecting({ id: p.id ?? 0, holds: p.holds ?? 0 })}
                           >
-                            {t('correct.action', { amount: isolate(formatPrice(p.holds ?? 0, company.simbolCoinType, language, company.currency)) })}
+                            {t('correct.action', { amount: isolate(format.money(p.holds ?? 0)) })}
                           </Button>
                         )}
                       </Table.Td>

@@ -10,8 +10,7 @@ import { bookingName, shownReference } from '@/admin/lib/reference';
 import { CancelBookingButton } from '@/admin/features/bookings/components/CancelBookingButton';
 import { atLeast } from '@/admin/lib/roles';
 import type { AdminCompany } from '@/admin/lib/company';
-import { localDateTime } from '@/admin/lib/dates';
-import { formatDayHour, formatPrice } from '@/lib/format';
+import { useAdminFormat, type AdminFormat } from '@/admin/lib/format';
 
 /** The height of one grid row in pixels (fixed, so the virtualiser needs no measuring). */
 export const ROW_HEIGHT = 40;
@@ -54,8 +53,8 @@ interface BookingsGridProps {
  * scrolling sideways on a narrow screen. The header row stays in view.
  */
 export function BookingsGrid({ rows, company, label, onDetails, onCancelled }: BookingsGridProps) {
-  const { t, i18n } = useTranslation('bookings');
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { t } = useTranslation('bookings');
+  const format = useAdminFormat(company);
 
   const columns = useMemo(
     () =>
@@ -91,12 +90,12 @@ export function BookingsGrid({ rows, company, label, onDetails, onCancelled }: B
             </Group>
           ),
         }),
-        helper.accessor((r) => formatDayHour(localDateTime(r.createdAt, company.timeZone), language), {
+        helper.accessor((r) => format.instant(r.createdAt), {
           id: 'created',
           header: t('columns.created'),
           cell: ({ getValue }) => <bdi dir="ltr">{getValue()}</bdi>,
         }),
-        helper.accessor((r) => sessionText(r, language, t), {
+        helper.accessor((r) => sessionText(r, format, t), {
           id: 'session',
           header: t('columns.session'),
           // A date and time isolated left to right (Arabic would otherwise wrap "2026-11-" apart from its
@@ -119,7 +118,7 @@ export function BookingsGrid({ rows, company, label, onDetails, onCancelled }: B
           header: t('columns.email'),
           cell: ({ getValue }) => <bdi dir="ltr">{getValue()}</bdi>,
         }),
-        helper.accessor((r) => formatPrice(r.price, company.simbolCoinType, language, company.currency), {
+        helper.accessor((r) => format.money(r.price), {
           id: 'price',
           header: t('columns.price'),
           cell: ({ getValue }) => <bdi>{getValue()}</bdi>,
@@ -131,7 +130,7 @@ export function BookingsGrid({ rows, company, label, onDetails, onCancelled }: B
           cell: ({ getValue }) => <BookingStatus state={getValue()} />,
         }),
       ]),
-    [t, language, company, onDetails, onCancelled],
+    [t, format, company, onDetails, onCancelled],
   );
 
   const table = useTable({ features, columns, data: rows, getRowId: (r) => String(r.id) });
@@ -200,6 +199,6 @@ export function BookingsGrid({ rows, company, label, onDetails, onCancelled }: B
 
 /** The session column's text: the first session's date and time; an event's registration shows the event's
  * date (the server sends it as bookingDate); a voucher, without either, "No date". */
-function sessionText(row: BookingRow, language: string, t: (key: 'noDate') => string): string {
-  return row.bookingDate ? formatDayHour(row.bookingDate, language) : t('noDate');
+function sessionText(row: BookingRow, format: AdminFormat, t: (key: 'noDate') => string): string {
+  return row.bookingDate ? format.dateTime(row.bookingDate) : t('noDate');
 }

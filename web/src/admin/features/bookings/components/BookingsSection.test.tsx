@@ -7,10 +7,13 @@ import { FILTER_STORAGE_KEY } from '@/admin/features/bookings/hooks/use-filter-t
 import { adminCompany, bookingRow, bookingRows } from '@/admin/test/fixtures';
 import { renderAdmin } from '@/admin/test/render';
 import { addDays, todayIn } from '@/admin/lib/dates';
+import { adminFormat } from '@/admin/lib/format';
 import { i18n } from '@/lib/i18n';
 import { server } from '@/test/server';
 
 const company = adminCompany({ maxDaysBooking: 45 });
+/** A day as the date fields show it in English (the back office formatter's). */
+const shown = (day: string) => adminFormat('en', company).day(day);
 
 /** Answers the bookings query with the given rows and records every query sent. */
 function bookingsApi(rows: ReturnType<typeof bookingRow>[], sent: (BookingsQuery | BookingsSearch)[] = []) {
@@ -35,12 +38,12 @@ describe('BookingsSection', () => {
     const today = todayIn(company.timeZone);
     // maxDaysBooking 45: 45 days ahead would be 46 counted, so the range is today + 44, the longest allowed.
     expect(sent[0]).toEqual({ idCompany: 1, dateIni: today, dateEnd: addDays(today, 44), filterType: 'fechaReserva' });
-    expect(screen.getByLabelText('Start date')).toHaveValue(today);
-    expect(screen.getByLabelText('End date')).toHaveValue(addDays(today, 44));
+    expect(screen.getByLabelText('Start date')).toHaveValue(shown(today));
+    expect(screen.getByLabelText('End date')).toHaveValue(shown(addDays(today, 44)));
     expect(within(grid).getByText('Cancelled')).toBeInTheDocument();
     expect(within(grid).getByText('Partially paid')).toBeInTheDocument();
-    expect(within(grid).getAllByText('2026-11-20 18:15')).toHaveLength(3); // session dates
-    expect(within(grid).getAllByText('2026-11-02 10:30')).toHaveLength(3); // created, in Madrid time
+    expect(within(grid).getAllByText('20 Nov 2026, 18:15')).toHaveLength(3); // session dates
+    expect(within(grid).getAllByText('2 Nov 2026, 10:30')).toHaveLength(3); // created, in Madrid time
     expect(within(grid).getAllByText('€44.00')).toHaveLength(3);
     // Totals from the answer: sessions and drivers of the rows not cancelled.
     expect(screen.getByText('Sessions: 2')).toBeInTheDocument();
@@ -55,7 +58,7 @@ describe('BookingsSection', () => {
     await i18n.changeLanguage('es');
     renderAdmin(<BookingsSection company={company} />);
     const grid = await screen.findByRole('table');
-    expect(await within(grid).findByText('20-11-2026 18:15')).toBeInTheDocument();
+    expect(await within(grid).findByText('20 nov 2026, 18:15')).toBeInTheDocument();
     expect(within(grid).getByText('Pagada')).toBeInTheDocument();
     expect(within(grid).getByRole('columnheader', { name: 'Fecha de la sesión' })).toBeInTheDocument();
   });
@@ -197,10 +200,9 @@ describe('BookingsSection', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Booking B-7' });
     expect(await within(dialog).findByText('Lucía Gómez')).toBeInTheDocument();
     expect(within(dialog).getByText('Grand Prix 10 min')).toBeInTheDocument();
-    // Read as a whole: the date and time, the name and the e-mail are isolated pieces of these lines.
-    const whole = (tag: string, text: string) => (_: string, el: Element | null) => el?.tagName === tag && el.textContent === text;
-    expect(within(dialog).getByText(whole('DIV', '2026-11-20 18:15 · Pista Norte'))).toBeInTheDocument();
-    expect(within(dialog).getByText(whole('LI', 'Pablo (under 18)'))).toBeInTheDocument();
+    expect(within(dialog).getByText('20 Nov 2026, 18:15')).toBeInTheDocument();
+    expect(within(dialog).getByText('Pista Norte')).toBeInTheDocument();
+    expect(within(dialog).getByText('Pablo (under 18)')).toBeInTheDocument();
     expect(within(dialog).getByText('Test card (demo)')).toBeInTheDocument();
     expect(within(dialog).getByText('ana@norte.test')).toBeInTheDocument();
     expect(within(dialog).getByText('€34.00')).toBeInTheDocument();
@@ -220,10 +222,10 @@ describe('BookingsSection', () => {
     const year = today.slice(0, 4);
     fireEvent.change(start, { target: { value: `${year}-01-01` } });
     fireEvent.blur(start);
-    expect(end).toHaveValue(`${year}-01-31`);
+    expect(end).toHaveValue(shown(`${year}-01-31`));
     fireEvent.change(end, { target: { value: `${year}-03-01` } });
     fireEvent.blur(end);
-    expect(end).toHaveValue(`${year}-01-31`);
+    expect(end).toHaveValue(shown(`${year}-01-31`));
     expect(screen.getByRole('button', { name: 'Search' })).toBeEnabled();
   });
   it('opens on today up to a short maxDaysBooking', async () => {

@@ -19,7 +19,8 @@ import { useFilterType } from '@/admin/features/bookings/hooks/use-filter-type';
 import type { AdminCompany } from '@/admin/lib/company';
 import { maxRangeDays, rangeProblem, adminDayBounds, todayIn, upcomingRange, type DayRange } from '@/admin/lib/dates';
 import { ApiError } from '@/lib/api/errors';
-import { formatDay } from '@/lib/format';
+import { useAdminFormat } from '@/admin/lib/format';
+import { isolate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
 const EMPTY: BookingRow[] = [];
@@ -39,6 +40,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export function BookingsSection({ company }: { company: AdminCompany }) {
   const { t, i18n } = useTranslation('bookings');
   const language = i18n.resolvedLanguage ?? i18n.language;
+  const format = useAdminFormat(company);
   const [today] = useState(() => todayIn(company.timeZone));
   const [range, setRange] = useState<DayRange>(() => upcomingRange(today, company.maxDaysBooking));
   const [filter, setFilter] = useFilterType();
@@ -167,7 +169,7 @@ export function BookingsSection({ company }: { company: AdminCompany }) {
         label={
           searching
             ? t('search.grid', { search: searching })
-            : t('grid', { start: formatDay(query.dateIni, language), end: formatDay(query.dateEnd, language) })
+            : t('grid', { start: isolate(format.day(query.dateIni)), end: isolate(format.day(query.dateEnd)) })
         }
         onDetails={openDetails}
         onCancelled={reload}

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancelWithMoney, type BookingMasterData } from '@/admin/features/bookings/api/bookings';
 import type { AdminCompany } from '@/admin/lib/company';
-import { formatPrice, isolate } from '@/lib/format';
+import { useAdminFormat } from '@/admin/lib/format';
+import { isolate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
 interface CancelBookingDialogProps {
@@ -36,10 +37,10 @@ function heldMoney(b: BookingMasterData): { card: number; cash: number } {
  * the model, so keeping the money as credit is not offered.
  */
 export function CancelBookingDialog({ company, booking, onClose }: CancelBookingDialogProps) {
-  const { t, i18n } = useTranslation('bookings');
+  const { t } = useTranslation('bookings');
   const { t: admin } = useTranslation('admin');
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const price = (amount: number) => isolate(formatPrice(amount, company.simbolCoinType, language, company.currency));
+  const format = useAdminFormat(company);
+  const price = (amount: number) => isolate(format.money(amount));
   const reference = isolate(booking.reference || booking.identifier);
   const { card, cash } = heldMoney(booking);
   const refundable = card + cash > 0;

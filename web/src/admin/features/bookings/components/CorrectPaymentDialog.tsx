@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { correctPayment } from '@/admin/features/bookings/api/bookings';
 import { newIdempotencyKey, parseAmount, toHundredths } from '@/admin/lib/amounts';
 import type { AdminCompany } from '@/admin/lib/company';
-import { formatPrice, isolate } from '@/lib/format';
+import { useAdminFormat } from '@/admin/lib/format';
+import { isolate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
 /** The most a correction's reason may say (the server's limit). */
@@ -25,9 +26,9 @@ interface CorrectPaymentDialogProps {
  * exceed it; the reason is required. One Idempotency-Key per opening.
  */
 export function CorrectPaymentDialog({ company, booking, payment, onClose }: CorrectPaymentDialogProps) {
-  const { t, i18n } = useTranslation('bookings');
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const price = (amount: number) => isolate(formatPrice(amount, company.simbolCoinType, language, company.currency));
+  const { t } = useTranslation('bookings');
+  const format = useAdminFormat(company);
+  const price = (amount: number) => isolate(format.money(amount));
   const [idempotencyKey] = useState(() => newIdempotencyKey('correction'));
   const [text, setText] = useState(() => payment.holds.toFixed(2));
   const [reason, setReason] = useState('');

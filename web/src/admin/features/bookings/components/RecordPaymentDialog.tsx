@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { DESK_METHODS, recordPayment, type DeskMethod } from '@/admin/features/bookings/api/bookings';
 import { newIdempotencyKey, parseAmount, toHundredths } from '@/admin/lib/amounts';
 import type { AdminCompany } from '@/admin/lib/company';
-import { formatPrice, isolate } from '@/lib/format';
+import { useAdminFormat } from '@/admin/lib/format';
+import { isolate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
 interface RecordPaymentDialogProps {
@@ -28,9 +29,9 @@ function fieldText(amount: number): string {
  * message and leaves the dialog open.
  */
 export function RecordPaymentDialog({ company, booking, onClose }: RecordPaymentDialogProps) {
-  const { t, i18n } = useTranslation('bookings');
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const price = (amount: number) => isolate(formatPrice(amount, company.simbolCoinType, language, company.currency));
+  const { t } = useTranslation('bookings');
+  const format = useAdminFormat(company);
+  const price = (amount: number) => isolate(format.money(amount));
   const [idempotencyKey] = useState(() => newIdempotencyKey('desk'));
   const [method, setMethod] = useState<DeskMethod>('cash');
   const [text, setText] = useState(() => fieldText(booking.due));

@@ -12,7 +12,9 @@ import { useDeskLive } from '@/admin/features/bookings/hooks/use-desk-live';
 import { newIdempotencyKey } from '@/admin/lib/amounts';
 import type { AdminCompany } from '@/admin/lib/company';
 import { addDays, isIsoDay, todayIn, type IsoDay } from '@/admin/lib/dates';
-import { formatDay, formatDayHour, formatPrice, isolate } from '@/lib/format';
+import { DateField } from '@/admin/components/DateField';
+import { useAdminFormat, type AdminFormat } from '@/admin/lib/format';
+import { isolate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import classes from '@/admin/features/bookings/components/TodaySection.module.css';
 
@@ -32,8 +34,7 @@ type Opened = { id: number; bookingIdentifier: string; reference?: string };
  * phones and times are isolated left to right for Arabic.
  */
 export function TodaySection({ company }: { company: AdminCompany }) {
-  const { t, i18n } = useTranslation('bookings');
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { t } = useTranslation('bookings');
   const [today] = useState(() => todayIn(company.timeZone));
   const [day, setDay] = useState<IsoDay>(today);
   const [typed, setTyped] = useState('');
@@ -52,7 +53,8 @@ export function TodaySection({ company }: { company: AdminCompany }) {
     ...bookingsQueryOptions({ idCompany: company.idCompany, search: searching ?? '' }),
     enabled: searching !== undefined,
   });
-  const price = (amount: number) => formatPrice(amount, company.simbolCoinType, language, company.currency);
+  const format = useAdminFormat(company);
+  const price = format.money;
 
   return (
     <Stack gap="md" component="section" aria-labelledby="today-heading">
@@ -75,6 +77,7 @@ export function TodaySection({ company }: { company: AdminCompany }) {
           failed={found.isError}
           search={searching}
           price={price}
+          format={format}
           onOpen={(row) => setOpened({ id: row.idBooking, bookingIdentifier: row.bookingIdentifier, reference: row.reference })}
         />
       )}
@@ -88,13 +91,11 @@ export function TodaySection({ company }: { company: AdminCompany }) {
         <Button variant="default" onClick={() => setDay(addDays(day, 1))}>
           {t('today.next')}
         </Button>
-        <TextInput
-          type="date"
+        <DateField
           label={t('today.date')}
           value={day}
-          onChange={(e) => {
-            const v = e.currentTarget.value;
-            if (isIsoDay(v)) setDay(v);
+          onChange={(v) => {
+            if (v && isIsoDay(v)) setDay(v);
           }}
           className={classes.date}
         />
@@ -109,7 +110,7 @@ export function TodaySection({ company }: { company: AdminCompany }) {
         <>
           <Text fw={600} role="status" aria-live="polite">
             {t('today.summary', {
-              day: formatDay(view.data.date, language),
+              day: isolate(format.longDay(view.data.date)),
               arrived: view.data.arrivedDrivers,
               expected: view.data.expectedDrivers,
             })}
@@ -145,6 +146,7 @@ interface SessionCardProps {
 
 function SessionCard({ company, session, now, day, price, onOpen }: SessionCardProps) {
   const { t } = useTranslation('bookings');
+  const format = useAdminFormat(company);
   const started = Date.parse(session.startsAt) <= now;
   const [waitlistOpen, setWaitlistOpen] = useState(false);
   const headingId = `session-${session.kind}-${session.circuitId ?? 'e'}-${session.startsAt}`.replace(/[^A-Za-z0-9_-]/g, '');
@@ -153,7 +155,7 @@ function SessionCard({ company, session, now, day, price, onOpen }: SessionCardP
     <Paper withBorder p="sm" component="section" aria-labelledby={headingId} className={classes.session}>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Title order={3} size="h4" id={headingId}>
-          <bdi dir="ltr">{session.localTime}</bdi> · {session.name}
+          <bdi>{format.time(session.localTime)}</bdi> · {session.name}
           {session.kind === 'event' && (
             <Badge ms="xs" variant="outline" color="gray.8">
               {t('today.event')}
@@ -312,12 +314,12 @@ interface SearchResultsProps {
   failed: boolean;
   search: string;
   price: (amount: number) => string;
+  format: AdminFormat;
   onOpen: (row: BookingRow) => void;
 }
 
-function SearchResults({ rows, loading, failed, search, price, onOpen }: SearchResultsProps) {
-  const { t, i18n } = useTranslation('bookings');
-  const language = i18n.resolvedLanguage ?? i18n.language;
+function SearchResults({ rows, loading, failed, search, price, format, onOpen }: SearchResultsProps) {
+  const { t } = useTranslation('bookings');
   if (loading) return <Loader size="sm" aria-label={t('today.searching')} />;
   if (failed) return <Alert color="red">{t('failed')}</Alert>;
   return (
@@ -332,7 +334,7 @@ function SearchResults({ rows, loading, failed, search, price, onOpen }: SearchR
               </Text>
               <Text>{r.contactName}</Text>
               <Text size="sm" c="gray.7">
-                <bdi dir="ltr">{r.bookingDate ? formatDayHour(r.bookingDate, language) : t('noDate')}</bdi>
+                <bdi>{r.bookingDate ? format.dateTime(r.bookingDate) : t('noDate')}</bdi>
               </Text>
             </div>
             <div className={classes.facts}>

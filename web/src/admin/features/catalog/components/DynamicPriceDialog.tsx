@@ -1,4 +1,4 @@
-import { Button, Checkbox, Divider, Group, Modal, ScrollArea, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Divider, Group, Modal, ScrollArea, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { saveProduct, useCatalogMutation, type StaffProduct } from '@/admin/features/catalog/api/catalog';
 import { ConfirmModal } from '@/admin/features/catalog/components/ConfirmModal';
@@ -8,6 +8,9 @@ import { completeDay, defaultRow, draftOverlaps, readDynamic, WEEKDAYS, writeDyn
 import { lastExpiration, withData } from '@/admin/features/catalog/utils/product';
 import { ApiError } from '@/lib/api/errors';
 import { toast } from '@/lib/toast';
+import { DateField } from '@/admin/components/DateField';
+import { adminFormat } from '@/admin/lib/format';
+import { isolate } from '@/lib/format';
 
 interface DynamicPriceDialogProps {
   idCompany: number;
@@ -26,7 +29,8 @@ interface DynamicPriceDialogProps {
  * server. Saving sets isDynamicPrice; cancelling with changes asks first.
  */
 export function DynamicPriceDialog({ idCompany, product, opening, closing, today, onClose }: DynamicPriceDialogProps) {
-  const { t } = useCatalogTexts();
+  const { t, i18n } = useCatalogTexts();
+  const format = adminFormat(i18n.resolvedLanguage ?? i18n.language, {});
   const [draft, setDraft] = useState<DynamicDraft>(() => readDynamic(product.data));
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);
@@ -93,7 +97,7 @@ export function DynamicPriceDialog({ idCompany, product, opening, closing, today
           <Divider />
           <Text fw={500}>{t('dynamic.specialDates')}</Text>
           <Group align="flex-end" gap="xs">
-            <TextInput type="date" label={t('dynamic.date')} min={today} max={lastExpiration(today)} value={newDate} onChange={(e) => setNewDate(e.currentTarget.value)} />
+            <DateField label={t('dynamic.date')} minDate={today} maxDate={lastExpiration(today)} value={newDate} onChange={(day) => setNewDate(day ?? '')} />
             <Button
               variant="light"
               disabled={!newDate || draft.dates.some((d) => d.date === newDate)}
@@ -109,13 +113,13 @@ export function DynamicPriceDialog({ idCompany, product, opening, closing, today
             <Stack key={d.date} gap={4}>
               <Group justify="space-between">
                 <Text size="sm" fw={500}>
-                  {d.date}
+                  <bdi>{format.day(d.date)}</bdi>
                 </Text>
                 <Button size="xs" variant="subtle" color="red" onClick={() => change({ ...draft, dates: draft.dates.filter((_, j) => j !== i) })}>
-                  {t('dynamic.removeDate', { date: d.date })}
+                  {t('dynamic.removeDate', { date: isolate(format.day(d.date)) })}
                 </Button>
               </Group>
-              <PriceRows label={d.date} rows={d.rows} onChange={(rows) => change({ ...draft, dates: draft.dates.map((x, j) => (j === i ? { ...x, rows } : x)) })} />
+              <PriceRows label={format.day(d.date)} rows={d.rows} onChange={(rows) => change({ ...draft, dates: draft.dates.map((x, j) => (j === i ? { ...x, rows } : x)) })} />
             </Stack>
           ))}
         </Stack>

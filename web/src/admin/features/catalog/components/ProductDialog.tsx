@@ -9,6 +9,7 @@ import { typedPrice } from '@/admin/features/catalog/utils/price';
 import { formErrors, lastExpiration, MAX_DURATION_MINUTES, toForm, toWrite, type ProductForm } from '@/admin/features/catalog/utils/product';
 import { ApiError } from '@/lib/api/errors';
 import { toast } from '@/lib/toast';
+import { DateField } from '@/admin/components/DateField';
 
 /** A circuit variant the product may be raced on, shown as 'circuit - name'. */
 export interface VariantOption {
@@ -211,14 +212,13 @@ export function ProductDialog({ kind, idCompany, product, today, groups, variant
               <Checkbox label={t('form.disabled')} checked={form.disabled} onChange={(e) => set('disabled', e.currentTarget.checked)} />
               <Switch label={t('form.expires')} checked={form.expires} onChange={(e) => set('expires', e.currentTarget.checked)} />
               {form.expires && (
-                <TextInput
+                <DateField
                   label={t('form.expiration')}
-                  type="date"
-                  min={today}
-                  max={lastExpiration(today)}
+                  minDate={today}
+                  maxDate={lastExpiration(today)}
                   value={form.expirationDate}
                   error={errors.expirationDate}
-                  onChange={(e) => set('expirationDate', e.currentTarget.value)}
+                  onChange={(day) => set('expirationDate', day ?? '')}
                 />
               )}
             </Stack>

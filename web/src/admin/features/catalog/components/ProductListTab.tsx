@@ -8,7 +8,7 @@ import { useCatalogTexts } from '@/admin/features/catalog/hooks/useCatalogTexts'
 import type { AdminCompany } from '@/admin/lib/company';
 import { todayIn } from '@/admin/lib/dates';
 import { ApiError } from '@/lib/api/errors';
-import { formatPrice } from '@/lib/format';
+import { useAdminFormat } from '@/admin/lib/format';
 import { toast } from '@/lib/toast';
 
 /** Props of the products and packs tabs. */
@@ -26,7 +26,7 @@ type Editing = { product?: StaffProduct } | undefined;
  * and the product, pack and dynamic price dialogs it opens (admin spec section 2).
  */
 export function ProductListTab({ company, variants = [], kind }: CatalogTabProps & { kind: CatalogKind }) {
-  const { t, i18n } = useCatalogTexts();
+  const { t } = useCatalogTexts();
   const products = useStaffProducts(company.idCompany);
   const groups = useGroups(company.idCompany);
   const [editing, setEditing] = useState<Editing>();
@@ -35,7 +35,9 @@ export function ProductListTab({ company, variants = [], kind }: CatalogTabProps
   const remove = useCatalogMutation(company.idCompany, (p: StaffProduct) => deleteProduct(kind, company.idCompany, p.id));
   const rows = (kind === 'PACK' ? products.data?.packs : products.data?.products) ?? [];
   const packable = (products.data?.products ?? []).filter((p) => p.isActive === 1);
-  const price = (n: number) => formatPrice(n, company.simbolCoinType, i18n.language);
+  const format = useAdminFormat(company);
+  // Always with the currency code: without it English wrote "22.00 €" here and "€22.00" everywhere else.
+  const price = (n: number) => format.money(n);
 
   const onDelete = (p: StaffProduct) =>
     remove.mutate(p, {

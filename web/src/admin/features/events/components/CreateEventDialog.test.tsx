@@ -18,9 +18,12 @@ async function fillDetails(user: User, { skipLanding = false } = {}) {
   if (!skipLanding) await user.click(within(screen.getByRole('radiogroup', { name: /landing page/ })).getByRole('radio', { name: 'Yes' }));
 }
 
+/** Types the start and end: a day (as typed, YYYY-MM-DD) and an hour each. */
 function fillDates() {
-  fireEvent.change(screen.getByLabelText(/^Start/), { target: { value: '2031-05-01T10:00' } });
-  fireEvent.change(screen.getByLabelText(/^End/), { target: { value: '2031-05-01T14:00' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Start' }), { target: { value: '2031-05-01' } });
+  fireEvent.change(screen.getByLabelText('Start: time'), { target: { value: '10:00' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'End' }), { target: { value: '2031-05-01' } });
+  fireEvent.change(screen.getByLabelText('End: time'), { target: { value: '14:00' } });
 }
 
 /** Goes through the six tabs with valid values up to the discounts tab. */

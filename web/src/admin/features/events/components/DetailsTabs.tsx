@@ -2,6 +2,7 @@ import { Group, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useEventsTexts } from '@/admin/features/events/hooks/useEventsTexts';
 import { useFieldError } from '@/admin/features/events/hooks/useFieldError';
+import { DateTimeField } from '@/admin/components/DateTimeField';
 import type { EventFormValues } from '@/admin/features/events/utils/event-form';
 
 /** The details tab: name, price, local product id, stock, team or individual, landing page. */
@@ -82,12 +83,31 @@ export function YesNo({
 /** The dates tab: start and end, circuit-local date and time. */
 export function DatesTab() {
   const { t } = useEventsTexts();
-  const { register } = useFormContext<EventFormValues>();
+  const { control } = useFormContext<EventFormValues>();
   const error = useFieldError();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <TextInput type="datetime-local" label={t('dates.start')} withAsterisk {...register('dateIni')} error={error('dateIni')} />
-      <TextInput type="datetime-local" label={t('dates.end')} withAsterisk {...register('dateEnd')} error={error('dateEnd')} />
+      {(['dateIni', 'dateEnd'] as const).map((name) => {
+        const label = t(name === 'dateIni' ? 'dates.start' : 'dates.end');
+        return (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field }) => (
+              <DateTimeField
+                label={label}
+                timeLabel={t('dates.time', { field: label })}
+                withAsterisk
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={error(name)}
+              />
+            )}
+          />
+        );
+      })}
     </SimpleGrid>
   );
 }

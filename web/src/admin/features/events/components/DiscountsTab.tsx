@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { DateField } from '@/admin/components/DateField';
 import { YesNo } from '@/admin/features/events/components/DetailsTabs';
 import { useEventsTexts } from '@/admin/features/events/hooks/useEventsTexts';
 import { useFieldError } from '@/admin/features/events/hooks/useFieldError';
@@ -37,12 +38,20 @@ export function DiscountsTab() {
             {...register('discountPrice')}
             error={error('discountPrice')}
           />
-          <TextInput
-            type="date"
-            label={t('discounts.expirationDate')}
-            description={t('discounts.expirationHint')}
-            {...register('expirationDate')}
-            error={error('expirationDate')}
+          <Controller
+            control={control}
+            name="expirationDate"
+            render={({ field }) => (
+              <DateField
+                label={t('discounts.expirationDate')}
+                description={t('discounts.expirationHint')}
+                name={field.name}
+                value={field.value || null}
+                onChange={(day) => field.onChange(day ?? '')}
+                onBlur={field.onBlur}
+                error={error('expirationDate')}
+              />
+            )}
           />
           <TextInput
             label={t('discounts.stock')}

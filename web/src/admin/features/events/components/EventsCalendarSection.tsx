@@ -4,7 +4,7 @@ import { useCalendarEvents, type CalendarEvent, type DayWindow } from '@/admin/f
 import { useEventsTexts } from '@/admin/features/events/hooks/useEventsTexts';
 import { lazyOrReload } from '@/admin/lib/chunk-reload';
 import type { AdminCompany } from '@/admin/lib/company';
-import { formatDay, formatHour } from '@/lib/format';
+import { useAdminFormat } from '@/admin/lib/format';
 import { languageForCode } from '@/lib/i18n/languages';
 
 // FullCalendar comes with this section only.
@@ -16,6 +16,7 @@ const AdminWeekCalendar = lazyOrReload(() => import('@/admin/features/events/com
  */
 export function EventsCalendarSection({ company }: { company: AdminCompany }) {
   const { t, language } = useEventsTexts();
+  const format = useAdminFormat(company);
   const [window, setWindow] = useState<DayWindow | null>(null);
   const [open, setOpen] = useState<CalendarEvent | null>(null);
   const events = useCalendarEvents(company.idCompany, window);
@@ -57,13 +58,13 @@ export function EventsCalendarSection({ company }: { company: AdminCompany }) {
                 {t('calendar.start')}
               </Text>
               <Text component="dd" m={0} fw={700} data-testid="event-start">
-                {formatDay(open.dateStart, language)} {formatHour(open.dateStart)}
+                <bdi>{format.dateTime(open.dateStart)}</bdi>
               </Text>
               <Text component="dt" c="gray.7">
                 {t('calendar.end')}
               </Text>
               <Text component="dd" m={0} fw={700} data-testid="event-end">
-                {formatDay(open.dateEnd, language)} {formatHour(open.dateEnd)}
+                <bdi>{format.dateTime(open.dateEnd)}</bdi>
               </Text>
             </dl>
             <Group justify="flex-end">

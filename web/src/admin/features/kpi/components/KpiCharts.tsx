@@ -15,7 +15,7 @@ import {
 import type { KpiSeries } from '@/admin/features/kpi/api/kpis';
 import { useKpiTexts } from '@/admin/features/kpi/hooks/useKpiTexts';
 import { formatAmount, formatFigure } from '@/admin/features/kpi/utils/numbers';
-import { formatDay } from '@/lib/format';
+import { adminFormat } from '@/admin/lib/format';
 
 /** A chart's size before (and, in jsdom, instead of) the container's measurement. */
 export const CHART_SIZE = { width: 560, height: 260 } as const;
@@ -51,7 +51,7 @@ export function KpiCharts({ series, company }: KpiChartsProps) {
   const symbol = series.simbolCoinType || company.simbolCoinType;
   const amount = (value: number) => formatAmount(value, symbol, company.currency, language);
   const figure = (value: number) => formatFigure(value, language);
-  const day = (value: string) => formatDay(value, language);
+  const day = (value: string) => adminFormat(language, {}).day(value);
 
   if (series.days.length === 0) {
     return <Text c="gray.7">{t('charts.noData')}</Text>;
@@ -180,7 +180,7 @@ function ChartFigure({ title, days, columns, children }: ChartFigureProps) {
           <tbody>
             {days.map((d) => (
               <tr key={d.date}>
-                <th scope="row">{formatDay(d.date, language)}</th>
+                <th scope="row">{adminFormat(language, {}).day(d.date)}</th>
                 {columns.map((column) => (
                   <td key={column.label}>{column.value(d)}</td>
                 ))}

@@ -103,7 +103,7 @@ function kpiApi(failing: string[] = [], seriesOf?: (query: Record<string, string
 const box = (id: string) => screen.getByTestId(`kpi-${id}`);
 
 /** A test id's text without the isolation marks that keep dates in order in Arabic. */
-const plain = (testId: string) => (screen.getByTestId(testId).textContent ?? '').replace(/[\u2068\u2069]/g, '');
+const plain = (testId: string) => (screen.getByTestId(testId).textContent ?? '').replace(/[\u2068\u2069]/g, '').replace(/\u00a0/g, ' ');
 
 describe('KpiSection', { timeout: 30_000 }, () => {
   beforeEach(() => {
@@ -122,8 +122,8 @@ describe('KpiSection', { timeout: 30_000 }, () => {
 
     await waitFor(() => expect(within(box('billing')).getByText('€1,234.57')).toBeInTheDocument());
     // This month to date, against the same days of October (not the 29 days just before).
-    expect(plain('kpi-current')).toContain('Current period: 2026-11-01 – 2026-11-29');
-    expect(plain('kpi-previous')).toContain('Compared with 2026-10-01 – 2026-10-29');
+    expect(plain('kpi-current')).toContain('Current period: 1 Nov 2026 – 29 Nov 2026');
+    expect(plain('kpi-previous')).toContain('Compared with 1 Oct 2026 – 29 Oct 2026');
     expect(within(box('billing')).getByText('Billing this month')).toBeInTheDocument();
     expect(within(box('billing')).getByText('Previous period: €1,100.00')).toBeInTheDocument();
     expect(within(box('billing')).getByText('\u2068+12.23%\u2069 against the previous period')).toBeInTheDocument();
@@ -172,9 +172,9 @@ describe('KpiSection', { timeout: 30_000 }, () => {
   });
 
   it.each([
-    ['Today', '2026-11-29T00:00:00Z', '2026-11-29T00:00:00Z', 'Billing today', '2026-11-28 – 2026-11-28', 'before'],
-    ['Week', '2026-11-23T00:00:00Z', '2026-11-29T00:00:00Z', 'Billing this week', '2026-11-16 – 2026-11-22', 'week'],
-    ['Year', '2026-01-01T00:00:00Z', '2026-11-29T00:00:00Z', 'Billing this year', '2025-01-01 – 2025-11-29', 'year'],
+    ['Today', '2026-11-29T00:00:00Z', '2026-11-29T00:00:00Z', 'Billing today', '28 Nov 2026 – 28 Nov 2026', 'before'],
+    ['Week', '2026-11-23T00:00:00Z', '2026-11-29T00:00:00Z', 'Billing this week', '16 Nov 2026 – 22 Nov 2026', 'week'],
+    ['Year', '2026-01-01T00:00:00Z', '2026-11-29T00:00:00Z', 'Billing this year', '1 Jan 2025 – 29 Nov 2025', 'year'],
   ])('reloads for %s with its days to date', async (label, start, end, title, previous, compare) => {
     const calls = kpiApi();
     const user = userEvent.setup();
@@ -204,7 +204,7 @@ describe('KpiSection', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('radio', { name: 'Custom range' }));
 
     const from = screen.getByLabelText('Start date');
-    expect(from).toHaveValue('2026-11-01'); // the range starts as the month shown before
+    expect(from).toHaveValue('1\u00a0Nov\u00a02026'); // the range starts as the month shown before
     await user.clear(from);
     await user.type(from, '2026-11-10');
     await user.tab();
@@ -213,8 +213,8 @@ describe('KpiSection', { timeout: 30_000 }, () => {
     await user.type(to, '2026-11-16');
     await user.tab();
 
-    await waitFor(() => expect(plain('kpi-current')).toContain('Current period: 2026-11-10 – 2026-11-16'));
-    expect(plain('kpi-previous')).toContain('Compared with 2026-11-03 – 2026-11-09');
+    await waitFor(() => expect(plain('kpi-current')).toContain('Current period: 10 Nov 2026 – 16 Nov 2026'));
+    expect(plain('kpi-previous')).toContain('Compared with 3 Nov 2026 – 9 Nov 2026');
     await waitFor(() =>
       expect(calls.some((c) => c.path === '/api/kpi/series' && c.query.start === '2026-11-10T00:00:00Z' && c.query.end === '2026-11-16T00:00:00Z')).toBe(true),
     );
@@ -233,14 +233,14 @@ describe('KpiSection', { timeout: 30_000 }, () => {
     expect(screen.getByRole('figure', { name: 'Average ticket per day' })).toBeInTheDocument();
 
     const table = within(billing).getByRole('table', { name: 'Daily billing, this period against the previous one' });
-    const row = within(table).getByRole('row', { name: /^2026-11-02/ });
+    const row = within(table).getByRole('row', { name: /^2\sNov\s2026/ });
     expect(row).toHaveTextContent('€60.50');
-    expect(row).toHaveTextContent('2026-10-03');
+    expect(row).toHaveTextContent('3 Oct 2026');
     expect(row).toHaveTextContent('€90.00');
 
     await waitFor(() => expect(container.querySelectorAll('.recharts-line').length).toBe(3));
     expect(container.querySelectorAll('.recharts-bar-rectangle').length).toBe(4);
-    expect(within(billing).getAllByText('2026-11-01').length).toBeGreaterThan(0); // the axis tick and the table
+    expect(within(billing).getAllByText('1 Nov 2026').length).toBeGreaterThan(0); // the axis tick and the table
     expect(container.querySelectorAll('.recharts-legend-item').length).toBe(5);
   });
 
@@ -255,11 +255,11 @@ describe('KpiSection', { timeout: 30_000 }, () => {
     const table = within(billing).getByRole('table', { name: 'Daily billing, this period against the previous one' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(1 + 29)); // the heading and 1–29 November
     const rows = within(table).getAllByRole('row');
-    expect(rows.at(-1)).toHaveTextContent(/^2026-11-29/);
-    expect(within(table).queryByRole('row', { name: /^2026-11-30/ })).not.toBeInTheDocument();
+    expect(rows.at(-1)).toHaveTextContent(/^29\sNov\s2026/);
+    expect(within(table).queryByRole('row', { name: /^30\sNov\s2026/ })).not.toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/kpi/series')?.query.end).toBe('2026-11-29T00:00:00Z');
     // A day without a previous one shows no previous figure rather than €0.00.
-    expect(within(table).getByRole('row', { name: /^2026-11-29/ })).toHaveTextContent('—');
+    expect(within(table).getByRole('row', { name: /^29\sNov\s2026/ })).toHaveTextContent('—');
   });
 
   it('smooths the billing line without leaving the range of its figures', async () => {

@@ -2,7 +2,8 @@ import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { DateRangeFields } from '@/admin/components/DateRangeFields';
 import { useKpiTexts } from '@/admin/features/kpi/hooks/useKpiTexts';
 import { MAX_PERIOD_DAYS, PERIOD_KINDS, type DayPeriod, type PeriodKind, type PeriodPair } from '@/admin/features/kpi/utils/periods';
-import { formatDay, isolate } from '@/lib/format';
+import { adminFormat } from '@/admin/lib/format';
+import { isolate } from '@/lib/format';
 
 interface PeriodPickerProps {
   kind: PeriodKind;
@@ -23,7 +24,7 @@ interface PeriodPickerProps {
  */
 export function PeriodPicker({ kind, timeZone, pair, range, onKind, onRange }: PeriodPickerProps) {
   const { t, language } = useKpiTexts();
-  const day = (value: string) => isolate(formatDay(value, language));
+  const day = (value: string) => isolate(adminFormat(language, {}).day(value));
 
   return (
     <Stack gap="xs">

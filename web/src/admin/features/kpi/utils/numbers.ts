@@ -1,22 +1,18 @@
-import { formatPrice } from '@/lib/format';
+import { adminFormat } from '@/admin/lib/format';
 
 /** A KPI value rounded to two decimals (admin spec section 9). */
 export function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-/** A KPI figure with at most two decimals, in the interface language (1.234,5 in German). */
+/** A KPI figure with at most two decimals, in the interface language (1.234,5 in German): the back office formatter's. */
 export function formatFigure(value: number, language: string): string {
-  try {
-    return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(round2(value));
-  } catch {
-    return String(round2(value));
-  }
+  return adminFormat(language, {}).number(round2(value));
 }
 
 /** A KPI amount with two decimals and the company's symbol (src/lib/format.ts rules). */
 export function formatAmount(value: number, symbol: string, currency: string, language: string): string {
-  return formatPrice(round2(value), symbol, language, currency);
+  return adminFormat(language, { currency, simbolCoinType: symbol }).money(value);
 }
 
 /** Which way a change went. */
@@ -32,10 +28,5 @@ export function trendOf(increment: number): Trend {
 
 /** An increment in percent (12.345 → "+12.35%"), signed, in the interface language. */
 export function formatIncrement(increment: number, language: string): string {
-  const options: Intl.NumberFormatOptions = { style: 'percent', maximumFractionDigits: 2, signDisplay: 'exceptZero' };
-  try {
-    return new Intl.NumberFormat(language, options).format(round2(increment) / 100);
-  } catch {
-    return `${round2(increment)}%`;
-  }
+  return adminFormat(language, {}).increment(increment);
 }

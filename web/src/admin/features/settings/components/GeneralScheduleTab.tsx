@@ -1,7 +1,8 @@
-import { Group, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { InstallationTabs } from '@/admin/features/settings/components/InstallationTabs';
 import type { SettingsState } from '@/admin/features/settings/hooks/useSettings';
+import { TimeField } from '@/admin/components/TimeField';
 
 /** Tab 5, General schedule: per installation, the general opening and closing times. */
 export function GeneralScheduleTab({ state }: { state: SettingsState }) {
@@ -12,21 +13,17 @@ export function GeneralScheduleTab({ state }: { state: SettingsState }) {
         <Stack gap="sm">
           <Text size="sm">{t('schedule.generalHint')}</Text>
           <Group>
-            <TextInput
-              type="time"
+            <TimeField
               label={t('schedule.opening')}
               value={d.openingDate}
-              onChange={(e) => {
-                const openingDate = e.currentTarget.value;
+              onChange={(openingDate) => {
                 state.update(d.idInstallation, (x) => ({ ...x, openingDate }));
               }}
             />
-            <TextInput
-              type="time"
+            <TimeField
               label={t('schedule.closing')}
               value={d.closingDate}
-              onChange={(e) => {
-                const closingDate = e.currentTarget.value;
+              onChange={(closingDate) => {
                 state.update(d.idInstallation, (x) => ({ ...x, closingDate }));
               }}
             />

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/admin/components/DateField';
 import { Confirm } from '@/admin/features/settings/components/Confirm';
 import { EmailList } from '@/admin/features/settings/components/EmailList';
 import type { SettingsState } from '@/admin/features/settings/hooks/useSettings';
@@ -45,12 +46,11 @@ export function GeneralTab({ state }: { state: SettingsState }) {
       </Group>
       <Group align="flex-end">
         <Switch label={t('general.dateLimit')} checked={d.dateLimit.enabled} onChange={(e) => set({ dateLimit: { ...d.dateLimit, enabled: e.currentTarget.checked } })} />
-        <TextInput
-          type="date"
+        <DateField
           label={t('general.dateLimitDate')}
           disabled={!d.dateLimit.enabled}
           value={d.dateLimit.date}
-          onChange={(e) => set({ dateLimit: { ...d.dateLimit, date: e.currentTarget.value } })}
+          onChange={(day) => set({ dateLimit: { ...d.dateLimit, date: day ?? '' } })}
         />
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

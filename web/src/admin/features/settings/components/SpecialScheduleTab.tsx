@@ -1,14 +1,17 @@
 import { ActionIcon, Button, Checkbox, Group, Popover, SegmentedControl, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/admin/components/DateField';
+import { adminFormat } from '@/admin/lib/format';
+import { isolate } from '@/lib/format';
 import type { SpecialRow } from '@/admin/features/settings/api/settings';
 import { InstallationTabs } from '@/admin/features/settings/components/InstallationTabs';
 import type { SettingsState } from '@/admin/features/settings/hooks/useSettings';
 import type { Draft } from '@/admin/features/settings/utils/draft';
-import { closedWeekdayDates, covers, dayMonthYear, parseDayMonthYear, periodsOverlap, sharesDay } from '@/admin/features/settings/utils/special';
+import { closedWeekdayDates, covers, parseDayMonthYear, periodsOverlap, sharesDay } from '@/admin/features/settings/utils/special';
 import { settingsToast } from '@/admin/features/settings/utils/toasts';
+import { TimeField } from '@/admin/components/TimeField';
 import { todayIn } from '@/admin/lib/dates';
-import { isolate } from '@/lib/format';
 
 /**
  * Tab 4, Special schedule: per installation, a single day or a date range, closed, open 24 h or two
@@ -25,7 +28,8 @@ export function SpecialScheduleTab({ state }: { state: SettingsState }) {
 type Kind = 'closed' | 'hours' | 'open24h';
 
 function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
+  const format = adminFormat(i18n.resolvedLanguage ?? i18n.language, {});
   const [mode, setMode] = useState<'day' | 'range'>('day');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -42,7 +46,7 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
   const setRows = (special: SpecialRow[]) => state.update(draft.idInstallation, (d) => ({ ...d, special }));
   const filterDate = parseDayMonthYear(filter);
   const { first, last } = specialBounds(draft.timeZone);
-  const bound = (day: string) => (!day ? undefined : day < first ? t('special.past') : day > last ? t('special.tooLate', { date: isolate(dayMonthYear(last)) }) : undefined);
+  const bound = (day: string) => (!day ? undefined : day < first ? t('special.past') : day > last ? t('special.tooLate', { date: isolate(format.day(last)) }) : undefined);
   const fromError = bound(from);
   const toError = mode === 'range' ? bound(to) : undefined;
   const rows = filterDate ? draft.special.filter((r) => covers(r, filterDate)) : draft.special;
@@ -64,12 +68,12 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
     }
     setRows([...draft.special, row].sort((a, b) => a.date[0].localeCompare(b.date[0])));
     const closed = closedWeekdayDates(draft, row);
-    if (closed.length > 0) settingsToast(t('weekDayClosed', { dates: closed.map(dayMonthYear).join(', ') }), 'warning');
+    if (closed.length > 0) settingsToast(t('weekDayClosed', { dates: closed.map((day) => isolate(format.day(day))).join(', ') }), 'warning');
   };
 
   const hoursText = (r: SpecialRow) =>
     r.schedule.closed ? t('special.closed') : r.schedule.open24h ? t('special.open24h') : r.schedule.value.map((p) => `${p.from}–${p.to}`).join(', ');
-  const dateText = (r: SpecialRow) => r.date.map(dayMonthYear).join(' – ');
+  const dateText = (r: SpecialRow) => format.range(r.date[0], r.date[r.date.length - 1]);
 
   return (
     <Stack gap="md">
@@ -83,24 +87,22 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
             { value: 'range', label: t('special.range') },
           ]}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={mode === 'day' ? t('special.date') : t('special.from')}
           value={from}
-          min={first}
-          max={last}
+          minDate={first}
+          maxDate={last}
           error={fromError}
-          onChange={(e) => setFrom(e.currentTarget.value)}
+          onChange={(day) => setFrom(day ?? '')}
         />
         {mode === 'range' && (
-          <TextInput
-            type="date"
+          <DateField
             label={t('special.to')}
             value={to}
-            min={from && from > first ? from : first}
-            max={last}
+            minDate={from && from > first ? from : first}
+            maxDate={last}
             error={toError}
-            onChange={(e) => setTo(e.currentTarget.value)}
+            onChange={(day) => setTo(day ?? '')}
           />
         )}
         <SegmentedControl
@@ -122,8 +124,8 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
             return (
               <Group key={i} gap="xs" wrap="nowrap">
                 <Switch aria-label={label} checked={p.open} onChange={(e) => set({ open: e.currentTarget.checked })} />
-                <TextInput type="time" aria-label={`${label}: ${t('schedule.from')}`} disabled={!p.open} value={p.from} onChange={(e) => set({ from: e.currentTarget.value })} />
-                <TextInput type="time" aria-label={`${label}: ${t('schedule.to')}`} disabled={!p.open} value={p.to} onChange={(e) => set({ to: e.currentTarget.value })} />
+                <TimeField aria-label={`${label}: ${t('schedule.from')}`} disabled={!p.open} value={p.from} onChange={(v) => set({ from: v })} />
+                <TimeField aria-label={`${label}: ${t('schedule.to')}`} disabled={!p.open} value={p.to} onChange={(v) => set({ to: v })} />
               </Group>
             );
           })}
@@ -180,7 +182,9 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
                     }}
                   />
                 </Table.Td>
-                <Table.Td dir="ltr">{dateText(r)}</Table.Td>
+                <Table.Td>
+                  <bdi>{dateText(r)}</bdi>
+                </Table.Td>
                 <Table.Td>{hoursText(r)}</Table.Td>
                 <Table.Td>
                   <Popover opened={confirming === key(r)} onChange={(o) => !o && setConfirming(undefined)} withinPortal={false} trapFocus>

@@ -1,9 +1,10 @@
-import { Group, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Group, Switch, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Period } from '@/admin/features/settings/api/settings';
 import { InstallationTabs } from '@/admin/features/settings/components/InstallationTabs';
 import type { SettingsState } from '@/admin/features/settings/hooks/useSettings';
 import { dayPeriods, WEEKDAYS, type Draft, type Weekday } from '@/admin/features/settings/utils/draft';
+import { TimeField } from '@/admin/components/TimeField';
 
 /**
  * Tab 3, Weekly schedule: per installation, seven days with two opening periods each, a switch and two
@@ -43,19 +44,17 @@ function Week({ draft, state }: { draft: Draft; state: SettingsState }) {
                   <Table.Td key={i}>
                     <Group gap="xs" wrap="nowrap">
                       <Switch aria-label={label} checked={day[i].open} onChange={(e) => setPeriod(wd, i, { open: e.currentTarget.checked })} />
-                      <TextInput
-                        type="time"
+                      <TimeField
                         aria-label={`${label}: ${t('schedule.from')}`}
                         disabled={!day[i].open}
                         value={day[i].from}
-                        onChange={(e) => setPeriod(wd, i, { from: e.currentTarget.value })}
+                        onChange={(v) => setPeriod(wd, i, { from: v })}
                       />
-                      <TextInput
-                        type="time"
+                      <TimeField
                         aria-label={`${label}: ${t('schedule.to')}`}
                         disabled={!day[i].open}
                         value={day[i].to}
-                        onChange={(e) => setPeriod(wd, i, { to: e.currentTarget.value })}
+                        onChange={(v) => setPeriod(wd, i, { to: v })}
                       />
                     </Group>
                   </Table.Td>

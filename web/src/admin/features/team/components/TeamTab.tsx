@@ -13,8 +13,11 @@ import {
   type TeamMember,
   type TeamRole,
 } from '@/admin/features/team/api/team';
+import { companyQueryOptions } from '@/admin/lib/company';
+import { useAdminFormat } from '@/admin/lib/format';
 import { atLeast, type StaffRole } from '@/admin/lib/roles';
 import { ApiError } from '@/lib/api/errors';
+import { isolate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { isValidEmail } from '@/lib/validation';
 
@@ -42,8 +45,11 @@ export function TeamTab({ idCompany, role }: { idCompany: number; role: StaffRol
   const grantable = ROLES.filter((r) => r !== 'SUPERADMIN' || super_);
   const culture = i18n.resolvedLanguage ?? i18n.language;
 
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(culture, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  // Instants in the company's time zone, as the back office formatter writes them: the company as the shell
+  // loaded it (read from the cache, never fetched again here; UTC if it is not there).
+  const company = queryClient.getQueryData(companyQueryOptions(idCompany).queryKey);
+  const format = useAdminFormat({ timeZone: company?.timeZone });
+  const when = (iso: string) => format.instant(iso);
 
   const refused = (e: unknown) => {
     if (e instanceof ApiError && e.status === 403) settingsToast(t('refused.super'), 'error');
@@ -150,7 +156,7 @@ export function TeamTab({ idCompany, role }: { idCompany: number; role: StaffRol
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{m.lastSignInAt ? when(m.lastSignInAt) : t('never')}</Text>
+                    <Text size="sm">{m.lastSignInAt ? <bdi>{when(m.lastSignInAt)}</bdi> : t('never')}</Text>
                   </Table.Td>
                   <Table.Td>
                     {!locked && (
@@ -230,7 +236,7 @@ export function TeamTab({ idCompany, role }: { idCompany: number; role: StaffRol
                     {inv.email}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {t(`roles.${inv.role}`)} · {t(`state.${inv.state}`)} · {t('invitations.expires', { date: when(inv.expiresAt) })}
+                    {t(`roles.${inv.role}`)} · {t(`state.${inv.state}`)} · {t('invitations.expires', { date: isolate(when(inv.expiresAt)) })}
                   </Text>
                 </div>
                 <Group gap="xs" wrap="nowrap">
