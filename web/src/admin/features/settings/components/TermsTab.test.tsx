@@ -38,12 +38,12 @@ describe('the Terms tab', () => {
     const save = screen.getByRole('button', { name: 'Save the terms' });
     expect(save).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Start from the neutral text' }));
-    const editor = screen.getByLabelText(/Terms in Español/);
+    const editor = screen.getByLabelText(/Terms in Spanish/);
     await waitFor(() => expect(editor).toHaveValue('Estas condiciones se aplican a Karting Norte.'));
     expect(editor).toHaveAttribute('lang', 'es-ES');
     await userEvent.type(editor, ' Cascos obligatorios.');
     await userEvent.click(save);
-    expect(await screen.findByText('Español: written')).toBeInTheDocument();
+    expect(await screen.findByText('Spanish: written')).toBeInTheDocument();
     expect(saved).toEqual([{ culture: 'es-ES', text: 'Estas condiciones se aplican a Karting Norte. Cascos obligatorios.' }]);
     expect(screen.queryByRole('button', { name: 'Start from the neutral text' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove this language' })).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('the Terms tab', () => {
     );
     renderAdmin(<TermsTab idCompany={7} />);
     await userEvent.selectOptions(await screen.findByLabelText('Language'), 'ar-SA');
-    const editor = screen.getByLabelText(/Terms in العربية/);
+    const editor = screen.getByLabelText(/Terms in Arabic/);
     expect(editor).toHaveValue('الشروط');
     expect(editor.closest('[dir]')).toHaveAttribute('dir', 'rtl');
   });

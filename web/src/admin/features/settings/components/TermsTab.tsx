@@ -17,6 +17,7 @@ export function TermsTab({ idCompany }: { idCompany: number }) {
   const { t, i18n } = useTranslation('settings');
   const list = useQuery({ queryKey: ['terms', idCompany], queryFn: ({ signal }) => fetchTerms(idCompany, signal) });
   const [culture, setCulture] = useState(() => findLanguage(i18n.resolvedLanguage ?? i18n.language)?.culture ?? 'en-GB');
+  const name = languageNames(i18n.resolvedLanguage ?? i18n.language);
 
   if (list.isPending) return <Loader aria-label={t('terms.loading')} />;
   if (list.isError) return <Alert color="red">{t('failed')}</Alert>;
@@ -30,7 +31,7 @@ export function TermsTab({ idCompany }: { idCompany: number }) {
       <Group gap="xs" aria-label={t('terms.written')} role="list">
         {LANGUAGES.map((l) => (
           <Badge key={l.culture} role="listitem" color={written.has(l.culture) ? 'green' : 'gray'} variant="light">
-            {`${l.label}: ${written.has(l.culture) ? t('terms.has') : t('terms.none')}`}
+            {`${name(l.code, l.label)}: ${written.has(l.culture) ? t('terms.has') : t('terms.none')}`}
           </Badge>
         ))}
       </Group>
@@ -38,7 +39,7 @@ export function TermsTab({ idCompany }: { idCompany: number }) {
         label={t('terms.language')}
         value={culture}
         onChange={(e) => setCulture(e.currentTarget.value)}
-        data={LANGUAGES.map((l) => ({ value: l.culture, label: l.label }))}
+        data={LANGUAGES.map((l) => ({ value: l.culture, label: name(l.code, l.label) }))}
         maw={280}
       />
       {/* A fresh editor for each language and each saved text: it starts from what is saved. */}
@@ -49,7 +50,7 @@ export function TermsTab({ idCompany }: { idCompany: number }) {
 
 /** One language's text: the neutral text to adopt when there is none, the editor, save and remove. */
 function TermsEditor({ idCompany, culture, saved }: { idCompany: number; culture: string; saved?: string }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const queryClient = useQueryClient();
   const [text, setText] = useState(saved ?? '');
   const [starting, setStarting] = useState(false);
@@ -94,7 +95,7 @@ function TermsEditor({ idCompany, culture, saved }: { idCompany: number; culture
         </Alert>
       )}
       <Textarea
-        label={t('terms.text', { language: language?.label ?? culture })}
+        label={t('terms.text', { language: language ? languageNames(i18n.resolvedLanguage ?? i18n.language)(language.code, language.label) : culture })}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         rows={14}
@@ -115,4 +116,16 @@ function TermsEditor({ idCompany, culture, saved }: { idCompany: number; culture
       </Group>
     </>
   );
+}
+
+/** The languages' names in the interface language ("Spanish", "الإسبانية"): the terms are chosen by
+ * language in the admin's own words; the endonym when the browser cannot name it. */
+function languageNames(uiLanguage: string): (code: string, fallback: string) => string {
+  let names: Intl.DisplayNames | undefined;
+  try {
+    names = new Intl.DisplayNames([uiLanguage], { type: 'language' });
+  } catch {
+    names = undefined;
+  }
+  return (code, fallback) => names?.of(code) ?? fallback;
 }
