@@ -16,6 +16,16 @@ export function company(name: string, state: ServerState = serverState()): DemoC
  * banners are checked by a11y.spec.ts) or, with scope 'page', over the whole page.
  */
 export async function seriousViolations(page: Page, scope: 'wizard' | 'page' = 'wizard') {
+  // Axe measures colours as drawn: a toast fading in (the live viewers' "Hurry up!", when another spec's
+  // browser has the same booking page open) has a contrast only its last frame has. Finite transitions and
+  // animations end first (a CI run caught the toast mid-fade); endless ones (spinners) are left running.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length,
+      ),
+    )
+    .toBe(0);
   const axe = new AxeBuilder({ page });
   if (scope === 'wizard') axe.include('main').include('header').include('[role="dialog"]');
   // A page without frames is checked with axe.run in the page itself (the same rules and results) rather
