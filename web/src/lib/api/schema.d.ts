@@ -2548,6 +2548,10 @@ export interface components {
             isPaymentsActive?: unknown;
             /** @description Language of the mails (en-GB, es-ES, da-DK, ar-SA, de-DE, nb-NO, sv-SE; anything else: the company's default, else en-GB). */
             culture?: string;
+            /** @description 1 for a walk-in booking taken by staff at the counter (issue 23): the e-mail is optional and asked once (emailConfirmation and adultConfirmation are not read), and customerAcceptedTerms is required instead. Accepted only with the session cookie of a signed-in staff member of the cart's company, from this site's own pages (403 otherwise); the booking is paid at the circuit. 0/1 or boolean. */
+            staffMode?: unknown;
+            /** @description Staff mode only: the staff member states that the customer accepted the terms. 0/1 or boolean. */
+            customerAcceptedTerms?: unknown;
             /** @description Language of the provider's page (informative). */
             culturePaycomet?: string;
         };
@@ -5602,6 +5606,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description staffMode without the session cookie of a signed-in staff member of the cart's company (or from another site's page). Nothing was written. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No shopping cart with that token. */
             404: {
                 headers: {
