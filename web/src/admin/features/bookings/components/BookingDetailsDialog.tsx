@@ -19,8 +19,11 @@ import { isolate } from '@/lib/format';
 
 interface BookingDetailsDialogProps {
   company: AdminCompany;
-  /** The booking shown (its id, identifier and reference), or null when the dialog is closed. */
-  booking: { id: number; bookingIdentifier: string; reference?: string } | null;
+  /**
+   * The booking shown (its id, identifier and reference), or null when the dialog is closed; pay opens its
+   * Record payment at once when something is due (a walk-in's "pay now").
+   */
+  booking: { id: number; bookingIdentifier: string; reference?: string; pay?: boolean } | null;
   onClose: () => void;
 }
 
@@ -50,7 +53,7 @@ export function BookingDetailsDialog({ company, booking, onClose }: BookingDetai
           {t('details.failed')}
         </Alert>
       )}
-      {details.data && <MasterData data={details.data} company={company} />}
+      {details.data && <MasterData data={details.data} company={company} payFirst={booking?.pay ?? false} />}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose}>
           {t('details.close')}
@@ -168,11 +171,11 @@ function methodKey(method: string | null | undefined) {
   }
 }
 
-function MasterData({ data, company }: { data: BookingMasterData; company: AdminCompany }) {
+function MasterData({ data, company, payFirst }: { data: BookingMasterData; company: AdminCompany; payFirst: boolean }) {
   const { t } = useTranslation('bookings');
   const { t: admin } = useTranslation('admin');
   const format = useAdminFormat(company);
-  const [paying, setPaying] = useState(false);
+  const [paying, setPaying] = useState(() => payFirst && data.state !== 'cancelada' && (data.due ?? 0) > 0);
   const [cancelling, setCancelling] = useState(false);
   const [resending, setResending] = useState(false);
   const [editing, setEditing] = useState(false);
