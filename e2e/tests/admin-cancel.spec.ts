@@ -84,9 +84,9 @@ test.describe('back office: cancelling a booking', () => {
     await cancel.click();
     const cancelled = page.waitForResponse((r) => r.url().endsWith('/api/admin/cancel-booking') && r.request().method() === 'POST');
     await confirm.getByRole('button', { name: 'Cancel booking' }).click();
-    const answer = await cancelled;
-    expect(answer.status()).toBe(200);
-    expect(answer.request().postDataJSON()).toMatchObject({ refund: false });
+    const cancelAnswer = await cancelled;
+    expect(cancelAnswer.status()).toBe(200);
+    expect(cancelAnswer.request().postDataJSON()).toMatchObject({ refund: false });
     await expect(page.getByText('Booking cancelled.')).toBeVisible();
     // The grid reloads: the row is cancelled and can no longer be cancelled.
     await expect(row.getByRole('cell').nth(9)).toHaveText('Cancelled');
