@@ -72,7 +72,6 @@ export function MoveBookingDialog({ company, booking, onClose }: MoveBookingDial
             setStart('');
             setRefusal(undefined);
           }}
-          data-autofocus
         />
         {choices.isPending && day !== '' && <Loader size="sm" aria-label={t('move.loading')} />}
         {choices.isError && (
