@@ -144,3 +144,27 @@ func (t *Tx) BookLoaded(ctx context.Context, bookingIDs []int64) error {
 	}
 	return nil
 }
+
+// takeBooked adds places straight to a session's counter of booked places if they fit its capacity
+// (brought up to date from the installation's settings at the same time), and reports whether they did:
+// a staff move of a confirmed booking, whose places go from booked to booked with no hold between.
+func takeBooked(ctx context.Context, tx *Tx, s sessions.HoldSlot, places int) (bool, error) {
+	res, err := tx.Exec(ctx, `UPDATE slots SET booked = booked + ?, capacity = ?
+		WHERE circuit_id = ? AND starts_at = ? AND held + booked + ? <= ?`,
+		places, s.Capacity, s.CircuitID, s.StartsAt, places, s.Capacity)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// unbookPlaces gives back places of one session from slots.booked: the sessions a moved booking
+// leaves. The caller has the booking locked and rewrites its booking_slots in the same transaction.
+// The session is noted as freed at now, so the waiting list gets the places before the commit.
+func unbookPlaces(ctx context.Context, tx *Tx, circuitID, startsAt int64, places int, now int64) error {
+	_, err := tx.Exec(ctx, `UPDATE slots SET booked = CASE WHEN booked >= ? THEN booked - ? ELSE 0 END
+		WHERE circuit_id = ? AND starts_at = ?`, places, places, circuitID, startsAt)
+	tx.noteFreed(circuitID, startsAt, now)
+	return err
+}
