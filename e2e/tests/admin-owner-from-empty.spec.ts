@@ -173,7 +173,7 @@ test.describe('an owner from an empty company to a paid booking', () => {
       const productDialog = page.getByRole('dialog', { name: t('catalog', 'form.newProduct') });
       await productDialog.getByRole('textbox', { name: t('catalog', 'form.name'), exact: true }).fill(product);
       await productDialog.getByRole('textbox', { name: new RegExp(`^${escape(t('catalog', 'form.idLocal'))}`) }).fill('GP15');
-      await productDialog.getByRole('textbox', { name: new RegExp(`^${escape(t('catalog', 'form.price'))}`) }).fill('25');
+      await productDialog.getByRole('textbox', { name: t('catalog', 'form.price'), exact: true }).fill('25');
       await productDialog.getByLabel(t('catalog', 'form.variant')).click();
       await page.getByRole('option', { name: 'Main - Main' }).click();
       await productDialog.getByRole('button', { name: t('catalog', 'form.save'), exact: true }).click();
