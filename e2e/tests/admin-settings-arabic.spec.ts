@@ -98,7 +98,9 @@ test.describe('back office: the settings dialog in Arabic', () => {
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       await expect(shown).toHaveText(ARABIC);
       const label = (await tab.textContent()) ?? `tab ${i + 1}`;
-      expect(englishIn(await dialog.ariaSnapshot(), english), `English on ${label}`).toEqual([]);
+      // The Installations tab heads each installation with its name: the company's data, as a cell's value is.
+      const found = englishIn(await dialog.ariaSnapshot(), english).filter((f) => !/^(region|heading): Fjord Karting$/.test(f));
+      expect(found, `English on ${label}`).toEqual([]);
       await snapshot(page, testInfo, `settings-ar-tab-${i + 1}`);
       expect(await seriousViolations(page, 'page'), `axe on ${label}`).toEqual([]);
     }
