@@ -78,6 +78,8 @@ func TestEveryRouteHoldsTheRoleTable(t *testing.T) {
 		"GET /api/admin/waitlist": account.RoleDesk, "POST /api/admin/waitlist/offer": account.RoleDesk,
 		"DELETE /api/admin/waitlist/{id}": account.RoleDesk,
 		"POST /api/event/createFullEvent": account.RoleSuperAdmin, "POST /api/event/previewTemplate": account.RoleSuperAdmin,
+		// The Company tab holds the switches only the owner may turn (issue 24); installations are ADMIN's.
+		"GET /api/admin/company-settings": account.RoleSuperAdmin, "PATCH /api/admin/company-settings": account.RoleSuperAdmin,
 		// The Team tab is ADMIN's (issue 24); the SUPERADMIN-only parts are rules of the service, not rows.
 		"GET /api/admin/team": account.RoleAdmin, "POST /api/admin/team/invitations": account.RoleAdmin,
 		"POST /api/admin/team/invitations/{id}/resend": account.RoleAdmin, "DELETE /api/admin/team/invitations/{id}": account.RoleAdmin,

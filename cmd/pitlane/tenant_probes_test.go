@@ -244,6 +244,23 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 		"GET /api/admin/terms/starter": func(d *tenant) []probe {
 			return []probe{{path: "/api/admin/terms/starter", query: q("culture", "en-GB")}}
 		},
+		// The Company tab (issue 24): it names only the company; an empty name is refused alike every time.
+		"GET /api/admin/company-settings": func(d *tenant) []probe { return []probe{{path: "/api/admin/company-settings"}} },
+		"PATCH /api/admin/company-settings": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/company-settings", body: map[string]any{"name": ""}}}
+		},
+		// Installations and circuits (issue 24): d's installation and circuit (B's: 404); an installation
+		// without a name is refused alike every time.
+		"GET /api/admin/installations": func(d *tenant) []probe { return []probe{{path: "/api/admin/installations"}} },
+		"POST /api/admin/installations": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/installations", body: map[string]any{"name": "", "maxParticipants": 10}}}
+		},
+		"POST /api/admin/circuits": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/circuits", body: map[string]any{"idInstallation": d.install, "name": "Second track"}}}
+		},
+		"PUT /api/admin/circuits": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/circuits", body: map[string]any{"idCircuit": d.circuit, "name": "Main track"}}}
+		},
 		"GET /api/admin/team": func(d *tenant) []probe { return []probe{{path: "/api/admin/team"}} },
 		"POST /api/admin/team/invitations": func(d *tenant) []probe {
 			return []probe{{path: "/api/admin/team/invitations", body: map[string]any{"email": "", "role": "DESK"}}}

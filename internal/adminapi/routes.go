@@ -115,6 +115,13 @@ func (s *Server) Routes() []Route {
 		{Pattern: "GET /api/admin/terms", Handler: s.listTerms},
 		{Pattern: "PUT /api/admin/terms", Handler: s.saveTerms},
 		{Pattern: "GET /api/admin/terms/starter", Handler: s.termsStarter},
+		// Settings dialog: the SUPERADMIN's Company tab, and installations with their circuits (company_settings.go).
+		{Pattern: "GET /api/admin/company-settings", MinRole: account.RoleSuperAdmin, Handler: s.companySettings},
+		{Pattern: "PATCH /api/admin/company-settings", MinRole: account.RoleSuperAdmin, Handler: s.saveCompanySettings},
+		{Pattern: "GET /api/admin/installations", Handler: s.listInstallations},
+		{Pattern: "POST /api/admin/installations", Handler: s.createInstallation},
+		{Pattern: "POST /api/admin/circuits", Handler: s.createCircuit},
+		{Pattern: "PUT /api/admin/circuits", Handler: s.renameCircuit},
 		// Settings dialog: the Team tab (team.go).
 		{Pattern: "GET /api/admin/team", Handler: s.listTeam},
 		{Pattern: "POST /api/admin/team/invitations", Handler: s.invite},

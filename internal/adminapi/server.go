@@ -30,6 +30,10 @@ type Deps struct {
 	Team     TeamService     // the Team tab and the invitation page (team.go)
 	Resets   ResetService    // forgot password: the reset link and its page (reset.go)
 	Terms    TermsService    // the settings dialog's Terms tab (terms.go)
+	// CompanySettings is the SUPERADMIN's Company tab (company_settings.go).
+	CompanySettings CompanySettingsService
+	// Installations is the installations and circuits screen (company_settings.go).
+	Installations InstallationsService
 	// Checklist is the setup checklist a company sees until its first booking (setup_checklist.go).
 	Checklist ChecklistReader
 	Waitlist  WaitlistService // the waiting list per session and its settings (waitlist.go)

@@ -63,3 +63,10 @@ func NewCompany(in NewCompanyInput) (Company, error) {
 		MaxParticipants: -1, MaxSlotsBooking: DefaultMaxSlotsBooking,
 	}, nil
 }
+
+// CurrencySymbol returns the symbol shown with prices of the ISO 4217 code, and whether a company may
+// use that currency.
+func CurrencySymbol(code string) (string, bool) {
+	s, ok := currencySymbols[code]
+	return s, ok
+}

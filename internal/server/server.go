@@ -157,6 +157,15 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		Waitlist:  wl,
 		// moving a booking to another session: planned as a hold, taken and given back by the store
 		Moves: move.NewService(db.Bookings(), a.sessions, clk),
+		// the SUPERADMIN's Company tab and the installations screen; a save drops the reused answers
+		CompanySettings: company.NewSettingsService(db.CompanySettings(), clk.Now, a.sessions.CompanyChanged),
+		Installations: setup.NewInstallations(db.Installations(), clk.Now, func(id int64) {
+			token, err := db.CatalogAdmin().CompanyToken(context.Background(), id)
+			if err != nil {
+				token = ""
+			}
+			a.sessions.CompanyChanged(token)
+		}),
 	})
 	a.staff = staffAPI
 	h := httpapi.New(httpapi.Deps{

@@ -21,10 +21,11 @@ export const SECTION_ROLES = {
 
 export type Section = keyof typeof SECTION_ROLES;
 
-/** The settings dialog's tabs that need more than the dialog itself (ADMIN): none so far needs more, but the
- * Team tab (issue 24) is named here so that opening the dialog to DESK one day would not open the team. */
+/** The settings dialog's tabs that need more than the dialog itself (ADMIN): the Company tab is the owner's (issue 24);
+ * the Team tab is named here so that opening the dialog to DESK one day would not open the team. */
 export const SETTINGS_TAB_ROLES = {
   team: 'ADMIN',
+  company: 'SUPERADMIN',
 } as const satisfies Record<string, StaffRole>;
 
 /** Whether the role may see the settings tab (a tab not listed in SETTINGS_TAB_ROLES needs ADMIN, as the dialog does). */

@@ -1637,6 +1637,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/company-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's switches and contact that only the database held (SUPERADMIN): refunds and their window, online payments, advertising, the licences box, name, postal address (mails and the .ics LOCATION), Reply-To, report addresses, currency, time zone and logo. */
+        get: operations["adminCompanySettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes the fields the body names and no other (SUPERADMIN); every field is checked before anything is written (422 with field errors, nothing saved). Audited as company.settings with each changed field before and after. */
+        patch: operations["adminSaveCompanySettings"];
+        trace?: never;
+    };
+    "/api/admin/installations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's installations with their circuits and each circuit's variant (ADMIN), in creation order. */
+        get: operations["adminInstallations"];
+        put?: never;
+        /** Adds an installation (ADMIN) with the spec's default booking settings (15 minutes, 08:00–23:00, 45 days, 0 hours) in the company's time zone; it sells nothing until it has a circuit and a weekly schedule. Audited as installation.create. */
+        post: operations["adminCreateInstallation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/circuits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Renames one of the company's circuits (ADMIN); its variant keeps its local id and takes the new name. Audited as circuit.rename. */
+        put: operations["adminRenameCircuit"];
+        /** Adds a circuit (a track) to one of the company's installations (ADMIN), with its variant (the next free numeric local id), so products can be raced on it. Audited as circuit.create. */
+        post: operations["adminCreateCircuit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/check-in": {
         parameters: {
             query?: never;
@@ -2296,6 +2350,70 @@ export interface components {
         };
         StaffWaitlist: {
             data: components["schemas"]["StaffWaitlistEntry"][];
+        };
+        CompanySettings: {
+            name: string;
+            /** @description Postal address: in the mails and the calendar entries' LOCATION. */
+            address: string;
+            /** @description The Reply-To of the company's mails; empty: none. */
+            replyTo: string;
+            /** @description Where customers' problem reports go. */
+            reportEmails: string[];
+            /** @enum {string} */
+            currency: "EUR" | "DKK" | "NOK" | "SEK" | "GBP" | "USD" | "CHF";
+            /** @description Follows the currency. */
+            currencySymbol: string;
+            /** @description IANA name, e.g. Europe/Madrid. */
+            timeZone: string;
+            /** @description An image uploaded through POST /api/product/photo, or empty. */
+            logo: string;
+            isRefundEnabled: boolean;
+            /** @description Days after a sale a refund may be made; 0: no limit. */
+            refundMaxDays: number;
+            /** @description Customers pay online; otherwise at the circuit. */
+            paymentsActive: boolean;
+            advertisingActive: boolean;
+            featureLicences: boolean;
+        };
+        CompanySettingsPatch: {
+            /** Format: int64 */
+            idCompany: number;
+            name?: string;
+            address?: string;
+            replyTo?: string;
+            reportEmails?: string[];
+            currency?: string;
+            timeZone?: string;
+            logo?: string;
+            isRefundEnabled?: boolean;
+            refundMaxDays?: number;
+            paymentsActive?: boolean;
+            advertisingActive?: boolean;
+            featureLicences?: boolean;
+        };
+        InstallationList: {
+            installations: components["schemas"]["InstallationItem"][];
+        };
+        InstallationItem: {
+            /** Format: int64 */
+            idInstallation: number;
+            name: string;
+            maxParticipants: number;
+            circuits: components["schemas"]["CircuitItem"][];
+        };
+        CircuitItem: {
+            /** Format: int64 */
+            idCircuit: number;
+            /** Format: int64 */
+            idInstallation: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description The circuit's variant (0 when it has none).
+             */
+            idVariant: number;
+            /** @description The variant's local id (empty when none). */
+            idLocal: string;
         };
         WaitlistSettingsResult: {
             data: {
@@ -7593,6 +7711,262 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description The offer time is out of bounds (`fields.offerMinutes`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCompanySettings: {
+        parameters: {
+            query: {
+                idCompany: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanySettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminSaveCompanySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanySettingsPatch"];
+            };
+        };
+        responses: {
+            /** @description The company's settings as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanySettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A field breaks its rule (`fields.<name>`); nothing was saved. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminInstallations: {
+        parameters: {
+            query: {
+                idCompany: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The installations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstallationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminCreateInstallation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: int64 */
+                    idCompany: number;
+                    name: string;
+                    maxParticipants: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The installation added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstallationItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The company has an installation of that name already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field breaks its rule (`fields.name`, `fields.maxParticipants`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRenameCircuit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: int64 */
+                    idCompany: number;
+                    /** Format: int64 */
+                    idCircuit: number;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The circuit renamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircuitItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The company has no such circuit. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The installation has a circuit of that name already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The name is empty or too long (`fields.name`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCreateCircuit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: int64 */
+                    idCompany: number;
+                    /** Format: int64 */
+                    idInstallation: number;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The circuit added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircuitItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The company has no such installation. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The installation has a circuit of that name already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The name is empty or too long (`fields.name`). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -85,11 +85,12 @@ beforeEach(async () => {
 });
 
 describe('the settings dialog', () => {
-  it('opens on General with tabs 1–12, 9 disabled, and hides the Save bar on products, packs, team, terms and the waiting list', async () => {
+  it('opens on General with tabs 1–13, 9 disabled, and hides the Save bar on products, packs, team, terms and the waiting list', async () => {
     settingsApi();
     await open();
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual(['1. My account', '2. General', '3. Weekly schedule', '4. Special schedule', '5. General schedule', '6. Products', '7. Packs', '8. Categories', '9. Booking confirmation', '10. Team', '11. Terms', '12. Waiting list']);
+    expect(tabs).toEqual(['1. My account', '2. General', '3. Weekly schedule', '4. Special schedule', '5. General schedule', '6. Products', '7. Packs', '8. Categories', '9. Booking confirmation', '10. Team', '11. Terms', '12. Waiting list', '13. Installations']);
+    expect(screen.queryByRole('tab', { name: /Company/ })).not.toBeInTheDocument(); // the owner's only
     expect(screen.getByRole('tab', { name: '9. Booking confirmation' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: '6. Products' }));

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { CatalogTab } from '@/admin/app/settings/CatalogTabs';
+import { CompanyTab } from '@/admin/features/settings/components/CompanyTab';
 import { GeneralScheduleTab } from '@/admin/features/settings/components/GeneralScheduleTab';
 import { GeneralTab } from '@/admin/features/settings/components/GeneralTab';
+import { InstallationsTab } from '@/admin/features/settings/components/InstallationsTab';
 import { MyAccountTab } from '@/admin/features/settings/components/MyAccountTab';
 import { SpecialScheduleTab } from '@/admin/features/settings/components/SpecialScheduleTab';
 import { TermsTab } from '@/admin/features/settings/components/TermsTab';
@@ -25,7 +27,7 @@ export interface SettingsTabContext {
 export interface SettingsTabEntry {
   id: number;
   /** Its label's key in the settings namespace (tabs.*). */
-  label: 'account' | 'general' | 'weekly' | 'special' | 'generalSchedule' | 'products' | 'packs' | 'categories' | 'confirmation' | 'team' | 'terms' | 'waitlist';
+  label: 'account' | 'general' | 'weekly' | 'special' | 'generalSchedule' | 'products' | 'packs' | 'categories' | 'confirmation' | 'team' | 'terms' | 'waitlist' | 'company' | 'installations';
   render: (ctx: SettingsTabContext) => ReactNode;
   /** Tabs that save on their own (products, packs) hide the Cancel/Save bar. */
   hideSaveBar?: boolean;
@@ -37,7 +39,7 @@ const ProductsTabEntry = ({ idCompany }: SettingsTabContext) => <CatalogTab idCo
 const PacksTabEntry = ({ idCompany }: SettingsTabContext) => <CatalogTab idCompany={idCompany} tab="packs" />;
 const CategoriesTabEntry = ({ idCompany }: SettingsTabContext) => <CatalogTab idCompany={idCompany} tab="categories" />;
 
-/** The dialog's tabs 1–12 in order; 2 (General) opens first, 9 is disabled; 10 (Team) and 11 (Terms, both issue 24) show to the roles of roles.ts; 12 is the waiting list (issue 27). */
+/** The dialog's tabs 1–12 in order; 2 (General) opens first, 9 is disabled; 10 (Team) and 11 (Terms, both issue 24) show to the roles of roles.ts; 12 is the waiting list (issue 27); 13 (Installations) and 14 (Company, SUPERADMIN only) are issue 24's. */
 export const SETTINGS_TABS: SettingsTabEntry[] = [
   { id: 1, label: 'account', render: ({ onNameChange }) => <MyAccountTab onNameChange={onNameChange} /> },
   { id: 2, label: 'general', render: ({ state }) => <GeneralTab state={state} /> },
@@ -51,6 +53,8 @@ export const SETTINGS_TABS: SettingsTabEntry[] = [
   { id: 10, label: 'team', render: ({ idCompany, role }) => <TeamTab idCompany={idCompany} role={role} />, hideSaveBar: true },
   { id: 11, label: 'terms', render: ({ idCompany }) => <TermsTab idCompany={idCompany} />, hideSaveBar: true },
   { id: 12, label: 'waitlist', render: ({ idCompany }) => <WaitlistTab idCompany={idCompany} />, hideSaveBar: true },
+  { id: 13, label: 'installations', render: ({ idCompany, state }) => <InstallationsTab idCompany={idCompany} state={state} />, hideSaveBar: true },
+  { id: 14, label: 'company', render: ({ idCompany }) => <CompanyTab idCompany={idCompany} />, hideSaveBar: true },
 ];
 
 /** The tab the dialog opens on (admin spec section 9). */

@@ -1,10 +1,10 @@
-import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/admin/components/DateField';
 import { Confirm } from '@/admin/features/settings/components/Confirm';
 import { EmailList } from '@/admin/features/settings/components/EmailList';
-import type { SettingsState } from '@/admin/features/settings/hooks/useSettings';
+import { companyFields, type SettingsState } from '@/admin/features/settings/hooks/useSettings';
 import { boundErrors, DEFAULTS, type Draft } from '@/admin/features/settings/utils/draft';
 
 /** An e-mail address, roughly: what the server accepts is checked there. */
@@ -15,18 +15,41 @@ const PHONE = /^\+(?:[\s.()-]*\d){7,15}[\s.()-]*$/;
 /** An address or a phone number reads left to right, also in the Arabic back office. */
 const LTR_INPUT = { input: { direction: 'ltr' as const } };
 
-/** Tab 2, General: the booking rules of section 5 with their bounds, the switches and the e-mail lists. */
+const SHARED: readonly string[] = companyFields;
+
+/**
+ * Tab 2, General: the booking rules of section 5 with their bounds, the switches and the e-mail lists, of
+ * the installation chosen in the select (issue 24: a company with two installations edits either). The
+ * company's own fields (switches, contact, lists) are the same for every installation.
+ */
 export function GeneralTab({ state }: { state: SettingsState }) {
   const { t } = useTranslation('settings');
   const [confirm, setConfirm] = useState<'disable' | 'defaults'>();
-  const d = state.drafts[0];
+  const [chosen, setChosen] = useState<number>();
+  const d = state.drafts.find((x) => x.idInstallation === chosen) ?? state.drafts[0];
   if (!d) return null;
-  const set = (patch: Partial<Draft>) => state.update(d.idInstallation, (x) => ({ ...x, ...patch }));
+  const set = (patch: Partial<Draft>) => {
+    const shared = Object.fromEntries(Object.entries(patch).filter(([k]) => SHARED.includes(k)));
+    const own = Object.fromEntries(Object.entries(patch).filter(([k]) => !SHARED.includes(k)));
+    for (const x of state.drafts) {
+      state.update(x.idInstallation, (y) => ({ ...y, ...shared, ...(x.idInstallation === d.idInstallation ? own : {}) }));
+    }
+  };
   const errors = boundErrors(d);
   const err = (field: string) => (errors[field] ? t(`general.errors.${errors[field]}`) : undefined);
   const num = (v: string | number) => (typeof v === 'number' ? v : Number.NaN);
   return (
     <Stack gap="md">
+      {state.drafts.length > 1 && (
+        <Select
+          label={t('general.installation')}
+          data={state.drafts.map((x) => ({ value: String(x.idInstallation), label: x.name }))}
+          allowDeselect={false}
+          maw={360}
+          value={String(d.idInstallation)}
+          onChange={(v) => v && setChosen(Number(v))}
+        />
+      )}
       <Switch
         label={t('general.enableBooking')}
         checked={d.enableBooking}

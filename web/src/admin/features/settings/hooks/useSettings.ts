@@ -20,7 +20,8 @@ interface Loaded {
   version: number;
 }
 
-const companyFields = [
+/** The Draft fields that are the company's, not one installation's: a save writes the first draft's to every installation. */
+export const companyFields = [
   'showEmails',
   'emailOptional',
   'maxSlotsBooking',
