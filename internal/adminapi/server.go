@@ -33,6 +33,8 @@ type Deps struct {
 	// Checklist is the setup checklist a company sees until its first booking (setup_checklist.go).
 	Checklist ChecklistReader
 	Waitlist  WaitlistService // the waiting list per session and its settings (waitlist.go)
+	// Access is a member's sessions and the company's personal API tokens (access.go).
+	Access AccessService
 	// FrontDesk is the counter's day: check-in and the Today view (frontdesk.go).
 	FrontDesk FrontDeskService
 	// Live carries change signals to open Today views (the realtime hub); nil: no live updates.
