@@ -152,6 +152,7 @@ export function ApiTokens({ idCompany, roles, when }: { idCompany: number; roles
         centered
         zIndex={400}
         size="lg"
+        withCloseButton={false} // its own Close/Done button closes it (Mantine's × has no name)
       >
         <Stack gap="sm">
           <Alert color="yellow">{t('tokens.shownOnce')}</Alert>

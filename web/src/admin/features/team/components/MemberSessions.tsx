@@ -46,6 +46,7 @@ export function MemberSessions({
       centered
       zIndex={400}
       size="xl"
+      withCloseButton={false} // its own Close/Done button closes it (Mantine's × has no name)
     >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
