@@ -1251,7 +1251,7 @@ export interface paths {
         put?: never;
         /**
          * Create a personal API token for a program; its secret is in this answer only.
-         * @description The token acts for its creator in this company only, with the role given, which may not be above the creator's (403); while it is used its role is also capped by the creator's role at the time, and it stops working when the creator leaves the company or is disabled there. Programs send it as `Authorization: Bearer <secret>`; such calls carry no cookie, so the origin check does not apply. Only its SHA-256 is kept. Recorded in the audit log (api_token.create).
+         * @description The token acts for its creator in this company only, with the role given, which may not be above the creator's (422, `fields.role`); while it is used its role is also capped by the creator's role at the time, and it stops working when the creator leaves the company or is disabled there. Programs send it as `Authorization: Bearer <secret>`; such calls carry no cookie, so the origin check does not apply. Only its SHA-256 is kept. Recorded in the audit log (api_token.create).
          */
         post: operations["adminCreateApiToken"];
         delete?: never;
@@ -2500,7 +2500,7 @@ export interface components {
         ApiTokenCreate: {
             /** Format: int64 */
             idCompany: number;
-            /** @description What the program is */
+            /** @description What the program is, e.g. Accounting export. */
             name: string;
             role: components["schemas"]["StaffRole"];
         };
