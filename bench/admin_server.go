@@ -98,21 +98,28 @@ func (s *server) stop() {
 // login signs in through POST /api/users/adminLogin and keeps the bearer token.
 func (s *server) login(ctx context.Context, email, password string) error {
 	body, _ := json.Marshal(map[string]string{"email": email, "password": password})
-	status, resp, err := s.do(ctx, http.MethodPost, "/api/users/adminLogin", body, io.Discard)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.base+"/api/users/adminLogin", bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := s.client.Do(req)
 	if err != nil {
 		return fmt.Errorf("adminLogin: %w", err)
 	}
-	if status != http.StatusOK {
-		return fmt.Errorf("adminLogin answered %d: %s", status, resp)
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	_ = resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("adminLogin answered %d: %s", resp.StatusCode, b)
 	}
-	var out struct {
-		Token string `json:"token"`
+	// The session token is in the HttpOnly cookie only; the bench sends it back as a bearer token.
+	for _, c := range resp.Cookies() {
+		if strings.HasSuffix(c.Name, "pitlane_staff") && c.Value != "" {
+			s.token = c.Value
+			return nil
+		}
 	}
-	if err := json.Unmarshal(resp, &out); err != nil || out.Token == "" {
-		return fmt.Errorf("adminLogin: no token in %s (%v)", resp, err)
-	}
-	s.token = out.Token
-	return nil
+	return errors.New("adminLogin set no session cookie")
 }
 
 // do sends one request with the bearer token. A 200 body is copied to sink (the reply is read to its

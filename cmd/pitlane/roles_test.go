@@ -6,21 +6,50 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/getkin/kin-openapi/openapi3"
+
 	"pitlane/internal/account"
 	"pitlane/internal/clock"
+	"pitlane/internal/httpapi/apitest"
 	"pitlane/internal/store"
 )
 
-// TestEveryRouteHoldsTheRoleTable walks the staff route table with a member of each role of company A
-// (docs/architecture.md, "Roles"): a role ranked below the row's least role gets 403 on every probe of
-// the row, one at or above it gets past the role check. A row that names no MinRole needs ADMIN, so the
-// counter's DESK role reaches only the rows that open themselves to it. Roles are tried from the least,
-// so a DESK write that should have been refused cannot hide behind an earlier ADMIN write.
+// TestEveryRouteHoldsTheRoleTable is the route × role matrix of docs/openapi.yaml (issue 24): every
+// staff operation there names its least role (x-min-role), and every row of adminapi.Routes() must be
+// an operation there with the same role, so the contract and the server cannot drift. Then the real
+// server (server.New, as cmd/pitlane wires it) is called for every route with a member of each role of
+// company A, and with a personal API token of each role (created by A's SUPERADMIN, so the token's own
+// role is what bounds it): a caller ranked below the least role gets 403 on every probe of the row, one
+// at or above it gets past the role check. Callers are tried from the least, so a DESK write that should
+// have been refused cannot hide behind an earlier ADMIN write.
 func TestEveryRouteHoldsTheRoleTable(t *testing.T) {
 	t.Parallel()
 	w := newTenantWorld(t, store.SQLite)
+	contract := contractRoles(t)
+	for _, rt := range w.app.Staff().Routes() {
+		min := rt.MinRole
+		if min == "" {
+			min = account.RoleAdmin
+		}
+		switch got, ok := contract[rt.Pattern]; {
+		case !ok:
+			t.Errorf("%s is a row of the route table but no operation of docs/openapi.yaml names its x-min-role", rt.Pattern)
+		case got != min:
+			t.Errorf("%s needs %s in the route table but x-min-role %s in docs/openapi.yaml", rt.Pattern, min, got)
+		}
+		delete(contract, rt.Pattern)
+	}
+	for pattern, role := range contract {
+		t.Errorf("docs/openapi.yaml gives %s x-min-role %s but it is no row of the staff route table", pattern, role)
+	}
+
 	roles := []account.Role{account.RoleDesk, account.RoleAdmin, account.RoleSuperAdmin}
-	tokens := map[account.Role]string{}
+	type caller struct {
+		name  string
+		role  account.Role
+		token string
+	}
+	var callers []caller
 	svc := account.NewService(w.db.Admins(), clock.NewManual(tenantNow))
 	for _, role := range roles {
 		email := strings.ToLower(string(role)) + ".member@alfa.example"
@@ -29,11 +58,16 @@ func TestEveryRouteHoldsTheRoleTable(t *testing.T) {
 			t.Fatal(err)
 		}
 		res := w.do(t, "POST", "/api/users/adminLogin", map[string]any{"email": email, "password": pw}, "")
-		var out struct{ Token string }
-		if res.Status != http.StatusOK || json.Unmarshal(res.Body, &out) != nil {
+		if res.Status != http.StatusOK {
 			t.Fatalf("sign-in as %s: %d %s", role, res.Status, res.Body)
 		}
-		tokens[role] = out.Token
+		callers = append(callers, caller{"a " + string(role) + " member", role, sessionCookie(t, res)})
+		res = w.do(t, "POST", "/api/admin/api-tokens", map[string]any{"idCompany": w.a.company, "name": "matrix " + string(role), "role": role}, w.token)
+		var created struct{ Secret string }
+		if res.Status != http.StatusCreated || json.Unmarshal(res.Body, &created) != nil || !strings.HasPrefix(created.Secret, "plt_") {
+			t.Fatalf("API token of %s: %d %s", role, res.Status, res.Body)
+		}
+		callers = append(callers, caller{"an API token of " + string(role), role, created.Secret})
 	}
 	templates := staffTemplates()
 	desk := 0
@@ -45,14 +79,16 @@ func TestEveryRouteHoldsTheRoleTable(t *testing.T) {
 		if min == account.RoleDesk {
 			desk++
 		}
-		for _, role := range roles {
+		for _, c := range callers {
 			for _, p := range templates[rt.Pattern](w.a) {
-				res, req := w.send(t, rt.Pattern, p, w.a.company, tokens[role])
+				res, req := w.send(t, rt.Pattern, p, w.a.company, c.token)
 				switch {
-				case role.AtLeast(min) && res.Status == http.StatusForbidden:
-					t.Errorf("%s as %s: %s → 403 %s; the row needs %s", rt.Pattern, role, req, res.Body, min)
-				case !role.AtLeast(min) && res.Status != http.StatusForbidden:
-					t.Errorf("%s as %s: %s → %d; want 403, the row needs %s", rt.Pattern, role, req, res.Status, min)
+				case res.Status == http.StatusUnauthorized:
+					t.Errorf("%s as %s: %s → 401 %s; the caller must stay signed in", rt.Pattern, c.name, req, res.Body)
+				case c.role.AtLeast(min) && res.Status == http.StatusForbidden:
+					t.Errorf("%s as %s: %s → 403 %s; the row needs %s", rt.Pattern, c.name, req, res.Body, min)
+				case !c.role.AtLeast(min) && res.Status != http.StatusForbidden:
+					t.Errorf("%s as %s: %s → %d; want 403, the row needs %s", rt.Pattern, c.name, req, res.Status, min)
 				}
 			}
 		}
@@ -99,4 +135,36 @@ func TestEveryRouteHoldsTheRoleTable(t *testing.T) {
 			t.Errorf("%s needs %s; the role table says %s", rt.Pattern, got, exp)
 		}
 	}
+}
+
+// contractRoles reads docs/openapi.yaml: the x-min-role of every operation that names one, by the
+// route table's pattern ("GET /api/admin/team").
+func contractRoles(t *testing.T) map[string]account.Role {
+	t.Helper()
+	specPath, err := apitest.SpecPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := openapi3.NewLoader().LoadFromFile(specPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]account.Role{}
+	for path, item := range doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			raw, ok := op.Extensions["x-min-role"]
+			if !ok {
+				continue
+			}
+			role, _ := raw.(string)
+			if !account.Role(role).Valid() {
+				t.Errorf("%s %s: x-min-role %v is no role", method, path, raw)
+			}
+			out[method+" "+path] = account.Role(role)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no operation of docs/openapi.yaml names an x-min-role")
+	}
+	return out
 }

@@ -36,6 +36,8 @@ type tenant struct {
 	teamUser    int64  // a DESK member of the company (the Team tab's routes)
 	invitation  int64  // an open invitation to the company
 	waitEntry   int64  // a waiting-list entry of the booked session (10 December, 10:00)
+	teamSession int64  // a live session of teamUser (the Team tab's sessions)
+	apiToken    int64  // a personal API token of the company, created by teamUser
 }
 
 // seedTenant writes a company with the mark (lower case, e.g. "bravo") and one booking.
@@ -77,6 +79,15 @@ func seedTenant(t *testing.T, db *store.DB, mark string) *tenant {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO memberships (user_id, company_id, role) VALUES (?, ?, 'DESK')`, tn.teamUser, tn.company); err != nil {
+			return err
+		}
+		if err := ins(&tn.teamSession, `INSERT INTO admin_sessions (token_hash, user_id, created_at, last_seen_at, expires_at, user_agent, address)
+			VALUES (?, ?, ?, ?, ?, 'Probe browser', '192.0.2.7')`, mark+"-session-hash", tn.teamUser, tenantNow.UnixMilli(),
+			tenantNow.UnixMilli(), tenantNow.Add(12*time.Hour).UnixMilli()); err != nil {
+			return err
+		}
+		if err := ins(&tn.apiToken, `INSERT INTO api_tokens (company_id, user_id, name, role, token_hash, created_at)
+			VALUES (?, ?, ?, 'DESK', ?, ?)`, tn.company, tn.teamUser, title+" probe token", mark+"-api-token-hash", tenantNow.UnixMilli()); err != nil {
 			return err
 		}
 		if err := ins(&tn.invitation, `INSERT INTO staff_invitations (company_id, email, role, token_hash, invited_by_email, created_at, expires_at)

@@ -283,6 +283,25 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 		"DELETE /api/admin/team/members/{userId}": func(d *tenant) []probe {
 			return []probe{{path: member("DELETE /api/admin/team/members/{userId}", d.teamUser)}}
 		},
+		// A member's sessions and the API tokens (issue 24): d's member, session and token.
+		"GET /api/admin/team/members/{userId}/sessions": func(d *tenant) []probe {
+			return []probe{{path: member("GET /api/admin/team/members/{userId}/sessions", d.teamUser)}}
+		},
+		"DELETE /api/admin/team/members/{userId}/sessions": func(d *tenant) []probe {
+			return []probe{{path: member("DELETE /api/admin/team/members/{userId}/sessions", d.teamUser)}}
+		},
+		"DELETE /api/admin/team/members/{userId}/sessions/{sessionId}": func(d *tenant) []probe {
+			p := member("DELETE /api/admin/team/members/{userId}/sessions/{sessionId}", d.teamUser)
+			return []probe{{path: strings.Replace(p, "{sessionId}", strconv.FormatInt(d.teamSession, 10), 1)}}
+		},
+		"GET /api/admin/api-tokens": func(d *tenant) []probe { return []probe{{path: "/api/admin/api-tokens"}} },
+		"POST /api/admin/api-tokens": func(d *tenant) []probe {
+			// No name: refused alike (422) whoever asks, so no pass creates a token.
+			return []probe{{path: "/api/admin/api-tokens", body: map[string]any{"name": "", "role": "DESK"}}}
+		},
+		"DELETE /api/admin/api-tokens/{id}": func(d *tenant) []probe {
+			return []probe{{path: id("DELETE /api/admin/api-tokens/{id}", d.apiToken)}}
+		},
 	}
 	maps.Copy(templates, eventTemplates()) // issue 15's routes (tenant_events_test.go)
 	return templates

@@ -55,11 +55,10 @@ func newTenantWorld(t *testing.T, engine store.Engine) *tenantWorld {
 		t.Fatal(err)
 	}
 	res := w.do(t, "POST", "/api/users/adminLogin", map[string]any{"email": "alfa.staff@alfa.example", "password": pw}, "")
-	var out struct{ Token string }
-	if res.Status != http.StatusOK || json.Unmarshal(res.Body, &out) != nil {
+	if res.Status != http.StatusOK {
 		t.Fatalf("sign-in: %d %s", res.Status, res.Body)
 	}
-	w.token = out.Token
+	w.token = sessionCookie(t, res)
 	return w
 }
 
@@ -291,4 +290,16 @@ func count(t *testing.T, db *store.DB, q string, args ...any) int64 {
 		t.Fatalf("%s: %v", q, err)
 	}
 	return n
+}
+
+// sessionCookie is the session token a sign-in set as its cookie (the answer's body never carries it).
+func sessionCookie(t *testing.T, res *apitest.Response) string {
+	t.Helper()
+	for _, c := range (&http.Response{Header: res.Header}).Cookies() {
+		if c.Name == adminapi.CookieName && c.Value != "" {
+			return c.Value
+		}
+	}
+	t.Fatalf("the sign-in set no session cookie: %v", res.Header.Values("Set-Cookie"))
+	return ""
 }

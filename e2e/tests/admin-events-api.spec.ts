@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, request as requests, test, type APIRequestContext } from '@playwright/test';
 import { demoAdmin, FJORD_ADMIN, SUPPORT, type LoginAnswer } from '../support/admin.ts';
 import { circuitDay, company } from '../support/booking.ts';
 import { DEMO } from '../support/state.ts';
@@ -6,15 +6,20 @@ import { DEMO } from '../support/state.ts';
 // Sign-ins hash passwords (argon2id) and the pages load the calendar: generous on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-/** Signs in through the API and returns the bearer token and the id of Fjord Karting. */
-async function signIn(request: APIRequestContext, email: string): Promise<{ token: string; fjord: number }> {
+/**
+ * Signs in through the API in a context of its own, as the back office's pages do: the session is the
+ * HttpOnly cookie the context keeps (the answer's body has no token), and writes carry this site's Origin.
+ */
+async function signIn(baseURL: string, email: string): Promise<{ staff: APIRequestContext; fjord: number }> {
+  const staff = await requests.newContext({ baseURL, extraHTTPHeaders: { Origin: new URL(baseURL).origin } });
   const login = demoAdmin(email);
-  const res = await request.post('/api/users/adminLogin', { data: { email: login.email, password: login.password } });
+  const res = await staff.post('/api/users/adminLogin', { data: { email: login.email, password: login.password } });
   expect(res.status(), `sign-in of ${email}`).toBe(200);
-  const body = (await res.json()) as LoginAnswer & { token: string };
+  const body = (await res.json()) as LoginAnswer & { token?: string };
+  expect(body.token, 'the session token stays in the HttpOnly cookie').toBeUndefined();
   const fjord = body.companies.find((c) => c.companyName === DEMO.fjord);
   if (!fjord) throw new Error(`${email} has no role at ${DEMO.fjord}`);
-  return { token: body.token, fjord: fjord.idCompany };
+  return { staff, fjord: fjord.idCompany };
 }
 
 /** A create-event payload for Fjord Karting: a team event five days ahead (circuit time), on the landing, with a discount. */
@@ -30,26 +35,21 @@ function payload(idCompany: number, name: string, code: string) {
   };
 }
 
-test('an ADMIN is refused createFullEvent; a SUPERADMIN’s event is at once on the public pages and its discount works', async ({ page, request }) => {
+test('an ADMIN is refused createFullEvent; a SUPERADMIN’s event is at once on the public pages and its discount works', async ({ page, request, baseURL }) => {
   const fjord = company(DEMO.fjord);
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `E2E Holdløb ${stamp}`;
   const code = `HOLD${stamp}`;
 
   // Fjord Karting's own ADMIN: 403, and nothing was created.
-  const admin = await signIn(request, FJORD_ADMIN);
-  const refused = await request.post('/api/event/createFullEvent', {
-    data: payload(admin.fjord, name, code),
-    headers: { Authorization: `Bearer ${admin.token}` },
-  });
+  const admin = await signIn(baseURL!, FJORD_ADMIN);
+  const refused = await admin.staff.post('/api/event/createFullEvent', { data: payload(admin.fjord, name, code) });
   expect(refused.status()).toBe(403);
+  expect(await refused.text()).toContain('SUPERADMIN'); // the role check refused it, not the origin check
 
   // The support account, SUPERADMIN of Fjord Karting: created, with the event's public address.
-  const support = await signIn(request, SUPPORT);
-  const made = await request.post('/api/event/createFullEvent', {
-    data: payload(support.fjord, name, code),
-    headers: { Authorization: `Bearer ${support.token}` },
-  });
+  const support = await signIn(baseURL!, SUPPORT);
+  const made = await support.staff.post('/api/event/createFullEvent', { data: payload(support.fjord, name, code) });
   expect(made.status(), await made.text()).toBe(201);
   const { data } = (await made.json()) as { data: { url: string; key: string } };
   expect(new URL(data.url, 'http://x').pathname).toBe(`/event/${data.key}`);

@@ -104,7 +104,8 @@ func (a *Auth) Login(ctx context.Context, in LoginInput) (LoginResult, error) {
 	token := NewSessionToken()
 	expires := now.Add(a.policy.Max)
 	if _, err := a.store.StartSession(ctx, NewSession{UserID: r.User.ID, TokenHash: HashSessionToken(token), Now: now,
-		ExpiresAt: expires, Account: acct, Address: in.Address, AddressFailureID: r.AddressFailureID}); err != nil {
+		ExpiresAt: expires, Account: acct, Address: in.Address, AddressFailureID: r.AddressFailureID,
+		UserAgent: cutRunes(in.UserAgent, 300)}); err != nil {
 		return LoginResult{}, err
 	}
 	return LoginResult{Token: token, ExpiresAt: expires, User: r.User, Companies: SortCompanies(r.Memberships)}, nil

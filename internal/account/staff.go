@@ -66,6 +66,8 @@ type LoginInput struct {
 	Password string
 	Captcha  string
 	Address  string
+	// UserAgent is the browser's User-Agent, kept with the session so its user can tell their sessions apart.
+	UserAgent string
 }
 
 // LoginReservation is what ReserveLogin found: the throttle's gate and, when the attempt was let
@@ -89,6 +91,7 @@ type NewSession struct {
 	Account          string // the normalised e-mail whose failures are cleared
 	Address          string // the client's address: the pair (Account, Address)'s failures are cleared
 	AddressFailureID int64  // the attempt's own address row, deleted
+	UserAgent        string // the browser's User-Agent (cut to 300 characters), shown with the session
 }
 
 // LoginResult is a successful sign-in: the session token (given to the client once, never stored),

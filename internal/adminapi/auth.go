@@ -66,8 +66,8 @@ func companiesView(ms []account.Membership) []staffCompany {
 }
 
 // login is POST /api/users/adminLogin: it checks the credentials, ends the session the request carried
-// (cookie or bearer) if any, sets the session cookie and
-// returns the token (for API clients) with the user's companies.
+// (cookie or bearer) if any, sets the session cookie and returns the user's companies. The token is in
+// the HttpOnly cookie only: page scripts never see it, and programs use personal API tokens (access.go).
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	if s.deps.Auth == nil {
 		httpx.WriteError(w, r, apperr.New(apperr.Unavailable, "Staff sign-in is not available on this server."))
@@ -97,7 +97,8 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	client := s.deps.ClientAddr(r)
-	res, err := s.deps.Auth.Login(r.Context(), account.LoginInput{Email: in.Email, Password: in.Password, Captcha: in.Captcha, Address: client})
+	res, err := s.deps.Auth.Login(r.Context(), account.LoginInput{Email: in.Email, Password: in.Password, Captcha: in.Captcha, Address: client,
+		UserAgent: r.UserAgent()})
 	if err != nil {
 		var te *account.ThrottleError
 		switch {
@@ -121,12 +122,12 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	http.SetCookie(w, s.sessionCookie(res.Token, res.ExpiresAt))
+	w.Header().Set("Cache-Control", "no-store")
 	httpx.WriteJSON(w, http.StatusOK, struct {
-		Token     string         `json:"token"`
 		Companies []staffCompany `json:"companies"`
 		User      staffUser      `json:"user"`
 		ExpiresAt time.Time      `json:"expiresAt"`
-	}{res.Token, companiesView(res.Companies), userView(res.User), res.ExpiresAt.UTC()})
+	}{companiesView(res.Companies), userView(res.User), res.ExpiresAt.UTC()})
 }
 
 // loggedAccount is the e-mail of a failed sign-in as the server's log names it: normalised when it

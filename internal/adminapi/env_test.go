@@ -147,9 +147,13 @@ func (e *staffEnv) login(t testing.TB, email, pw string, headers ...string) stri
 	if res.Status != http.StatusOK {
 		t.Fatalf("login %s: %d %s", email, res.Status, res.Body)
 	}
-	var out struct{ Token string }
-	res.JSON(t, &out)
-	return out.Token
+	for _, c := range (&http.Response{Header: res.Header}).Cookies() {
+		if c.Name == adminapi.CookieName && c.Value != "" {
+			return c.Value
+		}
+	}
+	t.Fatalf("login %s set no session cookie: %v", email, res.Header.Values("Set-Cookie"))
+	return ""
 }
 
 // from is the header that makes a request come from the client address addr (through the proxy).

@@ -14,6 +14,10 @@ func (s *Server) publicRoutes() []publicRoute {
 		// My account of the settings dialog (account.go).
 		{Pattern: "PUT /api/users/me", handle: s.updateMe},
 		{Pattern: "POST /api/users/changePassword", handle: s.changePassword},
+		// My account's sessions (access.go).
+		{Pattern: "GET /api/users/me/sessions", handle: s.mySessions},
+		{Pattern: "DELETE /api/users/me/sessions", handle: s.endMyOtherSessions},
+		{Pattern: "DELETE /api/users/me/sessions/{sessionId}", handle: s.endMySession},
 		// The invitation page (team.go): the token is the credential.
 		{Pattern: "GET /api/invitations/{token}", handle: s.readInvitation, secret: true},
 		{Pattern: "POST /api/invitations/{token}/accept", handle: s.acceptInvitation, secret: true},
@@ -131,5 +135,12 @@ func (s *Server) Routes() []Route {
 		{Pattern: "POST /api/admin/team/members/{userId}/disable", Handler: s.changeMember(account.OpDisable)},
 		{Pattern: "POST /api/admin/team/members/{userId}/enable", Handler: s.changeMember(account.OpEnable)},
 		{Pattern: "DELETE /api/admin/team/members/{userId}", Handler: s.changeMember(account.OpRemove)},
+		// The Team tab: a member's sessions, and the company's personal API tokens (access.go).
+		{Pattern: "GET /api/admin/team/members/{userId}/sessions", Handler: s.memberSessions},
+		{Pattern: "DELETE /api/admin/team/members/{userId}/sessions", Handler: s.endMemberSessions},
+		{Pattern: "DELETE /api/admin/team/members/{userId}/sessions/{sessionId}", Handler: s.endMemberSession},
+		{Pattern: "GET /api/admin/api-tokens", Handler: s.listAPITokens},
+		{Pattern: "POST /api/admin/api-tokens", Handler: s.createAPIToken},
+		{Pattern: "DELETE /api/admin/api-tokens/{id}", Handler: s.revokeAPIToken},
 	}
 }

@@ -18,8 +18,10 @@ func TestOnlySignInRoutesSkipTheScopeMiddleware(t *testing.T) {
 	// An invitation is read and accepted by someone who has no session yet: the link's token is the
 	// credential, and it names its company itself (TestInvitationLifecycle). A password reset is asked for
 	// and used by someone who cannot sign in: the address, then the mailed link, is the credential, and
-	// neither names a company (TestPasswordResetLifecycle).
+	// neither names a company (TestPasswordResetLifecycle). My account's sessions are the user's own, in
+	// no company, and refuse API tokens (TestMySessions, TestAPITokens).
 	want := []string{"POST /api/users/adminLogin", "POST /api/users/logout", "GET /api/users/me", "PUT /api/users/me", "POST /api/users/changePassword",
+		"GET /api/users/me/sessions", "DELETE /api/users/me/sessions", "DELETE /api/users/me/sessions/{sessionId}",
 		"GET /api/invitations/{token}", "POST /api/invitations/{token}/accept",
 		"POST /api/users/forgot-password", "GET /api/password-resets/{token}", "POST /api/password-resets/{token}"}
 	if !slices.Equal(got, want) {

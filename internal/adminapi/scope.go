@@ -57,7 +57,7 @@ type publicRoute struct {
 // role there and only then calls the handler with that company.
 func (s *Server) scoped(rt Route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		staff, err := s.staff(r)
+		staff, tok, err := s.caller(r)
 		if err != nil {
 			httpx.WriteError(w, r, err)
 			return
@@ -67,10 +67,17 @@ func (s *Server) scoped(rt Route) http.Handler {
 			httpx.WriteError(w, r, err)
 			return
 		}
+		if tok != nil && tok.CompanyID != companyID {
+			httpx.WriteError(w, r, apperr.New(apperr.Forbidden, "This API token is for another company."))
+			return
+		}
 		role, err := s.deps.Auth.RoleIn(r.Context(), staff.UserID, companyID)
 		if err != nil {
 			httpx.WriteError(w, r, err)
 			return
+		}
+		if tok != nil && !tok.Role.AtLeast(role) {
+			role = tok.Role // a token never does more than its role, nor more than its creator may today
 		}
 		if min := rt.minRole(); !role.AtLeast(min) {
 			httpx.WriteError(w, r, apperr.New(apperr.Forbidden, "Your role in this company (%s) may not do this; it needs %s.", role, min))
@@ -90,6 +97,24 @@ func (s *Server) scoped(rt Route) http.Handler {
 	})
 }
 
+// caller resolves who makes a company call: a personal API token (`Authorization: Bearer plt_…`,
+// returned as tok: its company and role bound the call; no cookie, so no origin check), else the
+// session as staff resolves it.
+func (s *Server) caller(r *http.Request) (account.Staff, *account.TokenAccess, error) {
+	if token, viaCookie := s.sessionToken(r); !viaCookie && account.IsAPIToken(token) {
+		if s.deps.Access == nil {
+			return account.Staff{}, nil, apperr.New(apperr.Unauthorized, "API tokens are not available on this server.")
+		}
+		tok, err := s.deps.Access.ResolveToken(r.Context(), token)
+		if err != nil {
+			return account.Staff{}, nil, err
+		}
+		return tok.Staff, &tok, nil
+	}
+	staff, err := s.staff(r)
+	return staff, nil, err
+}
+
 // staff resolves the request's session: `Authorization: Bearer` first, else the cookie. A write made
 // with the cookie must carry this site's Origin (or Referer): SameSite=Strict already keeps the cookie
 // off cross-site requests, and the origin check covers browsers and paths that SameSite does not.
@@ -101,6 +126,9 @@ func (s *Server) staff(r *http.Request) (account.Staff, error) {
 	token, viaCookie := s.sessionToken(r)
 	if token == "" {
 		return account.Staff{}, apperr.New(apperr.Unauthorized, "Sign in to use the back office.")
+	}
+	if !viaCookie && account.IsAPIToken(token) {
+		return account.Staff{}, apperr.New(apperr.Unauthorized, "API tokens work on the company's staff calls only, not on My account.")
 	}
 	if viaCookie && unsafeMethod(r.Method) && !s.sameOrigin(r) {
 		return account.Staff{}, apperr.New(apperr.Forbidden, "This request did not come from the back office's own pages.")

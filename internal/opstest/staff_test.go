@@ -3,8 +3,10 @@ package opstest
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 )
@@ -23,17 +25,29 @@ func TestTwoInstancesStaff(t *testing.T) {
 // staffLogin signs in on an instance and returns a staff client holding the bearer token.
 func staffLogin(base, email, password, ip string) (*visitor, error) {
 	s := &visitor{base: base, client: httpClient, id: "opstest-staff-client", ip: ip}
-	var out struct {
-		Token string `json:"token"`
-	}
-	if err := s.call("POST", "/api/users/adminLogin", map[string]string{"email": email, "password": password}, &out); err != nil {
+	req, err := http.NewRequest("POST", base+"/api/users/adminLogin", jsonBody(map[string]string{"email": email, "password": password}))
+	if err != nil {
 		return nil, err
 	}
-	if out.Token == "" {
-		return nil, errors.New("adminLogin answered no token")
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Forwarded-For", ip)
+	res, err := s.client.Do(req)
+	if err != nil {
+		return nil, &apiError{err: err}
 	}
-	s.token = out.Token
-	return s, nil
+	b, _ := io.ReadAll(res.Body)
+	_ = res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return nil, &apiError{status: res.StatusCode, body: string(b)}
+	}
+	// The session token is in the HttpOnly cookie only; this client sends it back as a bearer token.
+	for _, c := range res.Cookies() {
+		if strings.HasSuffix(c.Name, "pitlane_staff") && c.Value != "" {
+			s.token = c.Value
+			return s, nil
+		}
+	}
+	return nil, errors.New("adminLogin set no session cookie")
 }
 
 // testStaffAcrossInstances: an online booking made and paid through instance 1 is refunded in part

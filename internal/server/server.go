@@ -166,6 +166,8 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 			}
 			a.sessions.CompanyChanged(token)
 		}),
+		// a member's sessions (Team tab, My account) and the company's personal API tokens
+		Access: account.NewAccess(db.Access(), clk, account.SessionPolicy{Idle: cfg.StaffSessionIdle, Max: cfg.StaffSessionMax}),
 	})
 	a.staff = staffAPI
 	h := httpapi.New(httpapi.Deps{

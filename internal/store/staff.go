@@ -103,8 +103,8 @@ func (s Staff) StartSession(ctx context.Context, n account.NewSession) (int64, e
 	var id int64
 	err := s.db.Write(ctx, func(tx *Tx) error {
 		now := n.Now.UnixMilli()
-		if err := tx.QueryRow(ctx, `INSERT INTO admin_sessions (token_hash, user_id, created_at, last_seen_at, expires_at)
-			VALUES (?, ?, ?, ?, ?) RETURNING id`, n.TokenHash, n.UserID, now, now, n.ExpiresAt.UnixMilli()).Scan(&id); err != nil {
+		if err := tx.QueryRow(ctx, `INSERT INTO admin_sessions (token_hash, user_id, created_at, last_seen_at, expires_at, user_agent, address)
+			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, n.TokenHash, n.UserID, now, now, n.ExpiresAt.UnixMilli(), n.UserAgent, n.Address).Scan(&id); err != nil {
 			return translate(err)
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM login_failures WHERE (scope = ? AND key = ?) OR (scope = ? AND key = ?)`,

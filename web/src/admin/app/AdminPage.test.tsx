@@ -163,6 +163,7 @@ describe('AdminPage', { timeout: 30_000 }, () => {
       http.get('/api/admin/company', () => HttpResponse.json(adminCompany({ role: 'DESK', advertisingActive: true }))),
       http.post('/api/admin/retrieve-bookings', () => HttpResponse.json([])),
       http.get('/api/users/me', () => HttpResponse.json({ user: { id: 7, name: 'Ana Ruiz', email: 'ana@norte.example' }, companies: [] })),
+      http.get('/api/users/me/sessions', () => HttpResponse.json({ data: [] })),
       http.put('/api/users/me', async ({ request }) => {
         const body = (await request.json()) as { name: string; email: string };
         return HttpResponse.json({ user: { id: 7, name: body.name, email: body.email }, companies: [] });

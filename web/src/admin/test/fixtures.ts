@@ -37,7 +37,6 @@ export function staffCompanies(): Schemas['StaffCompany'][] {
 /** A successful POST /api/users/adminLogin answer. */
 export function loginResponse(companies = staffCompanies()): Schemas['AdminLoginResponse'] {
   return {
-    token: 'session-token',
     companies,
     user: { id: 7, email: 'ana@norte.test', name: 'Ana Ruiz' },
     expiresAt: '2030-01-01T00:00:00Z',

@@ -852,7 +852,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Staff sign-in. Sets the session cookie and returns the token and the user's companies.
+         * Staff sign-in. Sets the session cookie (the token is in the HttpOnly cookie only, never in the body) and returns the user's companies.
          * @description Throttled in a 15-minute window: 5 failures of one account from one client address, or 20 from one address, refuse further attempts from there with 429 without checking anything. Failures of one account from anywhere never refuse: past 5 the sign-in asks for the proof of work of GET /api/captcha/challenge (422 with `fields.captcha`), so guesses from elsewhere cannot lock the owner out. Then the request carries the widget's payload in `captcha`; a missing or refused payload checks no password and counts no failure, and a payload is accepted once. An unknown e-mail is throttled and asked for the captcha like a known one. Sign-ins and failed sign-ins of a known user are in the audit log of each of the user's companies. A successful sign-in ends the session the request was sent with (its cookie or bearer token), if any.
          */
         post: operations["adminLogin"];
@@ -895,6 +895,41 @@ export interface paths {
         put: operations["adminUpdateMe"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My account - the signed-in user's live sessions, newest first; `current` marks the one asking. */
+        get: operations["adminMySessions"];
+        put?: never;
+        post?: never;
+        /** My account - end every session of mine but the one asking (recorded in the audit log). */
+        delete: operations["adminEndMyOtherSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** My account - end one session of mine (ending the one asking signs out). */
+        delete: operations["adminEndMySession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1161,6 +1196,82 @@ export interface paths {
          * @description Same rules as the role change. Recorded in the audit log (team.remove).
          */
         delete: operations["adminTeamRemove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/members/{userId}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member's live sessions (created, last seen, browser, address), newest first.
+         * @description Sessions are those of the member's account (a sign-in is not tied to one company). Needs ADMIN; an ADMIN cannot see a SUPERADMIN's (403).
+         */
+        get: operations["adminTeamMemberSessions"];
+        put?: never;
+        post?: never;
+        /** End every live session of a member at once (their next request is a 401). Recorded in the audit log (team.end_sessions). */
+        delete: operations["adminTeamEndMemberSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/members/{userId}/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one session of a member (its next request is a 401). Recorded in the audit log (team.end_session). */
+        delete: operations["adminTeamEndMemberSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/api-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's personal API tokens (never their secret), newest first. */
+        get: operations["adminApiTokens"];
+        put?: never;
+        /**
+         * Create a personal API token for a program; its secret is in this answer only.
+         * @description The token acts for its creator in this company only, with the role given, which may not be above the creator's (422, `fields.role`); while it is used its role is also capped by the creator's role at the time, and it stops working when the creator leaves the company or is disabled there. Programs send it as `Authorization: Bearer <secret>`; such calls carry no cookie, so the origin check does not apply. Only its SHA-256 is kept. Recorded in the audit log (api_token.create).
+         */
+        post: operations["adminCreateApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/api-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API token of the company; its next call is a 401. Recorded in the audit log (api_token.revoke). */
+        delete: operations["adminRevokeApiToken"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2492,6 +2603,64 @@ export interface components {
             /** @description The signed-in user (who cannot change themselves). */
             isMe: boolean;
         };
+        StaffSession: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: date-time
+             * @description The sign-in.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The last request (written at most once a minute).
+             */
+            lastSeenAt: string;
+            /**
+             * Format: date-time
+             * @description The absolute expiry (it ends sooner when idle).
+             */
+            expiresAt: string;
+            /** @description The browser's User-Agent at sign-in (at most 300 characters). */
+            userAgent: string;
+            /** @description The client address at sign-in. */
+            address: string;
+            /** @description The session of this request. */
+            current: boolean;
+        };
+        SessionsEnded: {
+            /** @description How many live sessions were ended. */
+            ended: number;
+        };
+        ApiToken: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            role: components["schemas"]["StaffRole"];
+            /** @description The creator's e-mail; the token acts for them. */
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The last call made with it (written at most once a minute); null when never used.
+             */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        ApiTokenCreate: {
+            /** Format: int64 */
+            idCompany: number;
+            /** @description What the program is, e.g. Accounting export. */
+            name: string;
+            role: components["schemas"]["StaffRole"];
+        };
+        ApiTokenCreated: {
+            token: components["schemas"]["ApiToken"];
+            /** @description The token to send as `Authorization: Bearer <secret>`; shown this once (starts with plt_). */
+            secret: string;
+        };
         TeamInvitation: {
             /** Format: int64 */
             id: number;
@@ -3351,8 +3520,6 @@ export interface components {
             name: string;
         };
         AdminLoginResponse: {
-            /** @description The session token (also set as the HttpOnly cookie; API clients send it as a bearer token). */
-            token: string;
             companies: components["schemas"]["StaffCompany"][];
             user: components["schemas"]["StaffUser"];
             /**
@@ -6219,6 +6386,74 @@ export interface operations {
             };
         };
     };
+    adminMySessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StaffSession"][];
+                    };
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+        };
+    };
+    adminEndMyOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEnded"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminEndMySession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     adminChangePassword: {
         parameters: {
             query?: never;
@@ -6676,6 +6911,172 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
+        };
+    };
+    adminTeamMemberSessions: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StaffSession"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminTeamEndMemberSessions: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEnded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminTeamEndMemberSession: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path: {
+                userId: number;
+                sessionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminApiTokens: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens, live and revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiToken"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminCreateApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    adminRevokeApiToken: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (or already revoked). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     readInvitation: {

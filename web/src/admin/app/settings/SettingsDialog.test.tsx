@@ -65,6 +65,7 @@ function settingsApi({ stale = false, shape = (c: AdminConfig) => c } = {}) {
       return HttpResponse.json(shape(config(body.version + 1, body.interval)));
     }),
     http.get('/api/users/me', () => HttpResponse.json({ user: { id: 1, email: 'ana@norte.example', name: 'Ana' }, companies: [] })),
+    http.get('/api/users/me/sessions', () => HttpResponse.json({ data: [] })),
   );
   return saves;
 }

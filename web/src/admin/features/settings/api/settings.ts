@@ -46,3 +46,19 @@ export function changePassword(body: { currentPassword: string; newPassword: str
 export function fetchMe(signal?: AbortSignal) {
   return settle(api.GET('/api/users/me', { signal }));
 }
+
+/** My account: the user's live sessions, newest first (`current` marks this one). */
+export function fetchMySessions(signal?: AbortSignal) {
+  return settle(api.GET('/api/users/me/sessions', { signal })).then((r) => r.data);
+}
+
+/** My account: ends one session of mine (this one signs out). */
+export async function endMySession(sessionId: number): Promise<void> {
+  const { error, response } = await api.DELETE('/api/users/me/sessions/{sessionId}', { params: { path: { sessionId } } });
+  if (!response.ok) throw new ApiError(response.status, error);
+}
+
+/** My account: ends every session of mine but this one; resolves to how many ended. */
+export function endMyOtherSessions() {
+  return settle(api.DELETE('/api/users/me/sessions')).then((r) => r.ended);
+}

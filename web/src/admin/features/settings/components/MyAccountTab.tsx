@@ -1,14 +1,17 @@
-import { Button, Divider, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changePassword, fetchMe, updateMe } from '@/admin/features/settings/api/settings';
+import { SessionList } from '@/admin/components/SessionList';
+import { changePassword, endMyOtherSessions, endMySession, fetchMe, fetchMySessions, updateMe } from '@/admin/features/settings/api/settings';
 import { settingsToast } from '@/admin/features/settings/utils/toasts';
+import { useAdminFormat } from '@/admin/lib/format';
 import { ApiError } from '@/lib/api/errors';
 
 /**
  * Tab 1, My account: the user's name and e-mail (a new e-mail needs the current password), and a
  * password change that asks for the current password and signs the user out on their other devices.
- * It saves on its own buttons, apart from the dialog's Save.
+ * It saves on its own buttons, apart from the dialog's Save. Below, the user's live sessions (MySessions).
  */
 export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) => void }) {
   const { t } = useTranslation('settings');
@@ -82,7 +85,8 @@ export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) =
   // Mantine's own label of the show-password button is English; every language names it.
   const toggle = { 'aria-label': t('account.showPassword') };
   return (
-    <Stack gap="sm" maw={420}>
+    <Stack gap="lg">
+      <Stack gap="sm" maw={420}>
       <TextInput label={t('account.name')} value={name} error={errors.name} onChange={(e) => setName(e.currentTarget.value)} autoComplete="name" />
       <TextInput label={t('account.email')} type="email" value={email} error={errors.email} onChange={(e) => setEmail(e.currentTarget.value)} autoComplete="email" />
       <PasswordInput
@@ -105,6 +109,50 @@ export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) =
       <Button onClick={() => void savePassword()} loading={busy} disabled={!current || !next}>
         {t('account.changePassword')}
       </Button>
+      </Stack>
+      <Divider />
+      <MySessions />
+    </Stack>
+  );
+}
+
+/**
+ * My sessions (issue 24): where the user is signed in now, in the browser's own time zone, ending any
+ * (ending this one signs out: the next call is a 401 and the shell goes to the sign-in page) or every
+ * other at once.
+ */
+function MySessions() {
+  const { t } = useTranslation('settings');
+  const queryClient = useQueryClient();
+  const key = ['me', 'sessions'];
+  const sessions = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchMySessions(signal) });
+  const format = useAdminFormat({ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+  const end = useMutation({
+    mutationFn: (id: number | undefined) => (id === undefined ? endMyOtherSessions() : endMySession(id).then(() => 1)),
+    onSuccess: (n) => settingsToast(t('account.sessionsEnded', { count: n }), 'success'),
+    onError: () => settingsToast(t('failed'), 'error'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+  const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        {t('account.sessions')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('account.sessionsIntro')}
+      </Text>
+      {sessions.isError && <Text c="red">{t('account.sessionsFailed')}</Text>}
+      {sessions.data && (
+        <SessionList sessions={sessions.data} when={(iso) => format.instant(iso)} busy={end.isPending} onEnd={(s) => end.mutate(s.id)} />
+      )}
+      {others > 0 && (
+        <Group>
+          <Button variant="light" color="red" disabled={end.isPending} onClick={() => end.mutate(undefined)}>
+            {t('account.endOtherSessions')}
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }

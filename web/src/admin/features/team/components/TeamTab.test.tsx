@@ -66,7 +66,40 @@ function teamServer(team: Team) {
       writes.push(`resend ${params.id}`);
       return HttpResponse.json(team.invitations.find((x) => x.id === Number(params.id)));
     }),
+    // A member's sessions and the company's API tokens.
+    http.get('/api/admin/team/members/:id/sessions', () => HttpResponse.json({ data: sessions })),
+    http.delete('/api/admin/team/members/:id/sessions/:sid', ({ params }) => {
+      sessions = sessions.filter((x) => x.id !== Number(params.sid));
+      writes.push(`end session ${params.id}/${params.sid}`);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.delete('/api/admin/team/members/:id/sessions', ({ params }) => {
+      writes.push(`end sessions ${params.id}`);
+      const ended = sessions.length;
+      sessions = [];
+      return HttpResponse.json({ ended });
+    }),
+    http.get('/api/admin/api-tokens', () => HttpResponse.json({ data: tokens })),
+    http.post('/api/admin/api-tokens', async ({ request }) => {
+      const body = (await request.json()) as { name: string; role: 'DESK' | 'ADMIN' | 'SUPERADMIN' };
+      writes.push(`token ${body.name} ${body.role}`);
+      const token = { id: 40 + tokens.length, name: body.name, role: body.role, createdBy: 'ana@norte.example', createdAt: '2026-11-28T09:00:00Z', lastUsedAt: null, revokedAt: null };
+      tokens = [token, ...tokens];
+      return HttpResponse.json({ token, secret: 'plt_secret-shown-once' }, { status: 201 });
+    }),
+    http.delete('/api/admin/api-tokens/:id', ({ params }) => {
+      writes.push(`revoke token ${params.id}`);
+      tokens = tokens.map((x) => (x.id === Number(params.id) ? { ...x, revokedAt: '2026-11-28T10:00:00Z' } : x));
+      return new HttpResponse(null, { status: 204 });
+    }),
   );
+  let sessions = [
+    { id: 11, createdAt: '2026-11-28T08:00:00Z', lastSeenAt: '2026-11-28T09:30:00Z', expiresAt: '2026-11-28T20:00:00Z', userAgent: 'Counter tablet', address: '203.0.113.9', current: false },
+    { id: 10, createdAt: '2026-11-27T08:00:00Z', lastSeenAt: '2026-11-27T09:30:00Z', expiresAt: '2026-11-27T20:00:00Z', userAgent: 'Office PC', address: '198.51.100.4', current: false },
+  ];
+  let tokens: { id: number; name: string; role: 'DESK' | 'ADMIN' | 'SUPERADMIN'; createdBy: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null }[] = [
+    { id: 30, name: 'Accounting export', role: 'DESK', createdBy: 'boss@norte.example', createdAt: '2026-11-01T09:00:00Z', lastUsedAt: '2026-11-27T23:00:00Z', revokedAt: null },
+  ];
   return writes;
 }
 
@@ -134,6 +167,44 @@ describe('the Team tab', () => {
     await waitFor(() => expect(writes).toContain('resend 5'));
     await userEvent.click(screen.getByRole('button', { name: 'Revoke the invitation to dani@norte.example' }));
     await waitFor(() => expect(screen.queryByText('dani@norte.example')).not.toBeInTheDocument());
+  });
+
+  it("lists a member's sessions (browser, address) and ends one: the others stay", async () => {
+    const writes = teamServer(norte());
+    renderAdmin(<TeamTab idCompany={1} role="ADMIN" />);
+    expect(screen.queryByRole('button', { name: 'Sessions of Boss' })).not.toBeInTheDocument(); // an ADMIN does not see a SUPERADMIN's
+    await userEvent.click(await screen.findByRole('button', { name: 'Sessions of Carla' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sessions of Carla' });
+    expect(await within(dialog).findByText('Counter tablet')).toBeInTheDocument();
+    expect(within(dialog).getByText('203.0.113.9')).toBeInTheDocument();
+    const rows = within(dialog).getAllByTestId('session-row');
+    await userEvent.click(within(rows[0]).getByRole('button', { name: /^End the session signed in/ }));
+    await waitFor(() => expect(within(dialog).queryByText('Counter tablet')).not.toBeInTheDocument());
+    expect(within(dialog).getByText('Office PC')).toBeInTheDocument();
+    expect(writes).toEqual(['end session 3/11']);
+  });
+
+  it('creates an API token no higher than the creator’s role, shows its secret once, and revokes one', async () => {
+    const writes = teamServer(norte());
+    renderAdmin(<TeamTab idCompany={1} role="ADMIN" />);
+    const row = await screen.findByTestId('api-token');
+    expect(within(row).getByText('Accounting export')).toBeInTheDocument();
+    expect(within(row).getByText('boss@norte.example')).toBeInTheDocument();
+    const role = screen.getByRole('combobox', { name: 'Token role' });
+    expect(within(role).getAllByRole('option').map((o) => o.textContent)).toEqual(['Desk', 'Admin']);
+    await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
+    expect(await screen.findByText('Name the token (at most 80 characters).')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Token name' }), 'Till sync');
+    await userEvent.selectOptions(role, 'ADMIN');
+    await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
+    const shown = await screen.findByRole('dialog', { name: 'Token Till sync created' });
+    expect(within(shown).getByTestId('api-token-secret')).toHaveTextContent('plt_secret-shown-once');
+    await userEvent.click(within(shown).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByText('plt_secret-shown-once')).not.toBeInTheDocument());
+    expect(await screen.findByText('Till sync')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke the token Accounting export' }));
+    expect(await screen.findByText('Revoked')).toBeInTheDocument();
+    expect(writes).toEqual(['token Till sync ADMIN', 'revoke token 30']);
   });
 
   it('speaks Spanish', async () => {

@@ -13,6 +13,8 @@ import {
   type TeamMember,
   type TeamRole,
 } from '@/admin/features/team/api/team';
+import { ApiTokens } from '@/admin/features/team/components/ApiTokens';
+import { MemberSessions } from '@/admin/features/team/components/MemberSessions';
 import { companyQueryOptions } from '@/admin/lib/company';
 import { useAdminFormat } from '@/admin/lib/format';
 import { atLeast, type StaffRole } from '@/admin/lib/roles';
@@ -30,7 +32,9 @@ const ROLES: TeamRole[] = ['DESK', 'ADMIN', 'SUPERADMIN'];
  * state and last sign-in, a role select, disable/enable and remove (after a confirmation naming the
  * person); an invitation form (e-mail and role) and the pending invitations with resend and revoke. The
  * server keeps the rules (nobody changes themselves, the last admin stays, an ADMIN does not touch a
- * SUPERADMIN); the tab only hides what it would refuse and says why when it refuses anyway.
+ * SUPERADMIN); the tab only hides what it would refuse and says why when it refuses anyway. Each member's
+ * live sessions open in a dialog that ends any or all; below the invitations, the company's personal API
+ * tokens for programs.
  */
 export function TeamTab({ idCompany, role }: { idCompany: number; role: StaffRole }) {
   const { t, i18n } = useTranslation('team');
@@ -41,6 +45,7 @@ export function TeamTab({ idCompany, role }: { idCompany: number; role: StaffRol
   const [inviteRole, setInviteRole] = useState<TeamRole>('DESK');
   const [emailError, setEmailError] = useState<string>();
   const [removing, setRemoving] = useState<TeamMember>();
+  const [sessionsOf, setSessionsOf] = useState<TeamMember>();
   const super_ = atLeast(role, 'SUPERADMIN');
   const grantable = ROLES.filter((r) => r !== 'SUPERADMIN' || super_);
   const culture = i18n.resolvedLanguage ?? i18n.language;
@@ -159,8 +164,19 @@ export function TeamTab({ idCompany, role }: { idCompany: number; role: StaffRol
                     <Text size="sm">{m.lastSignInAt ? <bdi>{when(m.lastSignInAt)}</bdi> : t('never')}</Text>
                   </Table.Td>
                   <Table.Td>
-                    {!locked && (
-                      <Group gap="xs" wrap="nowrap">
+                    <Group gap="xs" wrap="nowrap">
+                      {!(m.role === 'SUPERADMIN' && !super_) && (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          aria-label={t('sessions.openWho', { name: m.name })}
+                          onClick={() => setSessionsOf(m)}
+                        >
+                          {t('sessions.open')}
+                        </Button>
+                      )}
+                      {!locked && (
+                        <>
                         <Button
                           size="xs"
                           variant="default"
@@ -180,8 +196,9 @@ export function TeamTab({ idCompany, role }: { idCompany: number; role: StaffRol
                         >
                           {t('remove')}
                         </Button>
-                      </Group>
-                    )}
+                        </>
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               );
@@ -265,6 +282,10 @@ export function TeamTab({ idCompany, role }: { idCompany: number; role: StaffRol
           </Stack>
         )}
       </section>
+
+      <ApiTokens idCompany={idCompany} roles={grantable} when={when} />
+
+      <MemberSessions idCompany={idCompany} member={sessionsOf} when={when} onClose={() => setSessionsOf(undefined)} />
 
       <Modal
         opened={removing !== undefined}
