@@ -62,4 +62,6 @@ func passwordProblem(password string, userInputs ...string) string {
 // CheckNewPassword returns msgPasswordShort or msgPasswordWeak when password cannot be set for the user
 // of email and name, "" when it can: the rule of every path that sets a password (invitation, reset,
 // change, `pitlane admin create`).
-func CheckNewPassword(password, email, name string) string { return passwordProblem(password, email, name) }
+func CheckNewPassword(password, email, name string) string {
+	return passwordProblem(password, email, name)
+}
