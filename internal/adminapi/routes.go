@@ -14,6 +14,12 @@ func (s *Server) publicRoutes() []publicRoute {
 		// My account of the settings dialog (account.go).
 		{Pattern: "PUT /api/users/me", handle: s.updateMe},
 		{Pattern: "POST /api/users/changePassword", handle: s.changePassword},
+		// The second factor: the sign-in's second step and My account's enrolment (second_factor.go).
+		{Pattern: "POST /api/users/adminLogin/second-factor", handle: s.secondStep},
+		{Pattern: "GET /api/users/me/second-factor", handle: s.secondFactorStatus},
+		{Pattern: "POST /api/users/me/second-factor/setup", handle: s.secondFactorSetup},
+		{Pattern: "POST /api/users/me/second-factor/confirm", handle: s.secondFactorConfirm},
+		{Pattern: "POST /api/users/me/second-factor/disable", handle: s.secondFactorDisable},
 		// The invitation page (team.go): the token is the credential.
 		{Pattern: "GET /api/invitations/{token}", handle: s.readInvitation, secret: true},
 		{Pattern: "POST /api/invitations/{token}/accept", handle: s.acceptInvitation, secret: true},
@@ -122,5 +128,8 @@ func (s *Server) Routes() []Route {
 		{Pattern: "POST /api/admin/team/members/{userId}/disable", Handler: s.changeMember(account.OpDisable)},
 		{Pattern: "POST /api/admin/team/members/{userId}/enable", Handler: s.changeMember(account.OpEnable)},
 		{Pattern: "DELETE /api/admin/team/members/{userId}", Handler: s.changeMember(account.OpRemove)},
+		// The company's switch that requires a second factor of all its staff (second_factor.go).
+		{Pattern: "GET /api/admin/team/second-factor", Handler: s.secondFactorRequired},
+		{Pattern: "PUT /api/admin/team/second-factor", MinRole: account.RoleSuperAdmin, Handler: s.setSecondFactorRequired},
 	}
 }

@@ -29,7 +29,9 @@ type Deps struct {
 	Account  AccountService  // My account: the user's own name, e-mail and password (account.go)
 	Team     TeamService     // the Team tab and the invitation page (team.go)
 	Resets   ResetService    // forgot password: the reset link and its page (reset.go)
-	Terms    TermsService    // the settings dialog's Terms tab (terms.go)
+	// SecondFactors is My account's second factor and the company switch requiring it (second_factor.go).
+	SecondFactors SecondFactorService
+	Terms         TermsService // the settings dialog's Terms tab (terms.go)
 	// Checklist is the setup checklist a company sees until its first booking (setup_checklist.go).
 	Checklist ChecklistReader
 	Waitlist  WaitlistService // the waiting list per session and its settings (waitlist.go)
