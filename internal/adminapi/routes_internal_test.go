@@ -18,8 +18,12 @@ func TestOnlySignInRoutesSkipTheScopeMiddleware(t *testing.T) {
 	// An invitation is read and accepted by someone who has no session yet: the link's token is the
 	// credential, and it names its company itself (TestInvitationLifecycle). A password reset is asked for
 	// and used by someone who cannot sign in: the address, then the mailed link, is the credential, and
-	// neither names a company (TestPasswordResetLifecycle).
+	// neither names a company (TestPasswordResetLifecycle). The sign-in's second step is the sign-in's
+	// (its challenge is the credential), and the second factor of My account is the user's own, resolved
+	// from the session (TestSecondFactorEnrolSignInRecoveryDisable).
 	want := []string{"POST /api/users/adminLogin", "POST /api/users/logout", "GET /api/users/me", "PUT /api/users/me", "POST /api/users/changePassword",
+		"POST /api/users/adminLogin/second-factor", "GET /api/users/me/second-factor", "POST /api/users/me/second-factor/setup",
+		"POST /api/users/me/second-factor/confirm", "POST /api/users/me/second-factor/disable",
 		"GET /api/invitations/{token}", "POST /api/invitations/{token}/accept",
 		"POST /api/users/forgot-password", "GET /api/password-resets/{token}", "POST /api/password-resets/{token}"}
 	if !slices.Equal(got, want) {

@@ -191,7 +191,8 @@ func (s *Server) setSecondFactorRequired(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	var in struct {
-		Required *bool `json:"required"`
+		IDCompany int64 `json:"idCompany"` // may name the company here as well as in the query (scope.go)
+		Required  *bool `json:"required"`
 	}
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		httpx.WriteError(w, r, err)

@@ -249,7 +249,12 @@ func (s SecondFactor) RequireSecondFactor(ctx context.Context, a account.TeamAct
 		v = 1
 	}
 	return s.db.Write(ctx, func(tx *Tx) error {
-		if err := taken1(tx.Exec(ctx, `UPDATE companies SET require_second_factor = ? WHERE id = ?`, v, a.CompanyID)); err != nil {
+		// Saving the value it has changes nothing and is not recorded.
+		res, err := tx.Exec(ctx, `UPDATE companies SET require_second_factor = ? WHERE id = ? AND require_second_factor <> ?`, v, a.CompanyID, v)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return err
 		}
 		return tx.InsertAudit(ctx, AuditEntry{CompanyID: a.CompanyID, UserID: a.UserID, UserEmail: a.Email,

@@ -3346,6 +3346,11 @@ export interface components {
         };
         SecondFactorSwitch: {
             required: boolean;
+            /**
+             * Format: int64
+             * @description The company, when the body names it rather than the query (writeOnly).
+             */
+            idCompany?: number;
         };
         AdminMe: {
             user: components["schemas"]["StaffUser"];

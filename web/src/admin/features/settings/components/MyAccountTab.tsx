@@ -1,7 +1,10 @@
 import { Button, Divider, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordStrength, strongEnough, usePasswordScore } from '@/admin/components/PasswordStrength';
 import { changePassword, fetchMe, updateMe } from '@/admin/features/settings/api/settings';
+import { SecondFactorSection } from '@/admin/features/settings/components/SecondFactorSection';
+import { isWeakPasswordError } from '@/admin/lib/password-strength';
 import { settingsToast } from '@/admin/features/settings/utils/toasts';
 import { ApiError } from '@/lib/api/errors';
 
@@ -12,6 +15,7 @@ import { ApiError } from '@/lib/api/errors';
  */
 export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) => void }) {
   const { t } = useTranslation('settings');
+  const { t: ta } = useTranslation('admin');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [original, setOriginal] = useState('');
@@ -20,6 +24,7 @@ export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) =
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const score = usePasswordScore(next, original, name);
 
   useEffect(() => {
     const ctl = new AbortController();
@@ -36,7 +41,8 @@ export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) =
   const fail = (e: unknown) => {
     // 429: five wrong current passwords in 15 minutes; the server checks none until the wait is over.
     if (e instanceof ApiError && e.status === 429) setErrors({ currentPassword: t('account.tooManyTries') });
-    else if (e instanceof ApiError && e.fields) setErrors(e.fields);
+    else if (e instanceof ApiError && e.fields)
+      setErrors(isWeakPasswordError(e.fields.newPassword) ? { ...e.fields, newPassword: ta('password.weak') } : e.fields);
     else settingsToast(t('failed'), 'error');
   };
 
@@ -64,6 +70,7 @@ export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) =
   const savePassword = async () => {
     setErrors({});
     if (next.length < 12) return setErrors({ newPassword: t('account.tooShort') });
+    if (score !== null && !strongEnough(score)) return setErrors({ newPassword: ta('password.weak') });
     if (next !== repeat) return setErrors({ repeat: t('account.mismatch') });
     setBusy(true);
     try {
@@ -101,10 +108,13 @@ export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) =
         {t('account.changePassword')}
       </Title>
       <PasswordInput label={t('account.newPassword')} value={next} error={errors.newPassword} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" visibilityToggleButtonProps={toggle} />
+      <PasswordStrength password={next} score={score} />
       <PasswordInput label={t('account.confirmPassword')} value={repeat} error={errors.repeat} onChange={(e) => setRepeat(e.currentTarget.value)} autoComplete="new-password" visibilityToggleButtonProps={toggle} />
       <Button onClick={() => void savePassword()} loading={busy} disabled={!current || !next}>
         {t('account.changePassword')}
       </Button>
+      <Divider />
+      <SecondFactorSection />
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import {
   type TeamMember,
   type TeamRole,
 } from '@/admin/features/team/api/team';
+import { SecondFactorSwitch } from '@/admin/features/team/components/SecondFactorSwitch';
 import { companyQueryOptions } from '@/admin/lib/company';
 import { useAdminFormat } from '@/admin/lib/format';
 import { atLeast, type StaffRole } from '@/admin/lib/roles';
@@ -110,6 +111,7 @@ export function TeamTab({ idCompany, role }: { idCompany: number; role: StaffRol
       <Text size="sm" c="dimmed">
         {t('intro')}
       </Text>
+      <SecondFactorSwitch idCompany={idCompany} canChange={super_} />
       <section aria-labelledby="team-members">
         <Title order={4} id="team-members" mb="xs">
           {t('members')}
