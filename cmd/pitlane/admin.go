@@ -106,8 +106,8 @@ func checkAdminInput(email, password, role string) error {
 	switch {
 	case !account.ValidEmail(account.NormaliseEmail(email)):
 		return fmt.Errorf("%q is not a valid e-mail address", email)
-	case len([]rune(password)) < account.MinPasswordLength:
-		return fmt.Errorf("the password must have at least %d characters", account.MinPasswordLength)
+	case account.CheckNewPassword(password, email, "") != "":
+		return fmt.Errorf("%s", account.CheckNewPassword(password, email, ""))
 	case !account.Role(role).Valid():
 		return fmt.Errorf("the role must be DESK, ADMIN or SUPERADMIN")
 	}

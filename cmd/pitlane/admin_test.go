@@ -67,6 +67,8 @@ func TestAdminCreateNewCompanyRefused(t *testing.T) {
 		{"unknown currency", []string{"--currency", "XYZ"}, 1, "EUR, DKK"},
 		{"blank name", []string{"--new-company", "  "}, 1, "company name"},
 		{"short password", []string{"--password", "short"}, 1, "at least 12 characters"},
+		{"common password", []string{"--password", "password1234"}, 1, "too easy to guess"},
+		{"digits only", []string{"--password", "123456789012"}, 1, "too easy to guess"},
 		{"bad e-mail", []string{"--email", "not-an-address"}, 1, "not a valid e-mail"},
 		{"both company flags", []string{"--company", "1"}, 2, "one of --company or --new-company"},
 	}

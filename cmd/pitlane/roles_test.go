@@ -121,6 +121,8 @@ func TestEveryRouteHoldsTheRoleTable(t *testing.T) {
 		"POST /api/admin/team/invitations/{id}/resend": account.RoleAdmin, "DELETE /api/admin/team/invitations/{id}": account.RoleAdmin,
 		"PUT /api/admin/team/members/{userId}/role": account.RoleAdmin, "POST /api/admin/team/members/{userId}/disable": account.RoleAdmin,
 		"POST /api/admin/team/members/{userId}/enable": account.RoleAdmin, "DELETE /api/admin/team/members/{userId}": account.RoleAdmin,
+		// The company's second-factor switch (issue 24): every Team tab reads it, only a SUPERADMIN sets it.
+		"GET /api/admin/team/second-factor": account.RoleAdmin, "PUT /api/admin/team/second-factor": account.RoleSuperAdmin,
 	}
 	for _, rt := range w.app.Staff().Routes() {
 		got := rt.MinRole

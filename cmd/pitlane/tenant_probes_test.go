@@ -302,6 +302,12 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 		"DELETE /api/admin/api-tokens/{id}": func(d *tenant) []probe {
 			return []probe{{path: id("DELETE /api/admin/api-tokens/{id}", d.apiToken)}}
 		},
+		// The company's second-factor switch: the company named is the only one it reads or writes; the
+		// probe writes "off", so it answers alike every time and signs nobody out.
+		"GET /api/admin/team/second-factor": func(d *tenant) []probe { return []probe{{path: "/api/admin/team/second-factor"}} },
+		"PUT /api/admin/team/second-factor": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/team/second-factor", body: map[string]any{"required": false}}}
+		},
 	}
 	maps.Copy(templates, eventTemplates()) // issue 15's routes (tenant_events_test.go)
 	return templates

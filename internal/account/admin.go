@@ -102,8 +102,8 @@ func (s *Service) CreateAdmin(ctx context.Context, email, name, password string,
 	if a.Name == "" || len(a.Name) > 200 {
 		fe.Add("name", "Enter a name of up to 200 characters.")
 	}
-	if len([]rune(password)) < MinPasswordLength || len(password) > 1024 {
-		fe.Add("password", "The password must have at least 12 characters.")
+	if msg := passwordProblem(password, a.Email, a.Name); msg != "" {
+		fe.Add("password", msg)
 	}
 	if !a.Role.Valid() {
 		fe.Add("role", "The role must be DESK, ADMIN or SUPERADMIN.")

@@ -18,8 +18,9 @@ type Auth struct {
 	clock    clock.Clock
 	policy   SessionPolicy
 	throttle Throttle
-	captcha  CaptchaVerifier // nil: the account's limit refuses instead of asking for the captcha
-	dummy    string          // a hash of nothing, checked when no user has the e-mail so both answers take as long
+	captcha  CaptchaVerifier   // nil: the account's limit refuses instead of asking for the captcha
+	dummy    string            // a hash of nothing, checked when no user has the e-mail so both answers take as long
+	sf       SecondFactorStore // nil: no second factor
 }
 
 // AuthConfig configures Auth; zero values take the defaults.
@@ -28,6 +29,8 @@ type AuthConfig struct {
 	Throttle Throttle
 	// Captcha checks the proof of work asked for past an account's limit (internal/captcha's Service).
 	Captcha CaptchaVerifier
+	// SecondFactor stores the users' second factors (store.SecondFactor); nil: passwords alone.
+	SecondFactor SecondFactorStore
 }
 
 // NewAuth returns the sign-in service over the store, telling time with clk.
@@ -37,7 +40,7 @@ func NewAuth(s StaffStore, clk clock.Clock, cfg AuthConfig) (*Auth, error) {
 		return nil, fmt.Errorf("account: dummy hash: %w", err)
 	}
 	return &Auth{store: s, clock: clk, policy: cfg.Sessions.withDefaults(), throttle: cfg.Throttle.withDefaults(),
-		captcha: cfg.Captcha, dummy: dummy}, nil
+		captcha: cfg.Captcha, dummy: dummy, sf: cfg.SecondFactor}, nil
 }
 
 // errBadCredentials is the one answer for an unknown e-mail, a wrong password and a user without a
@@ -100,6 +103,10 @@ func (a *Auth) Login(ctx context.Context, in LoginInput) (LoginResult, error) {
 			}
 		}
 		return LoginResult{}, errBadCredentials
+	}
+	// A user with a second factor (or whose company requires one) gets no session yet: SecondStep.
+	if res, ok, err := a.startChallenge(ctx, r, now); ok || err != nil {
+		return res, err
 	}
 	token := NewSessionToken()
 	expires := now.Add(a.policy.Max)

@@ -86,8 +86,8 @@ func (p *Profiles) Update(ctx context.Context, s Staff, in ProfileChange) error 
 // the number of sessions signed out.
 func (p *Profiles) ChangePassword(ctx context.Context, s Staff, current, next string) (int64, error) {
 	fe := apperr.FieldErrors{}
-	if len([]rune(next)) < MinPasswordLength || len(next) > 1024 {
-		fe.Add("newPassword", "The password must have at least 12 characters.")
+	if msg := passwordProblem(next, s.Email, s.Name); msg != "" {
+		fe.Add("newPassword", msg)
 	} else if next == current {
 		fe.Add("newPassword", "Choose a password different from the current one.")
 	}

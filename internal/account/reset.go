@@ -117,9 +117,9 @@ func (r *Resets) Complete(ctx context.Context, token, password string) error {
 	if err != nil {
 		return err
 	}
-	if len([]rune(password)) < MinPasswordLength || len(password) > 1024 {
+	if msg := passwordProblem(password, rec.Email); msg != "" {
 		return apperr.WithFields(apperr.Unprocessable, "Check the highlighted fields.",
-			map[string]string{"password": "The password must have at least 12 characters."})
+			map[string]string{"password": msg})
 	}
 	hash, err := HashPassword(password)
 	if err != nil {

@@ -101,6 +101,15 @@ type LoginResult struct {
 	ExpiresAt time.Time
 	User      Admin
 	Companies []Membership
+	// SecondFactor is set (ChallengeTOTP or ChallengeEnrol) when the password was right and the sign-in
+	// needs its second step: Token is empty, Challenge names the step (until ExpiresAt) and, to enrol,
+	// TOTPSecret and TOTPURI are the secret to add to an authenticator.
+	SecondFactor string
+	Challenge    string
+	TOTPSecret   string
+	TOTPURI      string
+	// RecoveryCodes are the codes of a user who enrolled at this sign-in, shown once.
+	RecoveryCodes []string
 }
 
 // Profile is the signed-in user and their companies sorted by name.

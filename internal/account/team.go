@@ -348,8 +348,8 @@ func (t *TeamService) Accept(ctx context.Context, token, name, password string) 
 		if a.Name == "" || len(a.Name) > 200 {
 			fe.Add("name", "Enter a name of up to 200 characters.")
 		}
-		if len([]rune(password)) < MinPasswordLength || len(password) > 1024 {
-			fe.Add("password", "The password must have at least 12 characters.")
+		if msg := passwordProblem(password, r.Email, a.Name); msg != "" {
+			fe.Add("password", msg)
 		}
 		if err := fe.Err(apperr.Unprocessable, "Check the highlighted fields."); err != nil {
 			return err

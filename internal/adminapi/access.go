@@ -104,9 +104,9 @@ func (s *Server) endMemberSession(w http.ResponseWriter, r *http.Request, sc Sco
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// signedIn resolves the request's own session for My account's calls: API tokens are for programs
+// ownSession resolves the request's own session for My account's calls: API tokens are for programs
 // and the company calls, so they are refused here (401).
-func (s *Server) signedIn(w http.ResponseWriter, r *http.Request) (account.Staff, AccessService, bool) {
+func (s *Server) ownSession(w http.ResponseWriter, r *http.Request) (account.Staff, AccessService, bool) {
 	staff, err := s.staff(r)
 	if err != nil {
 		httpx.WriteError(w, r, err)
@@ -118,7 +118,7 @@ func (s *Server) signedIn(w http.ResponseWriter, r *http.Request) (account.Staff
 
 // mySessions is GET /api/users/me/sessions.
 func (s *Server) mySessions(w http.ResponseWriter, r *http.Request) {
-	me, svc, ok := s.signedIn(w, r)
+	me, svc, ok := s.ownSession(w, r)
 	if !ok {
 		return
 	}
@@ -132,7 +132,7 @@ func (s *Server) mySessions(w http.ResponseWriter, r *http.Request) {
 
 // endMyOtherSessions is DELETE /api/users/me/sessions: every session of the user but this one.
 func (s *Server) endMyOtherSessions(w http.ResponseWriter, r *http.Request) {
-	me, svc, ok := s.signedIn(w, r)
+	me, svc, ok := s.ownSession(w, r)
 	if !ok {
 		return
 	}
@@ -147,7 +147,7 @@ func (s *Server) endMyOtherSessions(w http.ResponseWriter, r *http.Request) {
 // endMySession is DELETE /api/users/me/sessions/{sessionId}; ending the current one signs out, so its
 // cookie is cleared too.
 func (s *Server) endMySession(w http.ResponseWriter, r *http.Request) {
-	me, svc, ok := s.signedIn(w, r)
+	me, svc, ok := s.ownSession(w, r)
 	if !ok {
 		return
 	}

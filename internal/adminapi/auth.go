@@ -29,6 +29,10 @@ type AuthService interface {
 	// apperr.Unprocessable with the field "captcha" when the account's failures ask for the captcha and
 	// it is missing or does not pass.
 	Login(ctx context.Context, in account.LoginInput) (account.LoginResult, error)
+	// SecondStep finishes a sign-in that asked for a second factor with a code (or a recovery code).
+	// Returns apperr.Unauthorized for an unknown, used or expired challenge, apperr.Unprocessable
+	// (field code) for a wrong code and a *account.ThrottleError while throttled.
+	SecondStep(ctx context.Context, in account.SecondStepInput) (account.LoginResult, error)
 	// Logout revokes the session of the token, signed out from the client address; an unknown token
 	// is not an error.
 	Logout(ctx context.Context, token, address string) error
@@ -113,6 +117,16 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
+	if res.SecondFactor != "" {
+		writeChallenge(w, res)
+		return
+	}
+	s.signedIn(w, r, res, client)
+}
+
+// signedIn answers a sign-in that started a session: the earlier session of the request ended, the
+// cookie set, the user and companies returned.
+func (s *Server) signedIn(w http.ResponseWriter, r *http.Request, res account.LoginResult, client string) {
 	httpx.Logger(r.Context()).Info("staff signed in", "user_id", res.User.ID)
 	// A sign-in ends the session the request was sent with (a shared desk computer: the next person's
 	// sign-in leaves nothing of the last one's session, and a planted token gains nothing).
@@ -124,10 +138,11 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, s.sessionCookie(res.Token, res.ExpiresAt))
 	w.Header().Set("Cache-Control", "no-store")
 	httpx.WriteJSON(w, http.StatusOK, struct {
-		Companies []staffCompany `json:"companies"`
-		User      staffUser      `json:"user"`
-		ExpiresAt time.Time      `json:"expiresAt"`
-	}{companiesView(res.Companies), userView(res.User), res.ExpiresAt.UTC()})
+		Companies     []staffCompany `json:"companies"`
+		User          staffUser      `json:"user"`
+		ExpiresAt     time.Time      `json:"expiresAt"`
+		RecoveryCodes []string       `json:"recoveryCodes,omitempty"`
+	}{companiesView(res.Companies), userView(res.User), res.ExpiresAt.UTC(), res.RecoveryCodes})
 }
 
 // loggedAccount is the e-mail of a failed sign-in as the server's log names it: normalised when it

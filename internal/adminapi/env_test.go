@@ -66,7 +66,7 @@ func (e *staffEnv) restart(t testing.TB) {
 	var err error
 	e.captcha = captcha.NewService(e.db.Secrets(), e.clk)
 	e.auth, err = account.NewAuth(e.db.Staff(), e.clk, account.AuthConfig{Sessions: e.opts.Policy, Throttle: e.opts.Throttle,
-		Captcha: e.captcha})
+		Captcha: e.captcha, SecondFactor: e.db.SecondFactor()})
 	if err != nil {
 		t.Fatal(err)
 	}

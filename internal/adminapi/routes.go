@@ -18,6 +18,12 @@ func (s *Server) publicRoutes() []publicRoute {
 		{Pattern: "GET /api/users/me/sessions", handle: s.mySessions},
 		{Pattern: "DELETE /api/users/me/sessions", handle: s.endMyOtherSessions},
 		{Pattern: "DELETE /api/users/me/sessions/{sessionId}", handle: s.endMySession},
+		// The second factor: the sign-in's second step and My account's enrolment (second_factor.go).
+		{Pattern: "POST /api/users/adminLogin/second-factor", handle: s.secondStep},
+		{Pattern: "GET /api/users/me/second-factor", handle: s.secondFactorStatus},
+		{Pattern: "POST /api/users/me/second-factor/setup", handle: s.secondFactorSetup},
+		{Pattern: "POST /api/users/me/second-factor/confirm", handle: s.secondFactorConfirm},
+		{Pattern: "POST /api/users/me/second-factor/disable", handle: s.secondFactorDisable},
 		// The invitation page (team.go): the token is the credential.
 		{Pattern: "GET /api/invitations/{token}", handle: s.readInvitation, secret: true},
 		{Pattern: "POST /api/invitations/{token}/accept", handle: s.acceptInvitation, secret: true},
@@ -142,5 +148,8 @@ func (s *Server) Routes() []Route {
 		{Pattern: "GET /api/admin/api-tokens", Handler: s.listAPITokens},
 		{Pattern: "POST /api/admin/api-tokens", Handler: s.createAPIToken},
 		{Pattern: "DELETE /api/admin/api-tokens/{id}", Handler: s.revokeAPIToken},
+		// The company's switch that requires a second factor of all its staff (second_factor.go).
+		{Pattern: "GET /api/admin/team/second-factor", Handler: s.secondFactorRequired},
+		{Pattern: "PUT /api/admin/team/second-factor", MinRole: account.RoleSuperAdmin, Handler: s.setSecondFactorRequired},
 	}
 }

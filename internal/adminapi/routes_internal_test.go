@@ -19,9 +19,13 @@ func TestOnlySignInRoutesSkipTheScopeMiddleware(t *testing.T) {
 	// credential, and it names its company itself (TestInvitationLifecycle). A password reset is asked for
 	// and used by someone who cannot sign in: the address, then the mailed link, is the credential, and
 	// neither names a company (TestPasswordResetLifecycle). My account's sessions are the user's own, in
-	// no company, and refuse API tokens (TestMySessions, TestAPITokens).
+	// no company, and refuse API tokens (TestMySessions, TestAPITokens). The sign-in's second step is the
+	// sign-in's (its challenge is the credential), and the second factor of My account is the user's own,
+	// resolved from the session (TestSecondFactorEnrolSignInRecoveryDisable).
 	want := []string{"POST /api/users/adminLogin", "POST /api/users/logout", "GET /api/users/me", "PUT /api/users/me", "POST /api/users/changePassword",
 		"GET /api/users/me/sessions", "DELETE /api/users/me/sessions", "DELETE /api/users/me/sessions/{sessionId}",
+		"POST /api/users/adminLogin/second-factor", "GET /api/users/me/second-factor", "POST /api/users/me/second-factor/setup",
+		"POST /api/users/me/second-factor/confirm", "POST /api/users/me/second-factor/disable",
 		"GET /api/invitations/{token}", "POST /api/invitations/{token}/accept",
 		"POST /api/users/forgot-password", "GET /api/password-resets/{token}", "POST /api/password-resets/{token}"}
 	if !slices.Equal(got, want) {

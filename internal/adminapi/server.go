@@ -34,6 +34,8 @@ type Deps struct {
 	CompanySettings CompanySettingsService
 	// Installations is the installations and circuits screen (company_settings.go).
 	Installations InstallationsService
+	// SecondFactors is My account's second factor and the company switch requiring it (second_factor.go).
+	SecondFactors SecondFactorService
 	// Checklist is the setup checklist a company sees until its first booking (setup_checklist.go).
 	Checklist ChecklistReader
 	Waitlist  WaitlistService // the waiting list per session and its settings (waitlist.go)

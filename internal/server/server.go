@@ -109,10 +109,13 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		Sessions: account.SessionPolicy{Idle: cfg.StaffSessionIdle, Max: cfg.StaffSessionMax},
 		// past 5 failures of an account from anywhere, its sign-in asks for the public forms' proof of work
 		Captcha: a.captcha,
+		// TOTP per user and the company switch requiring it (issue 24)
+		SecondFactor: db.SecondFactor(),
 	})
 	if err != nil {
 		return nil, err
 	}
+	profiles := account.NewProfiles(db.Profiles(), clk)
 	publi := company.NewPubliService(db.Publi(), db.Companies().LandingButtons, clk.Now)
 	wl := waitlist.NewService(db.Waitlist(), a.sessions, a.captcha, clk) // the waiting list: customers and staff
 	staffAPI := adminapi.New(adminapi.Deps{
@@ -148,7 +151,8 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		// settings: booking settings and schedules; a save drops the company's reused availability answers
 		Settings: setup.NewService(db.Settings(), clk, a.sessions.CompanyChanged),
 		// my account: name, e-mail, password
-		Account: account.NewProfiles(db.Profiles(), clk),
+		Account:       profiles,
+		SecondFactors: account.NewSecondFactors(db.SecondFactor(), profiles, clk),
 		// the team: members, invitations and the invitation page
 		Team:      account.NewTeamService(db.Team(), clk),
 		Resets:    account.NewResets(db.Resets(), clk),

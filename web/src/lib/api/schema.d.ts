@@ -862,6 +862,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/adminLogin/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second step of a sign-in - the authenticator's six-digit code (or a recovery code) for the challenge the password step gave.
+         * @description A challenge lasts 5 minutes and is used once. Of kind `totp`, a code of the user's authenticator (RFC 6238, SHA-1, 6 digits, 30 s; the step before and after accepted, each step once) or one of the user's recovery codes (each once; recorded in the audit log as account.recovery_code_used). Of kind `enrol`, a code of the secret the password step showed: the second factor is enrolled (account.second_factor_enabled) and the answer carries the ten recovery codes, shown once. Throttled like the password: every code counts as a failed sign-in of the (account, address) pair and of the address until it is right, and 10 wrong codes of a user in 15 minutes refuse codes with 429. A successful step ends the session the request was sent with, as the sign-in does.
+         */
+        post: operations["adminLoginSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My account - whether the user has a second factor, whether a company of theirs requires one, and how many recovery codes are left. */
+        get: operations["adminSecondFactorStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/second-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** My account - start enrolling a TOTP authenticator - a new secret and its otpauth URI (drawn as a QR code); nothing changes until a code confirms it. */
+        post: operations["adminSecondFactorSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/second-factor/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * My account - confirm the enrolment with a code of the new secret; the answer carries ten recovery codes, shown once and stored hashed.
+         * @description Recorded in the audit log (account.second_factor_enabled). 10 wrong codes of a user in 15 minutes answer 429.
+         */
+        post: operations["adminSecondFactorConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/second-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * My account - remove the second factor and its recovery codes; needs the current password and a code (or a recovery code).
+         * @description Recorded in the audit log (account.second_factor_disabled). The current password is throttled as in a password change; 10 wrong codes in 15 minutes answer 429. When a company of the user requires a second factor, the next sign-in asks to enrol again.
+         */
+        post: operations["adminSecondFactorDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/logout": {
         parameters: {
             query?: never;
@@ -1272,6 +1366,27 @@ export interface paths {
         post?: never;
         /** Revoke an API token of the company; its next call is a 401. Recorded in the audit log (api_token.revoke). */
         delete: operations["adminRevokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the company requires a second factor of all its staff. Needs ADMIN. */
+        get: operations["adminTeamSecondFactor"];
+        /**
+         * Require (or stop requiring) a second factor of all the company's staff. Needs SUPERADMIN.
+         * @description While on, a member without a second factor is sent to enrol one after their password at every sign-in (no session until a code confirms it); sessions already open stay. Recorded in the audit log (company.second_factor_required).
+         */
+        put: operations["adminTeamSetSecondFactor"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3527,6 +3642,38 @@ export interface components {
              * @description The session's absolute expiry.
              */
             expiresAt: string;
+            /** @description Only after enrolling at the second step (kind enrol) - the ten recovery codes, shown once. */
+            recoveryCodes?: string[];
+        };
+        /** @description The password was right; the sign-in needs its second step (POST /api/users/adminLogin/second-factor). */
+        AdminLoginChallenge: {
+            /**
+             * @description totp: ask for the authenticator's code (or a recovery code); enrol: a company of the user requires a second factor and the user has none - show totpSecret and otpauthUri, then ask for a code.
+             * @enum {string}
+             */
+            secondFactor: "totp" | "enrol";
+            /** @description The second step's token, for 5 minutes. */
+            challenge: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description enrol only: the base32 secret to add to an authenticator. */
+            totpSecret?: string;
+            /** @description enrol only: the otpauth:// URI of the secret (for the QR code). */
+            otpauthUri?: string;
+        };
+        SecondFactorStatus: {
+            enabled: boolean;
+            /** @description A company of the user requires a second factor. */
+            required: boolean;
+            recoveryCodesLeft: number;
+        };
+        SecondFactorSwitch: {
+            required: boolean;
+            /**
+             * Format: int64
+             * @description The company, when the body names it rather than the query (writeOnly).
+             */
+            idCompany?: number;
         };
         AdminMe: {
             user: components["schemas"]["StaffUser"];
@@ -6259,13 +6406,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in. `Set-Cookie` carries the session (HttpOnly, SameSite=Strict, Secure behind https). */
+            /** @description Signed in: `Set-Cookie` carries the session (HttpOnly, SameSite=Strict, Secure behind https). Or, when the user has a second factor or a company of theirs requires one, the password was right but no session exists yet: the answer is an AdminLoginChallenge to finish with POST /api/users/adminLogin/second-factor (no cookie is set). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminLoginResponse"];
+                    "application/json": components["schemas"]["AdminLoginResponse"] | components["schemas"]["AdminLoginChallenge"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6287,6 +6434,191 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    adminLoginSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challenge: string;
+                    /** @description Six digits, or a recovery code such as k7mq2-xr9tz. */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in. `Set-Cookie` carries the session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLoginResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The challenge is unknown, used or past its 5 minutes - sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The code is not right (fields.code); the challenge stays open. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    adminSecondFactorStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorStatus"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+        };
+    };
+    adminSecondFactorSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret to add to an authenticator app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Base32, for typing by hand. */
+                        secret: string;
+                        otpauthUri: string;
+                    };
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A second factor is set up already (setup), none is waiting for its code (confirm), or none is set up (disable). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminSecondFactorConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Enrolled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recoveryCodes: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A second factor is set up already (setup), none is waiting for its code (confirm), or none is set up (disable). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    adminSecondFactorDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A second factor is set up already (setup), none is waiting for its code (confirm), or none is set up (disable). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -7077,6 +7409,59 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    adminTeamSecondFactor: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The switch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorSwitch"];
+                };
+            };
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminTeamSetSecondFactor: {
+        parameters: {
+            query: {
+                idCompany: components["parameters"]["IdCompanyQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorSwitch"];
+            };
+        };
+        responses: {
+            /** @description The switch as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorSwitch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     readInvitation: {

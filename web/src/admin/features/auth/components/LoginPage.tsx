@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AdminLanguageSelect } from '@/admin/components/AdminLanguageSelect';
 import { currentUser, signIn } from '@/admin/features/auth/api/sign-in';
+import type { components } from '@/lib/api/schema';
 import { lazyOrReload } from '@/admin/lib/chunk-reload';
 import { clearSession, hasStoredSession, refreshCompanies, saveSignIn } from '@/admin/lib/session';
 import { LoadingScreen } from '@/components/LoadingScreen';
@@ -12,6 +13,8 @@ import { isValidEmail } from '@/lib/validation';
 
 // The captcha widget is a chunk of its own, fetched only when the server asks for it.
 const AltchaField = lazyOrReload(() => import('@/components/AltchaField'));
+// The second step (and its QR code) too: only users with a second factor need it.
+const SecondFactorStep = lazyOrReload(() => import('@/admin/features/auth/components/SecondFactorStep'));
 
 /**
  * /login (admin spec sections 2, 5 and 8): e-mail and password; the e-mail is marked as wrong once it holds
@@ -34,6 +37,8 @@ export function LoginPage() {
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaRefused, setCaptchaRefused] = useState(false);
   const [captchaReset, setCaptchaReset] = useState(0);
+  /** The password was right and the server asks for the second factor (or to enrol one). */
+  const [challenge, setChallenge] = useState<components['schemas']['AdminLoginChallenge'] | null>(null);
 
   useEffect(() => {
     if (!hasStoredSession()) return;
@@ -74,6 +79,10 @@ export function LoginPage() {
         saveSignIn(result.data.companies, result.data.user.name);
         void navigate('/admin', { replace: true });
         return;
+      case 'challenge':
+        setPassword('');
+        setChallenge(result.data);
+        return;
       case 'invalid':
         toast(t('login.invalidCredentials'));
         return;
@@ -89,6 +98,19 @@ export function LoginPage() {
   };
 
   if (checking) return <LoadingScreen />;
+  if (challenge)
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <SecondFactorStep
+          challenge={challenge}
+          onDone={(data) => {
+            saveSignIn(data.companies, data.user.name);
+            void navigate('/admin', { replace: true });
+          }}
+          onRestart={() => setChallenge(null)}
+        />
+      </Suspense>
+    );
 
   return (
     <Center mih="100vh" p="md" component="main">

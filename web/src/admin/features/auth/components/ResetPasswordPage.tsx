@@ -4,7 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AdminLanguageSelect } from '@/admin/components/AdminLanguageSelect';
+import { PasswordStrength, strongEnough, usePasswordScore } from '@/admin/components/PasswordStrength';
 import { completePasswordReset, fetchPasswordReset } from '@/admin/features/auth/api/password-reset';
+import { isWeakPasswordError } from '@/admin/lib/password-strength';
 import { clearSession } from '@/admin/lib/session';
 import { ApiError } from '@/lib/api/errors';
 import { toast } from '@/lib/toast';
@@ -26,11 +28,13 @@ export function ResetPasswordPage() {
   const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
   const [busy, setBusy] = useState(false);
   const [gone, setGone] = useState<'invalid' | 'expired'>();
+  const score = usePasswordScore(password, info.data?.email);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const errs: typeof errors = {};
     if (password.length < MIN_PASSWORD) errs.password = t('reset.tooShort');
+    else if (score !== null && !strongEnough(score)) errs.password = t('password.weak');
     else if (password !== repeat) errs.repeat = t('reset.mismatch');
     setErrors(errs);
     if (errs.password || errs.repeat) return;
@@ -41,7 +45,8 @@ export function ResetPasswordPage() {
       toast(t('reset.done'), 'green');
       void navigate('/login', { replace: true });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 422) setErrors({ password: t('reset.tooShort') });
+      if (err instanceof ApiError && err.status === 422)
+        setErrors({ password: isWeakPasswordError(err.fields?.password) ? t('password.weak') : t('reset.tooShort') });
       else if (err instanceof ApiError && err.status === 410) setGone('expired');
       else if (err instanceof ApiError && err.status === 404) setGone('invalid');
       else toast(err instanceof ApiError && err.status === 429 ? t('reset.tooMany') : t('reset.failed'), 'red');
@@ -95,6 +100,7 @@ export function ResetPasswordPage() {
                   autoComplete="new-password"
                   maxLength={1024}
                 />
+                <PasswordStrength password={password} score={score} />
                 <PasswordInput
                   label={t('reset.repeat')}
                   value={repeat}

@@ -62,3 +62,24 @@ export async function endMySession(sessionId: number): Promise<void> {
 export function endMyOtherSessions() {
   return settle(api.DELETE('/api/users/me/sessions')).then((r) => r.ended);
 }
+
+/** My account: whether the user has a second factor, whether a company requires one, recovery codes left. */
+export function fetchSecondFactor(signal?: AbortSignal) {
+  return settle(api.GET('/api/users/me/second-factor', { signal }));
+}
+
+/** My account: a new TOTP secret and its otpauth URI; nothing changes until a code confirms it. */
+export function setupSecondFactor() {
+  return settle(api.POST('/api/users/me/second-factor/setup'));
+}
+
+/** My account: the code that turns the second factor on; answers the ten recovery codes, shown once. */
+export function confirmSecondFactor(code: string) {
+  return settle(api.POST('/api/users/me/second-factor/confirm', { body: { code: code.trim() } }));
+}
+
+/** My account: turns the second factor off (the current password and a code or recovery code). */
+export async function disableSecondFactor(body: { currentPassword: string; code: string }): Promise<void> {
+  const { error, response } = await api.POST('/api/users/me/second-factor/disable', { body: { ...body, code: body.code.trim() } });
+  if (!response.ok) throw new ApiError(response.status, error);
+}

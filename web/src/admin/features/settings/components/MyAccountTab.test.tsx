@@ -16,6 +16,7 @@ describe('My account', () => {
     server.use(
       http.get('/api/users/me', () => HttpResponse.json({ user: { id: 1, email: 'ana@norte.example', name: 'Ana' }, companies: [] })),
       http.get('/api/users/me/sessions', () => HttpResponse.json({ data: [] })),
+      http.get('/api/users/me/second-factor', () => HttpResponse.json({ enabled: false, required: false, recoveryCodesLeft: 0 })),
       http.post('/api/users/changePassword', () => {
         calls++;
         return HttpResponse.json({ code: 'too_many_requests', message: 'Too many wrong passwords.' }, { status: 429, headers: { 'Retry-After': '600' } });
@@ -62,5 +63,30 @@ describe('My account', () => {
     expect(screen.getByText('Office PC')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign out everywhere else' })).not.toBeInTheDocument();
     expect(ended).toEqual(['others']);
+  });
+
+  it('refuses a common password with the meter, as the server would, and sends nothing', async () => {
+    let calls = 0;
+    server.use(
+      http.get('/api/users/me', () => HttpResponse.json({ user: { id: 1, email: 'ana@norte.example', name: 'Ana' }, companies: [] })),
+      http.get('/api/users/me/second-factor', () => HttpResponse.json({ enabled: false, required: false, recoveryCodesLeft: 0 })),
+      http.post('/api/users/changePassword', () => {
+        calls++;
+        return HttpResponse.json({ otherSessionsSignedOut: 0 });
+      }),
+    );
+    renderAdmin(<MyAccountTab />);
+    await userEvent.type(screen.getByLabelText('Current password'), 'the current one');
+    for (const weak of ['password1234', '123456789012']) {
+      await userEvent.clear(screen.getByLabelText('New password'));
+      await userEvent.type(screen.getByLabelText('New password'), weak);
+      expect(await screen.findByText(/Too easy to guess/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    }
+    await userEvent.type(screen.getByLabelText('Repeat the new password'), '123456789012');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(calls).toBe(0);
+    await userEvent.clear(screen.getByLabelText('New password'));
+    await userEvent.type(screen.getByLabelText('New password'), 'lanterns over the wet chicane');
+    expect(await screen.findByText(/Strong password|Good password/, {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 });

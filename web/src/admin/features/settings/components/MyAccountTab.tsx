@@ -4,6 +4,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SessionList } from '@/admin/components/SessionList';
 import { changePassword, endMyOtherSessions, endMySession, fetchMe, fetchMySessions, updateMe } from '@/admin/features/settings/api/settings';
+import { PasswordStrength, strongEnough, usePasswordScore } from '@/admin/components/PasswordStrength';
+import { changePassword, fetchMe, updateMe } from '@/admin/features/settings/api/settings';
+import { SecondFactorSection } from '@/admin/features/settings/components/SecondFactorSection';
+import { isWeakPasswordError } from '@/admin/lib/password-strength';
 import { settingsToast } from '@/admin/features/settings/utils/toasts';
 import { useAdminFormat } from '@/admin/lib/format';
 import { ApiError } from '@/lib/api/errors';
@@ -15,6 +19,7 @@ import { ApiError } from '@/lib/api/errors';
  */
 export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) => void }) {
   const { t } = useTranslation('settings');
+  const { t: ta } = useTranslation('admin');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [original, setOriginal] = useState('');
@@ -23,6 +28,7 @@ export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) =
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const score = usePasswordScore(next, original, name);
 
   useEffect(() => {
     const ctl = new AbortController();
@@ -39,7 +45,8 @@ export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) =
   const fail = (e: unknown) => {
     // 429: five wrong current passwords in 15 minutes; the server checks none until the wait is over.
     if (e instanceof ApiError && e.status === 429) setErrors({ currentPassword: t('account.tooManyTries') });
-    else if (e instanceof ApiError && e.fields) setErrors(e.fields);
+    else if (e instanceof ApiError && e.fields)
+      setErrors(isWeakPasswordError(e.fields.newPassword) ? { ...e.fields, newPassword: ta('password.weak') } : e.fields);
     else settingsToast(t('failed'), 'error');
   };
 
@@ -67,6 +74,7 @@ export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) =
   const savePassword = async () => {
     setErrors({});
     if (next.length < 12) return setErrors({ newPassword: t('account.tooShort') });
+    if (score !== null && !strongEnough(score)) return setErrors({ newPassword: ta('password.weak') });
     if (next !== repeat) return setErrors({ repeat: t('account.mismatch') });
     setBusy(true);
     try {
@@ -105,6 +113,7 @@ export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) =
         {t('account.changePassword')}
       </Title>
       <PasswordInput label={t('account.newPassword')} value={next} error={errors.newPassword} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" visibilityToggleButtonProps={toggle} />
+      <PasswordStrength password={next} score={score} />
       <PasswordInput label={t('account.confirmPassword')} value={repeat} error={errors.repeat} onChange={(e) => setRepeat(e.currentTarget.value)} autoComplete="new-password" visibilityToggleButtonProps={toggle} />
       <Button onClick={() => void savePassword()} loading={busy} disabled={!current || !next}>
         {t('account.changePassword')}
@@ -112,6 +121,8 @@ export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) =
       </Stack>
       <Divider />
       <MySessions />
+      <Divider />
+      <SecondFactorSection />
     </Stack>
   );
 }

@@ -62,3 +62,13 @@ export function fetchInvitation(token: string, signal?: AbortSignal): Promise<In
 export function acceptInvitation(token: string, body: { name?: string; password: string }) {
   return done(api.POST('/api/invitations/{token}/accept', { params: { path: { token } }, body }));
 }
+
+/** Whether the company requires a second factor of all its staff. */
+export function fetchSecondFactorSwitch(idCompany: number, signal?: AbortSignal) {
+  return settle(api.GET('/api/admin/team/second-factor', { params: q(idCompany), signal }));
+}
+
+/** Turns the company's second-factor requirement on or off (SUPERADMIN). */
+export function saveSecondFactorSwitch(idCompany: number, required: boolean) {
+  return settle(api.PUT('/api/admin/team/second-factor', { params: q(idCompany), body: { required } }));
+}

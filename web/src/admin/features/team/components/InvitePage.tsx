@@ -4,7 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AdminLanguageSelect } from '@/admin/components/AdminLanguageSelect';
+import { PasswordStrength, strongEnough, usePasswordScore } from '@/admin/components/PasswordStrength';
 import { acceptInvitation, fetchInvitation } from '@/admin/features/team/api/team';
+import { isWeakPasswordError } from '@/admin/lib/password-strength';
 import { ApiError } from '@/lib/api/errors';
 import { toast } from '@/lib/toast';
 
@@ -17,6 +19,7 @@ const MIN_PASSWORD = 12;
  */
 export function InvitePage() {
   const { t } = useTranslation('team');
+  const { t: ta } = useTranslation('admin');
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const info = useQuery({ queryKey: ['invitation', token], queryFn: ({ signal }) => fetchInvitation(token, signal), retry: false });
@@ -28,6 +31,8 @@ export function InvitePage() {
   const [gone, setGone] = useState<'invalid' | 'expired'>();
 
   const existing = info.data?.existingAccount ?? false;
+  // The meter only for a new account's password (an existing account types the one it has).
+  const score = usePasswordScore(existing ? '' : password, info.data?.email, name);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -35,6 +40,7 @@ export function InvitePage() {
     if (!existing) {
       if (!name.trim()) errs.name = t('accept.nameRequired');
       if (password.length < MIN_PASSWORD) errs.password = t('accept.tooShort');
+      else if (score !== null && !strongEnough(score)) errs.password = ta('password.weak');
       else if (password !== repeat) errs.repeat = t('accept.mismatch');
     } else if (!password) errs.password = t('accept.passwordRequired');
     setErrors(errs);
@@ -46,7 +52,8 @@ export function InvitePage() {
       void navigate('/login');
     } catch (err) {
       if (err instanceof ApiError && err.status === 422 && existing) setErrors({ password: t('accept.wrongPassword') });
-      else if (err instanceof ApiError && err.status === 422) setErrors({ password: t('accept.tooShort') });
+      else if (err instanceof ApiError && err.status === 422)
+        setErrors({ password: isWeakPasswordError(err.fields?.password) ? ta('password.weak') : t('accept.tooShort') });
       else if (err instanceof ApiError && err.status === 410) setGone('expired');
       else if (err instanceof ApiError && err.status === 404) setGone('invalid');
       else toast(t('failed'), 'red');
@@ -102,6 +109,7 @@ export function InvitePage() {
                   error={errors.password}
                   autoComplete={existing ? 'current-password' : 'new-password'}
                 />
+                {!existing && <PasswordStrength password={password} score={score} />}
                 {!existing && (
                   <PasswordInput
                     label={t('accept.repeat')}

@@ -30,6 +30,7 @@ function teamServer(team: Team) {
   const writes: string[] = [];
   server.use(
     http.get('/api/admin/team', () => HttpResponse.json(team)),
+    http.get('/api/admin/team/second-factor', () => HttpResponse.json({ required: false })),
     http.put('/api/admin/team/members/:id/role', async ({ params, request }) => {
       const { role } = (await request.json()) as { role: 'DESK' | 'ADMIN' };
       const m = team.members.find((x) => x.userId === Number(params.id))!;

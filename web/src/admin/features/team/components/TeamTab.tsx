@@ -15,6 +15,7 @@ import {
 } from '@/admin/features/team/api/team';
 import { ApiTokens } from '@/admin/features/team/components/ApiTokens';
 import { MemberSessions } from '@/admin/features/team/components/MemberSessions';
+import { SecondFactorSwitch } from '@/admin/features/team/components/SecondFactorSwitch';
 import { companyQueryOptions } from '@/admin/lib/company';
 import { useAdminFormat } from '@/admin/lib/format';
 import { atLeast, type StaffRole } from '@/admin/lib/roles';
@@ -115,6 +116,7 @@ export function TeamTab({ idCompany, role }: { idCompany: number; role: StaffRol
       <Text size="sm" c="dimmed">
         {t('intro')}
       </Text>
+      <SecondFactorSwitch idCompany={idCompany} canChange={super_} />
       <section aria-labelledby="team-members">
         <Title order={4} id="team-members" mb="xs">
           {t('members')}
