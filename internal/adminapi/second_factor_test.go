@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"pitlane/internal/account"
+	"pitlane/internal/adminapi"
 	"pitlane/internal/apperr"
 	"pitlane/internal/clock"
 	"pitlane/internal/store"
@@ -83,7 +84,17 @@ func (e *staffEnv) secondStep(c challenge, code string, headers ...string) (int,
 		RecoveryCodes []string
 	}
 	_ = json.Unmarshal(res.Body, &out)
-	return res.Status, out.Token, out.RecoveryCodes
+	if out.Token != "" {
+		return 0, "", nil // the session token is the HttpOnly cookie's alone: an answer carrying it fails the caller
+	}
+	// The session is the cookie the answer sets (the token is never in the JSON).
+	token := ""
+	for _, ck := range (&http.Response{Header: res.Header}).Cookies() {
+		if ck.Name == adminapi.CookieName && ck.Value != "" {
+			token = ck.Value
+		}
+	}
+	return res.Status, token, out.RecoveryCodes
 }
 
 // An owner enrols a TOTP authenticator in My account with a code computed here, then signs in: the
