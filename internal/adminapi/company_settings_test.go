@@ -1,9 +1,11 @@
 package adminapi_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -69,6 +71,11 @@ func TestCompanySettingsSaveOnlyTheFieldsSent(t *testing.T) {
 		}
 		bBefore := e.settings(t, e.b)
 
+		// The columns of the companies row each field is stored in (reportEmails: company_notify_emails).
+		columns := map[string][]string{"name": {"name"}, "address": {"address"}, "replyTo": {"contact_email"}, "reportEmails": nil,
+			"currency": {"currency", "currency_symbol"}, "timeZone": {"time_zone"}, "logo": {"logo"},
+			"isRefundEnabled": {"is_refund_enabled"}, "refundMaxDays": {"refund_max_days"}, "paymentsActive": {"payments_active"},
+			"advertisingActive": {"publi"}, "featureLicences": {"feature_licences"}}
 		for _, c := range []struct {
 			field string
 			value any
@@ -90,6 +97,7 @@ func TestCompanySettingsSaveOnlyTheFieldsSent(t *testing.T) {
 			{"featureLicences", true, func(s company.Settings) bool { return s.FeatureLicences }},
 		} {
 			before := e.settings(t, e.a)
+			rowBefore := companyRow(t, db, e.a)
 			audits := count(t, db, `SELECT COUNT(*) FROM audit_log WHERE company_id = ? AND action = 'company.settings'`, e.a)
 			var saved company.Settings
 			res := e.api.Do("PATCH", "/api/admin/company-settings", map[string]any{"idCompany": e.a, c.field: c.value}, e.owner...)
@@ -131,6 +139,18 @@ func TestCompanySettingsSaveOnlyTheFieldsSent(t *testing.T) {
 			}
 			if !reflect.DeepEqual(after, want) {
 				t.Errorf("saving %s alone changed other fields:\nbefore %+v\nafter  %+v", c.field, before, after)
+			}
+			// The whole companies row: only the field's columns (and updated_at) moved.
+			rowAfter := companyRow(t, db, e.a)
+			for col, v := range rowBefore {
+				moved := fmt.Sprint(v) != fmt.Sprint(rowAfter[col])
+				expected := col == "updated_at" || slices.Contains(columns[c.field], col)
+				if moved && !expected {
+					t.Errorf("saving %s alone changed column %s: %v → %v", c.field, col, v, rowAfter[col])
+				}
+				if !moved && slices.Contains(columns[c.field], col) {
+					t.Errorf("saving %s did not change column %s", c.field, col)
+				}
 			}
 			if n := count(t, db, `SELECT COUNT(*) FROM audit_log WHERE company_id = ? AND action = 'company.settings'`, e.a); n != audits+1 {
 				t.Errorf("%s: %d audit entries, want %d", c.field, n, audits+1)
@@ -261,4 +281,44 @@ func TestInstallationsAndCircuits(t *testing.T) {
 			t.Errorf("%d audit entries, want 3", n)
 		}
 	})
+}
+
+// companyRow reads the whole companies row of the company, column by column.
+func companyRow(t *testing.T, db *store.DB, id int64) map[string]any {
+	t.Helper()
+	out := map[string]any{}
+	ctx := context.Background()
+	err := db.Read(ctx, func(tx *store.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT * FROM companies WHERE id = ?`, id)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		cols, err := rows.Columns()
+		if err != nil {
+			return err
+		}
+		if !rows.Next() {
+			return fmt.Errorf("no company %d", id)
+		}
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return err
+		}
+		for i, c := range cols {
+			if b, ok := vals[i].([]byte); ok {
+				vals[i] = string(b)
+			}
+			out[c] = vals[i]
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

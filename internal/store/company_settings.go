@@ -102,17 +102,20 @@ func (cs CompanySettings) UpdateCompanySettings(ctx context.Context, companyID i
 				return translate(err)
 			}
 		}
-		// The advertising switch lives in the publi JSON: every other key of it is kept as stored.
-		doc := map[string]json.RawMessage{}
-		if publi != "" {
-			if err := json.Unmarshal([]byte(publi), &doc); err != nil {
+		// The advertising switch lives in the publi JSON: rewritten only when the switch moves, with every
+		// other key of it kept as stored.
+		publiText := []byte(publi)
+		if _, changed := changes["advertisingActive"]; changed {
+			doc := map[string]json.RawMessage{}
+			if publi != "" {
+				if err := json.Unmarshal([]byte(publi), &doc); err != nil {
+					return err
+				}
+			}
+			doc["isActive"], _ = json.Marshal(next.AdvertisingActive)
+			if publiText, err = json.Marshal(doc); err != nil {
 				return err
 			}
-		}
-		doc["isActive"], _ = json.Marshal(next.AdvertisingActive)
-		publiText, err := json.Marshal(doc)
-		if err != nil {
-			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE companies SET name = ?, address = ?, contact_email = ?, currency = ?, currency_symbol = ?,
 			time_zone = ?, logo = ?, is_refund_enabled = ?, refund_max_days = ?, payments_active = ?, feature_licences = ?,
