@@ -93,14 +93,18 @@ func runRush(ctx context.Context) error {
 			return fmt.Errorf("rush %s: %w", label, err)
 		}
 		runs, target = append(runs, r), t
-		keep = keep || len(r.warnings) > 0 || !r.ok()
+		keep = keep || len(r.warnings) > 0 || !r.ok() || (r.wait != nil && !r.wait.ok())
 	}
 	printRush(os.Stdout, runs, *rushVisitorsFlag, *rushInFlight, target,
 		fmt.Sprintf("%d sessions × %d places = %d places of %s", rushSessionCount, rushCapacity,
 			rushSessionCount*rushCapacity, rushCompany))
+	printRushWaitlist(os.Stdout, runs)
 	for _, r := range runs {
 		if !r.ok() {
 			return fmt.Errorf("rush %s failed its checks: %s", r.name, r.problems())
+		}
+		if r.wait != nil && !r.wait.ok() {
+			return fmt.Errorf("rush %s: the waiting list failed its checks", r.name)
 		}
 	}
 	return nil
@@ -157,6 +161,30 @@ func rushOne(ctx context.Context, bin, dir, dbURL, label string, instances int) 
 	if run.paidAtEnd, run.settle, err = db.waitPaid(ctx, run.completed, 90*time.Second); err != nil {
 		return run, t, err
 	}
+	completed := map[string]bool{}
+	for _, j := range js {
+		if j.outcome == "" {
+			completed[j.email] = true
+		}
+	}
+	// The rush's checks before the cancellations change what it sold.
+	if run.check, err = db.check(ctx, t, completed); err != nil {
+		return run, t, err
+	}
+	if *rushCancelsFlag > 0 {
+		progress("rush %s: %d paid customers cancel, %d at a time", label, *rushCancelsFlag, *rushCancelFlight)
+		w, err := rushCancelPhase(ctx, ins, client, db, *rushCancelsFlag, *rushCancelFlight)
+		if err != nil {
+			return run, t, fmt.Errorf("waiting list: %w", err)
+		}
+		w.summarize(js)
+		after, err := db.check(ctx, t, completed)
+		if err != nil {
+			return run, t, err
+		}
+		w.oversold = after.oversold
+		run.wait = &w
+	}
 	var stopErr error
 	for i, in := range ins {
 		if err := in.stop(); err != nil {
@@ -170,15 +198,8 @@ func rushOne(ctx context.Context, bin, dir, dbURL, label string, instances int) 
 	if stopErr != nil {
 		return run, t, stopErr
 	}
-	completed := map[string]bool{}
-	for _, j := range js {
-		if j.outcome == "" {
-			completed[j.email] = true
-		}
-	}
-	run.check, err = db.check(ctx, t, completed)
 	progress("rush %s: %d completed in %.1f s; checks: %s", label, run.completed, wall.Seconds(), run.problems())
-	return run, t, err
+	return run, t, nil
 }
 
 // rushVisitors runs n visitors, inFlight at a time, spread over the instances (visitor i on instance

@@ -25,6 +25,7 @@ type rushRun struct {
 	settle    time.Duration  // how long after that the last late notification arrived
 	warnings  map[string]int // the instances' logged warnings and errors, "<level> <msg>" → lines
 	check     rushCheck
+	wait      *rushWait // the waiting list's part, when it ran
 }
 
 // rushCheck is what the database says after the rush.

@@ -23,7 +23,7 @@ const (
 )
 
 // rushSteps lists the steps in the order the table prints them.
-var rushSteps = []string{stepConfig, stepAvailability, stepCart, stepHold, stepSave, stepPayment}
+var rushSteps = []string{stepConfig, stepAvailability, stepCart, stepHold, stepSave, stepPayment, stepWaitlist}
 
 // rushTarget is what every visitor goes after: one product's sessions on one date.
 type rushTarget struct {
@@ -60,6 +60,9 @@ type journey struct {
 	outcome string        // "" completed; else "<step> <status>"
 	email   string        // the contact address of a completed journey
 	end     time.Duration // when the journey ended, since the rush began
+	// waitlist is how the visitor's join of the waiting list went, when the set was full for it: ""
+	// (not tried), "joined", or the step and status that refused it.
+	waitlist string
 }
 
 type stepTime struct {
@@ -161,6 +164,7 @@ func (v *rushVisitor) run(t rushTarget, n int, rng *rand.Rand) {
 	}
 	if len(open) == 0 {
 		v.rec.outcome = stepAvailability + " sold out"
+		v.joinWaitlist(t, pickTime(t, rng), n)
 		return
 	}
 	s := open[rng.IntN(len(open))]
@@ -176,6 +180,9 @@ func (v *rushVisitor) run(t rushTarget, n int, rng *rand.Rand) {
 	if !v.call(stepHold, "POST", "/api/prebooking", map[string]any{
 		"bookingDates": []string{t.date + " " + s.at}, "numDrivers": 1, "idType": t.product,
 		"type": "PRODUCT", "token": cart.Token, "price": s.price}, &hold) {
+		if strings.HasPrefix(v.rec.outcome, stepHold+" 4") {
+			v.joinWaitlist(t, s.at, n) // the session filled while the visitor chose it
+		}
 		return
 	}
 	email := fmt.Sprintf("rush-%06d@example.com", n)

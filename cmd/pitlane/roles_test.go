@@ -108,6 +108,8 @@ func TestEveryRouteHoldsTheRoleTable(t *testing.T) {
 		// cancelling with the money (POST /api/admin/cancel-booking) stays ADMIN's, as refunds.
 		"POST /api/admin/resend-confirmation": account.RoleDesk, "POST /api/admin/update-contact": account.RoleDesk,
 		"POST /api/admin/mark-no-show": account.RoleDesk,
+		// Moving a booking to another session is the counter's daily work (issue 23).
+		"GET /api/admin/move-choices": account.RoleDesk, "POST /api/admin/move-booking": account.RoleDesk,
 		// A session's waiting list is DESK's, like its bookings (issue 27); its settings are ADMIN's.
 		"GET /api/admin/waitlist": account.RoleDesk, "POST /api/admin/waitlist/offer": account.RoleDesk,
 		"DELETE /api/admin/waitlist/{id}": account.RoleDesk,

@@ -93,6 +93,12 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 			return []probe{{path: "/api/admin/update-contact", body: map[string]any{"bookingId": d.booking, "name": "Probe " + d.mark,
 				"surname": "", "email": "probe@example.com", "phone": "+34611222333"}}}
 		},
+		"GET /api/admin/move-choices": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/move-choices", query: q("bookingId", strconv.FormatInt(d.booking, 10), "date", "2026-12-11")}}
+		},
+		"POST /api/admin/move-booking": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/move-booking", body: map[string]any{"bookingId": d.booking, "date": "2026-12-11", "startTime": "10:00:00"}}}
+		},
 		"POST /api/admin/mark-no-show": func(d *tenant) []probe {
 			return []probe{{path: "/api/admin/mark-no-show", body: map[string]any{"bookingId": d.booking}}}
 		},

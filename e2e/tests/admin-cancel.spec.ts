@@ -69,20 +69,24 @@ test.describe('back office: cancelling a booking', () => {
     // Paid at the circuit: pending until the customer pays on arrival.
     await expect(row.getByRole('cell').nth(9)).toHaveText('Pending');
 
-    // The confirmation popover: 'Keep it' changes nothing.
+    // The grid's cancel opens the details' dialog: it says what happens to the money first (nothing was
+    // paid here), and 'Keep it' changes nothing.
     const cancel = row.getByRole('button', { name: `Cancel booking ${booked.reference}` });
     await cancel.click();
-    const confirm = page.getByRole('alertdialog', { name: `Cancel booking ${booked.reference}` });
-    await expect(confirm).toContainText(`Cancel booking ${booked.reference}? Its places are freed`);
+    const confirm = page.getByRole('dialog', { name: new RegExp(`^Cancel booking · .*${booked.reference}`) });
+    await expect(confirm).toContainText('Nothing was paid: there is nothing to refund.');
+    await expect(confirm.getByRole('status')).toContainText('without a refund?');
     await snapshot(page, testInfo, 'cancel-confirmation');
     await confirm.getByRole('button', { name: 'Keep it' }).click();
     await expect(confirm).toBeHidden();
     await expect(row.getByRole('cell').nth(9)).toHaveText('Pending');
 
     await cancel.click();
-    const cancelled = page.waitForResponse((r) => r.url().includes('/api/private/cancelBooking/') && r.request().method() === 'DELETE');
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel booking' }).click();
-    expect((await cancelled).status()).toBeLessThan(300);
+    const cancelled = page.waitForResponse((r) => r.url().endsWith('/api/admin/cancel-booking') && r.request().method() === 'POST');
+    await confirm.getByRole('button', { name: 'Cancel booking' }).click();
+    const cancelAnswer = await cancelled;
+    expect(cancelAnswer.status()).toBe(200);
+    expect(cancelAnswer.request().postDataJSON()).toMatchObject({ refund: false });
     await expect(page.getByText('Booking cancelled.')).toBeVisible();
     // The grid reloads: the row is cancelled and can no longer be cancelled.
     await expect(row.getByRole('cell').nth(9)).toHaveText('Cancelled');

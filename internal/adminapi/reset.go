@@ -5,7 +5,6 @@ import (
 	"net/http"
 
 	"pitlane/internal/account"
-	"pitlane/internal/apperr"
 	"pitlane/internal/httpx"
 )
 
@@ -18,10 +17,7 @@ type ResetService interface {
 
 // resets returns the reset service, or writes 503 when the server has none.
 func (s *Server) resets(w http.ResponseWriter, r *http.Request) ResetService {
-	if s.deps.Resets == nil {
-		httpx.WriteError(w, r, apperr.New(apperr.Unavailable, "Password resets are not available on this server."))
-	}
-	return s.deps.Resets
+	return available(w, r, s.deps.Resets, "Password resets are not available on this server.")
 }
 
 // forgotPassword is POST /api/users/forgot-password: 202 whether or not the address has an account.

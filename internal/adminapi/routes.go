@@ -58,6 +58,8 @@ func (s *Server) Routes() []Route {
 		{Pattern: "POST /api/admin/cancel-booking", Handler: s.cancelBookingWithMoney},
 		{Pattern: "POST /api/admin/resend-confirmation", MinRole: account.RoleDesk, Handler: s.resendConfirmation},
 		{Pattern: "POST /api/admin/update-contact", MinRole: account.RoleDesk, Handler: s.updateContact},
+		{Pattern: "GET /api/admin/move-choices", MinRole: account.RoleDesk, Handler: s.moveChoices},
+		{Pattern: "POST /api/admin/move-booking", MinRole: account.RoleDesk, Handler: s.moveBooking},
 
 		// Billing and refunds (billing.go).
 		{Pattern: "POST /api/admin/retrieveBillingBetweenDates", Handler: s.retrieveBilling},

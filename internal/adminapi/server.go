@@ -33,6 +33,7 @@ type Deps struct {
 	// Checklist is the setup checklist a company sees until its first booking (setup_checklist.go).
 	Checklist ChecklistReader
 	Waitlist  WaitlistService // the waiting list per session and its settings (waitlist.go)
+	Moves     MoveService     // moving a booking to another session (booking_move.go)
 	// Access is a member's sessions and the company's personal API tokens (access.go).
 	Access AccessService
 	// FrontDesk is the counter's day: check-in and the Today view (frontdesk.go).

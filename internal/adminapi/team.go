@@ -23,10 +23,7 @@ type TeamService interface {
 
 // team returns the Team service, or writes 503 when the server has none.
 func (s *Server) team(w http.ResponseWriter, r *http.Request) TeamService {
-	if s.deps.Team == nil {
-		httpx.WriteError(w, r, apperr.New(apperr.Unavailable, "The team is not available on this server."))
-	}
-	return s.deps.Team
+	return available(w, r, s.deps.Team, "The team is not available on this server.")
 }
 
 func actorOf(sc Scope) account.TeamActor {

@@ -33,10 +33,7 @@ func viewTerms(c terms.Company) termsList {
 
 // termsService returns the terms editor, or writes 503 when the server has none.
 func (s *Server) termsService(w http.ResponseWriter, r *http.Request) TermsService {
-	if s.deps.Terms == nil {
-		httpx.WriteError(w, r, apperr.New(apperr.Unavailable, "The terms are not available on this server."))
-	}
-	return s.deps.Terms
+	return available(w, r, s.deps.Terms, "The terms are not available on this server.")
 }
 
 // listTerms is GET /api/admin/terms.

@@ -26,10 +26,7 @@ type WaitlistService interface {
 }
 
 func (s *Server) waitlist(w http.ResponseWriter, r *http.Request) WaitlistService {
-	if s.deps.Waitlist == nil {
-		httpx.WriteError(w, r, apperr.New(apperr.Unavailable, "The waiting list is not available."))
-	}
-	return s.deps.Waitlist
+	return available(w, r, s.deps.Waitlist, "The waiting list is not available.")
 }
 
 // staffEntry is schema StaffWaitlistEntry.

@@ -29,7 +29,13 @@ type SaveRequest struct {
 	Gift                  *Gift       `json:"gift,omitempty"`
 	IsPaymentsActive      Flag        `json:"isPaymentsActive"`
 	Culture               string      `json:"culture,omitempty"`
-	CulturePaycomet       string      `json:"culturePaycomet,omitempty"`
+	// StaffMode is a walk-in booking taken by staff at the counter (issue 23): the contact's e-mail is
+	// optional and asked once, and CustomerAcceptedTerms (the staff member states that the customer
+	// accepted the terms) replaces the customer's own boxes. Accepted only from a signed-in staff
+	// member of the cart's company (SaveTaken); paid at the circuit.
+	StaffMode             Flag   `json:"staffMode,omitempty"`
+	CustomerAcceptedTerms Flag   `json:"customerAcceptedTerms,omitempty"`
+	CulturePaycomet       string `json:"culturePaycomet,omitempty"`
 }
 
 // Gift sends the booking as a present: the recipient gets a gift mail with the buyer's message.

@@ -131,7 +131,19 @@ func (s *Service) SaveTaken(ctx context.Context, req SaveRequest, idemKey string
 	// The company's setting decides, except for a signed-in staff member of the company who asks for
 	// no online payment (isPaymentsActive 0): they take the booking to be paid at the circuit.
 	online, takenBy := co.PaymentsActive, int64(0)
-	if !bool(req.IsPaymentsActive) && taker != nil {
+	if req.StaffMode {
+		// A walk-in (staff mode) relaxes the customer's checks: only a staff member of this company
+		// may ask for it, by the staff API's session and origin rule (the Taker).
+		if taker != nil {
+			if takenBy, err = taker(ctx, cart.CompanyID); err != nil {
+				return SaveResult{}, err
+			}
+		}
+		if takenBy == 0 {
+			return SaveResult{}, apperr.New(apperr.Forbidden, "A walk-in booking needs a signed-in staff member of this company.")
+		}
+		online = false
+	} else if !bool(req.IsPaymentsActive) && taker != nil {
 		if takenBy, err = taker(ctx, cart.CompanyID); err != nil {
 			return SaveResult{}, err
 		}
@@ -140,7 +152,7 @@ func (s *Service) SaveTaken(ctx context.Context, req SaveRequest, idemKey string
 		}
 	}
 	rules := Rules{Country: co.Country, ShowEmails: co.ShowEmails, EmailOptional: co.EmailOptional,
-		VoucherMode: co.VoucherMode, PaymentsActive: online,
+		VoucherMode: co.VoucherMode, PaymentsActive: online, StaffMode: bool(req.StaffMode),
 		Today: now.In(location(co))}
 	contact, err := ValidateContact(req, rules)
 	if err != nil {

@@ -36,6 +36,7 @@ type Rules struct {
 	EmailOptional  bool   // …but they may be left empty
 	VoucherMode    bool   // a voucher without sessions: driver names are not required
 	PaymentsActive bool   // online payment applies to this booking (gifts need it)
+	StaffMode      bool   // a walk-in taken by staff: e-mail optional and once, the customer's terms stated by staff
 	Today          time.Time
 }
 
@@ -166,6 +167,12 @@ func ValidateContact(req SaveRequest, r Rules) (Contact, error) {
 	}
 	c.Email = strings.TrimSpace(req.Email)
 	switch {
+	case r.StaffMode && c.Email == "":
+		// A walk-in may leave no address: the counter tells the customer in person.
+	case r.StaffMode && !ValidEmail(c.Email):
+		fe.Add("email", "must be a valid e-mail address")
+	case r.StaffMode:
+		// Asked once at the counter: no confirmation field.
 	case c.Email == "":
 		fe.Add("email", "required")
 	case !ValidEmail(c.Email):
@@ -177,7 +184,10 @@ func ValidateContact(req SaveRequest, r Rules) (Contact, error) {
 		fe.Add("fechaNacimiento", p)
 	}
 	c.BirthDate = req.FechaNacimiento
-	if !req.AdultConfirmation {
+	switch {
+	case r.StaffMode && !bool(req.CustomerAcceptedTerms):
+		fe.Add("customerAcceptedTerms", "required: the customer must have accepted the terms")
+	case !r.StaffMode && !bool(req.AdultConfirmation):
 		fe.Add("adultConfirmation", "required: confirm the adult age")
 	}
 	validateGift(req.Gift, r, fe)

@@ -135,7 +135,7 @@ func (w *historyWriter) bookings() error {
 		"amount_cents", "currency", "created_at", "updated_at").after(bk)
 	ent := newBatch(ctx, tx, "payment_entries", "payment_id", "booking_id", "kind", "amount_cents", "provider",
 		"provider_event_id", "created_by", "created_at").after(pay)
-	booked := map[slotKey]int{}
+	var holding []int64 // the bookings whose places the session counters hold (sessions ahead, not cancelled)
 	for _, b := range w.h.bookings {
 		ident := digest(fmt.Sprintf("demo-booking-%s-%d", w.spec.company.Name, bookingID))[:32]
 		var cancelled, first, birth any
@@ -151,7 +151,7 @@ func (w *historyWriter) bookings() error {
 		promo := b.member >= 0 && w.h.members[b.member].promo
 		if err := bk.add(bookingID, ident, w.companyID, b.source, b.status, b.mode, w.spec.company.DefaultCulture,
 			b.contact.name, b.contact.surname, b.contact.phone, b.contact.email, birth, boolInt(promo), w.member(b.member),
-			b.totalCents, 0, b.totalCents, b.bookingDate, first, boolInt(b.placesBooked),
+			b.totalCents, 0, b.totalCents, b.bookingDate, first, 0, // places_booked: BookLoaded counts them below
 			b.createdAt.UnixMilli(), b.updatedAt.UnixMilli(), cancelled); err != nil {
 			return err
 		}
@@ -169,9 +169,6 @@ func (w *historyWriter) bookings() error {
 				if err := sl.add(lineID, i+1, sd.circuits[s.circuit], s.startsAt.UnixMilli(), local.Format(time.DateOnly),
 					local.Format(time.TimeOnly), sd.refs[s.ref], s.places); err != nil {
 					return err
-				}
-				if b.placesBooked {
-					booked[slotKey{s.circuit, s.startsAt.UnixMilli()}] += s.places
 				}
 			}
 			for i, name := range l.driverNames {
@@ -198,6 +195,9 @@ func (w *historyWriter) bookings() error {
 			}
 			payID++
 		}
+		if b.placesBooked {
+			holding = append(holding, bookingID)
+		}
 		bookingID++
 	}
 	for _, b := range []*batch{bk, ln, sl, dr, reg, pay, ent} {
@@ -205,7 +205,8 @@ func (w *historyWriter) bookings() error {
 			return err
 		}
 	}
-	return w.slots(booked)
+	// The session counters are the store's (places.go): it counts the places of these bookings in bulk.
+	return tx.BookLoaded(ctx, holding)
 }
 
 // payment writes a sale's payment and its ledger: the charge, then each refund made by staff.
@@ -226,21 +227,6 @@ func (w *historyWriter) payment(pay, ent *batch, payID, bookingID int64, ident s
 		}
 	}
 	return nil
-}
-
-// slots writes the session counters of the future sessions the history booked (the company is new, so
-// none of its sessions has a row yet), as bookPlaces would have left them.
-func (w *historyWriter) slots(booked map[slotKey]int) error {
-	sd := w.sd
-	b := newBatch(sd.ctx, sd.tx, "slots", "circuit_id", "starts_at", "local_date", "local_time", "capacity", "booked", "held")
-	for k, places := range booked {
-		local := time.UnixMilli(k.start).In(sd.loc)
-		if err := b.add(sd.circuits[k.circuit], k.start, local.Format(time.DateOnly), local.Format(time.TimeOnly),
-			w.sd.capacity, places, 0); err != nil {
-			return err
-		}
-	}
-	return b.flush()
 }
 
 // underage tells whether generated member i is under 18 on the seeding day.

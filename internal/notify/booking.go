@@ -143,7 +143,7 @@ func withCancelledCalendar(m Message, b Booking) (Message, error) {
 	if len(events) == 0 {
 		return m, nil
 	}
-	att, err := calendarFile(calendarName("booking-", b), events, calendarUpdate{cancel: true, sequence: 1},
+	att, err := calendarFile(calendarName("booking-", b), events, calendarUpdate{cancel: true, sequence: b.CalendarSequence + 1},
 		companyOrganizer(b.Company, b.PageURL))
 	if err != nil {
 		return Message{}, err

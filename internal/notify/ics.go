@@ -22,6 +22,10 @@ type calEvent struct {
 type calendarUpdate struct {
 	cancel   bool
 	sequence int
+	// request sends the entries as a changed invitation (METHOD:REQUEST, RFC 5546): a calendar that
+	// holds the same UIDs at a lower SEQUENCE moves them; attendee is the customer it is addressed to.
+	request  bool
+	attendee string
 }
 
 // calOrganizer is who publishes a file's entries: ORGANIZER, which RFC 5546 requires of every VEVENT
@@ -53,16 +57,23 @@ const ICSContentType = "text/calendar; charset=utf-8; method=PUBLISH"
 // icsCancelContentType is the MIME type of the calendar file of a cancellation.
 const icsCancelContentType = "text/calendar; charset=utf-8; method=CANCEL"
 
+// icsRequestContentType is the MIME type of the calendar file of a changed booking (a move).
+const icsRequestContentType = "text/calendar; charset=utf-8; method=REQUEST"
+
 // calendarFile builds an iCalendar (RFC 5545) file with one VEVENT per entry, times in UTC, each
 // organized by org (RFC 5546). Lines end in CRLF and are folded at 75 octets, as RFC 5545 requires.
 // Returns an error when a time is not RFC 3339. An entry without an end lasts an hour.
 func calendarFile(name string, events []calEvent, up calendarUpdate, org calOrganizer) (Attachment, error) {
 	cal := ics.NewCalendarFor("Pitlane")
 	contentType := ICSContentType
-	if up.cancel {
+	switch {
+	case up.cancel:
 		cal.SetMethod(ics.MethodCancel)
 		contentType = icsCancelContentType
-	} else {
+	case up.request:
+		cal.SetMethod(ics.MethodRequest)
+		contentType = icsRequestContentType
+	default:
 		cal.SetMethod(ics.MethodPublish)
 	}
 	// DTSTAMP is when the file was made; it only tells calendar programs which copy is newer.
@@ -89,6 +100,9 @@ func calendarFile(name string, events []calEvent, up calendarUpdate, org calOrga
 			ev.SetOrganizer("mailto:" + org.address)
 		}
 		ev.SetSequence(up.sequence)
+		if up.request && up.attendee != "" {
+			ev.AddAttendee("mailto:"+up.attendee, ics.ParticipationStatusAccepted)
+		}
 		if up.cancel {
 			ev.SetStatus(ics.ObjectStatusCancelled)
 		} else {

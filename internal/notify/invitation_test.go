@@ -1,36 +1,11 @@
 package notify
 
 import (
-	"regexp"
-	"sort"
 	"strings"
 	"testing"
 )
 
 // Every culture of the invitation mail has the English keys with the same placeholders.
-func TestInvitationStrings(t *testing.T) {
-	ph := regexp.MustCompile(`\{[a-z]+\}`)
-	for _, c := range cultures {
-		msgs, ok := inviteStrings[c]
-		if !ok {
-			t.Fatalf("no invitation strings in %s", c)
-		}
-		for k, en := range inviteStrings[DefaultCulture] {
-			got, ok := msgs[k]
-			if !ok || got == "" {
-				t.Errorf("%s lacks %q", c, k)
-				continue
-			}
-			a, b := ph.FindAllString(en, -1), ph.FindAllString(got, -1)
-			sort.Strings(a)
-			sort.Strings(b)
-			if strings.Join(a, ",") != strings.Join(b, ",") {
-				t.Errorf("%s %q has placeholders %v, English %v", c, k, b, a)
-			}
-		}
-	}
-}
-
 func TestInvitationMailInTheInvitersLanguage(t *testing.T) {
 	m, err := TeamInvitation(TeamInvite{To: "new@example.com", Culture: "es", CompanyName: "Karting Sur",
 		InviterName: "Ana", Role: "DESK", URL: "https://pitlane.example/invite/abc", Hours: 72})

@@ -13,6 +13,7 @@ import (
 const (
 	KindBookingConfirmation = "booking_confirmation"
 	KindBookingCancellation = "booking_cancellation"
+	KindBookingMoved        = "booking_moved" // staff moved the booking to other sessions
 	KindGiftVoucher         = "gift_voucher"
 	KindEventRegistration   = "event_registration"
 	KindProblemReport       = "problem_report"
@@ -112,6 +113,9 @@ type Booking struct {
 	// Money is what a customer's cancellation did with the money (the cancellation mails say it in
 	// place of the payment state); nil otherwise.
 	Money *CancelMoney
+	// CalendarSequence is the revision of the booking's calendar entries the customer last got
+	// (bookings.ics_sequence): a later file about the same UIDs must carry a higher SEQUENCE.
+	CalendarSequence int
 }
 
 // EventRegistration is what the event registration message tells.

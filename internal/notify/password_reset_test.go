@@ -1,34 +1,9 @@
 package notify
 
 import (
-	"regexp"
-	"sort"
 	"strings"
 	"testing"
 )
-
-func TestPasswordResetStrings(t *testing.T) {
-	ph := regexp.MustCompile(`\{[a-z]+\}`)
-	for _, c := range cultures {
-		msgs, ok := resetStrings[c]
-		if !ok {
-			t.Fatalf("no reset strings in %s", c)
-		}
-		for k, en := range resetStrings[DefaultCulture] {
-			got := msgs[k]
-			if got == "" {
-				t.Errorf("%s lacks %q", c, k)
-				continue
-			}
-			a, b := ph.FindAllString(en, -1), ph.FindAllString(got, -1)
-			sort.Strings(a)
-			sort.Strings(b)
-			if strings.Join(a, ",") != strings.Join(b, ",") {
-				t.Errorf("%s %q has placeholders %v, English %v", c, k, b, a)
-			}
-		}
-	}
-}
 
 // The mail is in the login page's language, names the account, carries the link and says how long it
 // works and that ignoring it changes nothing.

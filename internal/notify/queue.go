@@ -2,6 +2,7 @@ package notify
 
 import (
 	"context"
+	"strings"
 	"time"
 )
 
@@ -20,13 +21,17 @@ type Outbox interface {
 // confirmation addresses written in companyCulture. Returns the builders' and the outbox's errors.
 func QueueConfirmation(ctx context.Context, out Outbox, companyID, bookingID int64, b Booking, companyCulture string, now time.Time) error {
 	msgs := make([]Message, 0, 2)
-	m, err := BookingConfirmation(b)
-	if err != nil {
-		return err
+	// A walk-in taken at the counter may have no address: the company's copies still go.
+	if strings.TrimSpace(b.Email) != "" {
+		m, err := BookingConfirmation(b)
+		if err != nil {
+			return err
+		}
+		msgs = append(msgs, m)
 	}
-	msgs = append(msgs, m)
 	if b.IsGift && b.GiftEmail != "" {
-		if m, err = GiftVoucher(b); err != nil {
+		m, err := GiftVoucher(b)
+		if err != nil {
 			return err
 		}
 		msgs = append(msgs, m)
@@ -37,11 +42,15 @@ func QueueConfirmation(ctx context.Context, out Outbox, companyID, bookingID int
 // QueueCancellation enqueues the cancellation e-mail to the customer and a copy to each of the
 // company's cancellation addresses written in companyCulture.
 func QueueCancellation(ctx context.Context, out Outbox, companyID, bookingID int64, b Booking, companyCulture string, now time.Time) error {
-	m, err := BookingCancellation(b)
-	if err != nil {
-		return err
+	var msgs []Message
+	if strings.TrimSpace(b.Email) != "" { // a walk-in without an address: the company's copies only
+		m, err := BookingCancellation(b)
+		if err != nil {
+			return err
+		}
+		msgs = append(msgs, m)
 	}
-	return queue(ctx, out, companyID, bookingID, b, NoticeCancellation, companyCulture, now, []Message{m})
+	return queue(ctx, out, companyID, bookingID, b, NoticeCancellation, companyCulture, now, msgs)
 }
 
 // queue adds the company's copies of the kind to msgs and enqueues them all for the booking.

@@ -40,6 +40,11 @@ var arSA = messages{
 	"gift.what":    "هديتك",
 	"gift.from":    "من",
 
+	"moved.subject":  "تم نقل حجزك {ref} لدى {company}",
+	"moved.title":    "تم نقل حجزك",
+	"moved.intro":    "نقلت {company} حجزك {ref} إلى موعد جديد. هذه تفاصيله الآن:",
+	"moved.calendar": "ملف التقويم المرفق ينقله في تقويمك.",
+
 	"cancel.subject": "تم إلغاء الحجز في {company} – {ref}",
 	"cancel.title":   "تم إلغاء حجزك",
 	"cancel.intro":   "تم إلغاء حجزك {ref} في {company}. لم تعد هذه الجلسات محجوزة لك:",

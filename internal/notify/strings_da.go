@@ -40,6 +40,11 @@ var daDK = messages{
 	"gift.what":    "Din gave",
 	"gift.from":    "Fra",
 
+	"moved.subject":  "Din booking {ref} hos {company} er flyttet",
+	"moved.title":    "Din booking er flyttet",
+	"moved.intro":    "{company} har flyttet din booking {ref} til et nyt tidspunkt. Her er detaljerne nu:",
+	"moved.calendar": "Den vedhæftede kalenderfil flytter den i din kalender.",
+
 	"cancel.subject": "Booking annulleret hos {company} – {ref}",
 	"cancel.title":   "Din booking er annulleret",
 	"cancel.intro":   "Din booking {ref} hos {company} er annulleret. Disse sessioner er ikke længere reserveret til dig:",

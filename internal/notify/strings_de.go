@@ -40,6 +40,11 @@ var deDE = messages{
 	"gift.what":    "Ihr Geschenk",
 	"gift.from":    "Von",
 
+	"moved.subject":  "Deine Buchung {ref} bei {company} wurde verlegt",
+	"moved.title":    "Deine Buchung wurde verlegt",
+	"moved.intro":    "{company} hat deine Buchung {ref} auf eine neue Zeit verlegt. Das sind jetzt ihre Details:",
+	"moved.calendar": "Die angehängte Kalenderdatei verschiebt sie in deinem Kalender.",
+
 	"cancel.subject": "Buchung storniert bei {company} – {ref}",
 	"cancel.title":   "Ihre Buchung wurde storniert",
 	"cancel.intro":   "Ihre Buchung {ref} bei {company} wurde storniert. Diese Termine sind nicht mehr für Sie reserviert:",

@@ -40,6 +40,11 @@ var enGB = messages{
 	"gift.what":    "Your gift",
 	"gift.from":    "From",
 
+	"moved.subject":  "Your booking {ref} at {company} has moved",
+	"moved.title":    "Your booking has moved",
+	"moved.intro":    "{company} has moved your booking {ref} to a new time. Here are its details now:",
+	"moved.calendar": "The attached calendar file moves it in your calendar.",
+
 	"cancel.subject": "Booking cancelled at {company} – {ref}",
 	"cancel.title":   "Your booking has been cancelled",
 	"cancel.intro":   "Your booking {ref} at {company} has been cancelled. These sessions are no longer reserved for you:",

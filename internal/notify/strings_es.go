@@ -40,6 +40,11 @@ var esES = messages{
 	"gift.what":    "Tu regalo",
 	"gift.from":    "De parte de",
 
+	"moved.subject":  "Tu reserva {ref} en {company} ha cambiado de horario",
+	"moved.title":    "Tu reserva ha cambiado de horario",
+	"moved.intro":    "{company} ha cambiado tu reserva {ref} a un nuevo horario. Estos son sus detalles ahora:",
+	"moved.calendar": "El archivo de calendario adjunto la cambia en tu calendario.",
+
 	"cancel.subject": "Reserva cancelada en {company} – {ref}",
 	"cancel.title":   "Tu reserva ha sido cancelada",
 	"cancel.intro":   "Tu reserva {ref} en {company} ha sido cancelada. Estas sesiones ya no están reservadas para ti:",

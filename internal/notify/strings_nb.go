@@ -40,6 +40,11 @@ var nbNO = messages{
 	"gift.what":    "Gaven din",
 	"gift.from":    "Fra",
 
+	"moved.subject":  "Bestillingen din {ref} hos {company} er flyttet",
+	"moved.title":    "Bestillingen din er flyttet",
+	"moved.intro":    "{company} har flyttet bestillingen din {ref} til et nytt tidspunkt. Her er detaljene nå:",
+	"moved.calendar": "Den vedlagte kalenderfilen flytter den i kalenderen din.",
+
 	"cancel.subject": "Bestilling kansellert hos {company} – {ref}",
 	"cancel.title":   "Bestillingen din er kansellert",
 	"cancel.intro":   "Bestillingen din {ref} hos {company} er kansellert. Disse øktene er ikke lenger reservert for deg:",

@@ -40,6 +40,11 @@ var svSE = messages{
 	"gift.what":    "Din present",
 	"gift.from":    "Från",
 
+	"moved.subject":  "Din bokning {ref} hos {company} har flyttats",
+	"moved.title":    "Din bokning har flyttats",
+	"moved.intro":    "{company} har flyttat din bokning {ref} till en ny tid. Här är detaljerna nu:",
+	"moved.calendar": "Den bifogade kalenderfilen flyttar den i din kalender.",
+
 	"cancel.subject": "Bokning avbokad hos {company} – {ref}",
 	"cancel.title":   "Din bokning har avbokats",
 	"cancel.intro":   "Din bokning {ref} hos {company} har avbokats. De här passen är inte längre reserverade för dig:",

@@ -27,6 +27,7 @@ import (
 	"pitlane/internal/httpapi"
 	"pitlane/internal/member"
 	"pitlane/internal/metrics"
+	"pitlane/internal/move"
 	"pitlane/internal/notify"
 	"pitlane/internal/payment"
 	"pitlane/internal/payment/simulated"
@@ -154,6 +155,8 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 		Terms:     terms.NewAdmin(db.Companies(), clk),
 		Checklist: db.Companies(),
 		Waitlist:  wl,
+		// moving a booking to another session: planned as a hold, taken and given back by the store
+		Moves: move.NewService(db.Bookings(), a.sessions, clk),
 		// a member's sessions (Team tab, My account) and the company's personal API tokens
 		Access: account.NewAccess(db.Access(), clk, account.SessionPolicy{Idle: cfg.StaffSessionIdle, Max: cfg.StaffSessionMax}),
 	})

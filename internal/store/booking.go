@@ -258,9 +258,13 @@ func insertVoucher(ctx context.Context, tx *Tx, nb checkout.NewBooking, companyI
 	return err
 }
 
-// linkMember finds or creates the contact's member and ties the booking to it.
+// linkMember finds or creates the contact's member and ties the booking to it. A walk-in taken at the
+// counter without an e-mail address has no member (members are known by their address).
 func linkMember(ctx context.Context, tx *Tx, nb checkout.NewBooking, companyID, bookingID int64) error {
 	c := nb.Contact
+	if strings.TrimSpace(c.Email) == "" {
+		return nil
+	}
 	m, _, err := tx.UpsertMember(ctx, member.NewMember{CompanyID: companyID, Email: c.Email, Name: c.Name,
 		Surname: c.Surname, Birthday: c.BirthDate, Phone: c.Phone, AcceptSendPromo: c.AcceptPromo}, nb.Now)
 	if err != nil {

@@ -22,12 +22,14 @@ func mailBooking(ctx context.Context, tx *Tx, bookingID int64, cancelURL string)
 			b.email, b.total_cents, b.discount_cents, b.status, b.payment_mode, b.is_gift, COALESCE(b.gift_name, ''),
 			COALESCE(b.gift_email, ''), COALESCE(b.gift_message, ''), c.name, c.logo, c.primary_color,
 			COALESCE(c.web_url, ''), c.currency, c.currency_symbol, c.time_zone, c.default_culture,
-			COALESCE(b.reference, ''), c.address, c.contact_email, c.contact_phone, c.public_key
+			COALESCE(b.reference, ''), c.address, c.contact_email, c.contact_phone, c.public_key,
+			b.ics_sequence
 		FROM bookings b JOIN companies c ON c.id = b.company_id WHERE b.id = ?`, bookingID).Scan(
 		&companyID, &b.Identifier, &b.Culture, &b.ContactName, &surname, &b.Email, &b.TotalCents, &b.DiscountCents,
 		&b.PaymentState, &mode, &gift, &b.GiftName, &b.GiftEmail, &b.GiftMessage, &b.Company.Name, &b.Company.Logo,
 		&b.Company.Color, &b.Company.WebURL, &b.Company.Currency, &b.Company.Symbol, &b.Company.TimeZone, &companyCulture,
-		&b.Reference, &b.Company.Address, &b.Company.ContactEmail, &b.Company.ContactPhone, &publicKey)
+		&b.Reference, &b.Company.Address, &b.Company.ContactEmail, &b.Company.ContactPhone, &publicKey,
+		&b.CalendarSequence)
 	if err != nil {
 		return b, 0, "", translate(err)
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 
 	"pitlane/internal/sessions"
 )
@@ -106,4 +107,64 @@ func unbook(ctx context.Context, tx *Tx, bookingID, now int64) error {
 		tx.noteFreed(s.circuit, s.start, now)
 	}
 	return nil
+}
+
+// loadChunk is how many bookings BookLoaded counts per statement (under both engines' bound-parameter
+// limits).
+const loadChunk = 500
+
+// BookLoaded counts, in bulk, the places of bookings a loader has just written with their lines and
+// sessions (the demo's history): it flags them as holding places (places_booked = 1) and adds their
+// sessions' places to slots.booked, creating the session rows with the installation's capacity, as book
+// does for one booking. Every booking given must not hold places yet; a booking that does is an error
+// and nothing of its chunk is counted twice. The caller checked that the places fit (a loader of a new
+// company plans them); nothing is freed, so the waiting list has nothing to offer.
+func (t *Tx) BookLoaded(ctx context.Context, bookingIDs []int64) error {
+	for start := 0; start < len(bookingIDs); start += loadChunk {
+		ids := bookingIDs[start:min(start+loadChunk, len(bookingIDs))]
+		in, args := Placeholders(len(ids)), int64Args(ids)
+		res, err := t.Exec(ctx, `UPDATE bookings SET places_booked = 1 WHERE places_booked = 0 AND id IN (`+in+`)`, args...)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n != int64(len(ids)) {
+			return fmt.Errorf("book loaded: %d of %d bookings already hold places", int64(len(ids))-n, len(ids))
+		}
+		if _, err := t.Exec(ctx, `INSERT INTO slots (circuit_id, starts_at, local_date, local_time, capacity, booked, held)
+			SELECT bs.circuit_id, bs.starts_at, MIN(bs.local_date), MIN(bs.local_time), MIN(i.max_participants), SUM(bs.places), 0
+			FROM booking_slots bs JOIN booking_lines bl ON bl.id = bs.booking_line_id
+				JOIN circuits c ON c.id = bs.circuit_id JOIN installations i ON i.id = c.installation_id
+			WHERE bl.booking_id IN (`+in+`)
+			GROUP BY bs.circuit_id, bs.starts_at
+			ON CONFLICT (circuit_id, starts_at) DO UPDATE SET booked = slots.booked + excluded.booked`, args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// takeBooked adds places straight to a session's counter of booked places if they fit its capacity
+// (brought up to date from the installation's settings at the same time), and reports whether they did:
+// a staff move of a confirmed booking, whose places go from booked to booked with no hold between.
+func takeBooked(ctx context.Context, tx *Tx, s sessions.HoldSlot, places int) (bool, error) {
+	res, err := tx.Exec(ctx, `UPDATE slots SET booked = booked + ?, capacity = ?
+		WHERE circuit_id = ? AND starts_at = ? AND held + booked + ? <= ?`,
+		places, s.Capacity, s.CircuitID, s.StartsAt, places, s.Capacity)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// unbookPlaces gives back places of one session from slots.booked: the sessions a moved booking
+// leaves. The caller has the booking locked and rewrites its booking_slots in the same transaction.
+// The session is noted as freed at now, so the waiting list gets the places before the commit.
+func unbookPlaces(ctx context.Context, tx *Tx, circuitID, startsAt int64, places int, now int64) error {
+	_, err := tx.Exec(ctx, `UPDATE slots SET booked = CASE WHEN booked >= ? THEN booked - ? ELSE 0 END
+		WHERE circuit_id = ? AND starts_at = ?`, places, places, circuitID, startsAt)
+	tx.noteFreed(circuitID, startsAt, now)
+	return err
 }

@@ -1520,6 +1520,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/move-choices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where a booking can move (role DESK and above): the sessions of one circuit-local date for the booking's product or pack, each with its free places and whether it can be booked (past, outside the booking window, full), and the booking's sessions now. Only a booking of one product (one session) or one pack, confirmed (its places booked), not cancelled and not started, can move. */
+        get: operations["adminMoveChoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/move-booking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves a booking to another session of the same product (role DESK and above); a pack moves as a whole, to the chain of consecutive sessions that starts at startTime. In one transaction the new places are taken (refused with 409 when a session has not enough free places: nothing changes then) and the old ones given back, the waiting list getting them; the price stays as booked. The customer gets an update mail whose .ics has METHOD:REQUEST, the same UIDs and SEQUENCE one higher than the last file they got. Audited (booking.move, with the sessions before and after). */
+        post: operations["adminMoveBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/retrieveBillingBetweenDates": {
         parameters: {
             query?: never;
@@ -2683,6 +2717,10 @@ export interface components {
             isPaymentsActive?: unknown;
             /** @description Language of the mails (en-GB, es-ES, da-DK, ar-SA, de-DE, nb-NO, sv-SE; anything else: the company's default, else en-GB). */
             culture?: string;
+            /** @description 1 for a walk-in booking taken by staff at the counter (issue 23): the e-mail is optional and asked once (emailConfirmation and adultConfirmation are not read), and customerAcceptedTerms is required instead. Accepted only with the session cookie of a signed-in staff member of the cart's company, from this site's own pages (403 otherwise); the booking is paid at the circuit. 0/1 or boolean. */
+            staffMode?: unknown;
+            /** @description Staff mode only: the staff member states that the customer accepted the terms. 0/1 or boolean. */
+            customerAcceptedTerms?: unknown;
             /** @description Language of the provider's page (informative). */
             culturePaycomet?: string;
         };
@@ -3665,6 +3703,56 @@ export interface components {
                 refunded: number;
                 /** @description What the providers refused, now owed to the customer at the desk, in currency units. */
                 owed: number;
+            };
+        };
+        MoveBookingRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            /** Format: int64 */
+            bookingId: number;
+            /**
+             * Format: date
+             * @description The circuit-local date of the new (first) session.
+             */
+            date: string;
+            /** @description The new (first) session's start at the circuit, HH:mm:ss. */
+            startTime: string;
+        };
+        MoveBookingResult: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** @description The new sessions, YYYY-MM-DD HH:mm:ss at the circuit. */
+                sessions: string[];
+                /** @description The calendar SEQUENCE of the update mail's entries. */
+                sequence: number;
+                /** @description False when the booking has no e-mail address (no mail was queued). */
+                mailed: boolean;
+            };
+        };
+        MoveChoices: {
+            data: {
+                /** @description The booking's sessions now, YYYY-MM-DD HH:mm:ss at the circuit. */
+                current: string[];
+                numDrivers: number;
+                /** @enum {string} */
+                kind: "PRODUCT" | "PACK";
+                timeZone: string;
+                slots: {
+                    /** @description HH:mm:ss at the circuit. */
+                    startTime: string;
+                    /** @description Free places. */
+                    usersAvailable: number;
+                    maxParticipants: number;
+                    /** Format: int64 */
+                    idPack?: number | null;
+                    /** Format: int64 */
+                    idProduct?: number;
+                    price?: number;
+                    available: boolean;
+                    /** @description Why not available: past, window, full. */
+                    reason?: string;
+                }[];
             };
         };
         BookingActionRequest: {
@@ -5685,6 +5773,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description staffMode without the session cookie of a signed-in staff member of the cart's company (or from another site's page). Nothing was written. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No shopping cart with that token. */
             404: {
                 headers: {
@@ -7370,6 +7467,99 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /** @description Nothing was written: fields names each value that breaks a rule (name, surname, email, phone). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminMoveChoices: {
+        parameters: {
+            query: {
+                idCompany: number;
+                bookingId: number;
+                /** @description The circuit-local date, YYYY-MM-DD. */
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The date's sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveChoices"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The booking cannot move: cancelled, started, without a date, or waiting for its online payment. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a booking of one product or pack of sessions (fields.bookingId), or the date is not valid (fields.date). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminMoveBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveBookingRequest"];
+            };
+        };
+        responses: {
+            /** @description Moved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveBookingResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Nothing moved: a new session has not enough free places (fields.startTime full), it is the booking's own session, or the booking cannot move (cancelled, started, without a date, waiting for its online payment). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing moved: not a booking of one product or pack, or the schedule or the booking window refuses the session (fields.date, fields.startTime, fields.bookingDates). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -19,40 +19,56 @@ function company(staff: { staff: boolean; name?: string }) {
   return api;
 }
 
-async function toSummary(user: User) {
+/** Fills the contact form (a walk-in at the desk: no repeated e-mail, no legal-age box) and reaches the summary. */
+async function toSummary(user: User, desk: boolean, email = 'ana@example.com') {
   renderRoute(`/${KNOWN_KEY}`);
   await user.click(await screen.findByRole('radio', { name: 'Bono 10 minutos' }, { timeout: 10_000 }));
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByRole('heading', { level: 2, name: 'Your details' }, { timeout: 10_000 });
   await user.type(screen.getByRole('textbox', { name: /^First name/ }), 'Ana');
-  await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'ana@example.com');
-  await user.type(screen.getByRole('textbox', { name: /^Repeat the e-mail/ }), 'ana@example.com');
+  if (email) await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), email);
+  if (desk) {
+    expect(screen.queryByRole('textbox', { name: /^Repeat the e-mail/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'I confirm that I am of legal age.' })).not.toBeInTheDocument();
+  } else {
+    await user.type(screen.getByRole('textbox', { name: /^Repeat the e-mail/ }), email);
+  }
   await user.type(screen.getByRole('textbox', { name: /^Phone/ }), '600123456');
-  await user.click(screen.getByRole('checkbox', { name: 'I confirm that I am of legal age.' }));
+  if (!desk) await user.click(screen.getByRole('checkbox', { name: 'I confirm that I am of legal age.' }));
   const next = screen.getByRole('button', { name: 'Next' });
   await waitFor(() => expect(next).toBeEnabled(), { timeout: 10_000 });
   await user.click(next);
   await screen.findByRole('heading', { level: 2, name: /^Summary/ }, { timeout: 10_000 });
-  await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
+  expect(screen.queryByRole('checkbox', { name: desk ? /I have read and accept/ : /The customer has read and accepted/ })).not.toBeInTheDocument();
+  await user.click(screen.getByRole('checkbox', { name: desk ? /The customer has read and accepted/ : /I have read and accept/ }));
 }
 
 describe('a booking taken at the desk', () => {
   it('a staff member of the company books without online payment, and the summary says so', { timeout: 90_000 }, async () => {
     const api = company({ staff: true, name: 'Desk Dana' });
     const user = userEvent.setup();
-    await toSummary(user);
+    await toSummary(user, true);
     expect(screen.getByTestId('desk-booking')).toHaveTextContent(/Desk booking by .*Desk Dana.*pays at the circuit/);
     expect(screen.queryByRole('textbox', { name: 'Discount code' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create booking' }));
     await waitFor(() => expect(api.requests.some((r) => r.path === 'save')).toBe(true), { timeout: 10_000 });
     const save = api.requests.find((r) => r.path === 'save');
-    expect((save?.body as { isPaymentsActive: number }).isPaymentsActive).toBe(0);
+    expect(save?.body).toMatchObject({ isPaymentsActive: 0, staffMode: 1, customerAcceptedTerms: 1, email: 'ana@example.com', acceptSendPromo: false });
+  });
+
+  it('a walk-in may leave the e-mail out: the customer has it asked once, not required', { timeout: 90_000 }, async () => {
+    const api = company({ staff: true, name: 'Desk Dana' });
+    const user = userEvent.setup();
+    await toSummary(user, true, '');
+    await user.click(screen.getByRole('button', { name: 'Create booking' }));
+    await waitFor(() => expect(api.requests.some((r) => r.path === 'save')).toBe(true), { timeout: 10_000 });
+    expect(api.requests.find((r) => r.path === 'save')?.body).toMatchObject({ email: '', staffMode: 1 });
   });
 
   it('a customer pays online as the company says', { timeout: 90_000 }, async () => {
     company({ staff: false });
     const user = userEvent.setup();
-    await toSummary(user);
+    await toSummary(user, false);
     expect(screen.queryByTestId('desk-booking')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create and pay' })).toBeInTheDocument();
   });

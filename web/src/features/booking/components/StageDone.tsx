@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BookingDoneDetails } from '@/components/BookingDoneDetails';
 import { useBookingStatus } from '@/features/booking/api/get-booking-status';
@@ -9,11 +9,12 @@ import { useBookingSummary } from '@/lib/api/get-booking-summary';
 /**
  * Stage 4: the booking is made; a confirmation mail is on its way. The booking's account follows: its
  * short reference, per line the sessions, product and drivers, what was paid and how, "Add to calendar"
- * and a print-friendly layout.
+ * and a print-friendly layout. A walk-in taken by staff (staff mode) ends at the counter: take the payment
+ * now (the back office's Today opens the booking's Record payment, card terminal or cash) or later.
  */
 export function StageDone() {
   const { t } = useTranslation('booking');
-  const { state, config } = useWizard();
+  const { state, config, deskStaff } = useWizard();
   const status = useBookingStatus(state.bookingId);
   const summary = useBookingSummary(state.bookingId);
   return (
@@ -29,6 +30,16 @@ export function StageDone() {
         {status.data?.paymentMode === 'circuit' && <Text c="gray.7">{t('done.payAtCircuit')}</Text>}
         {summary.data && <BookingDoneDetails summary={summary.data} symbol={config.simbolCoinType} />}
         <Text c="gray.7">{t('done.arrival')}</Text>
+        {deskStaff !== null && summary.data && (
+          <Group justify="center" gap="sm" data-testid="desk-pay">
+            <Button component="a" href={`/admin?pay=${encodeURIComponent(summary.data.reference)}`}>
+              {t('done.payNow')}
+            </Button>
+            <Button component="a" variant="default" href="/admin">
+              {t('done.payLater')}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Paper>
   );

@@ -135,7 +135,9 @@ function useMemberLookup(control: Control<RegisterValues>, setValue: UseFormSetV
 /** Stage 2: the contact form, one entry per driver, confirmations, offers and the optional gift. */
 export function StageRegister() {
   const { t } = useTranslation('booking');
-  const { config, product, state, dispatch, goTo, voucherMode, paymentsActive, serverErrors, setServerErrors } = useWizard();
+  const { config, product, state, dispatch, goTo, voucherMode, paymentsActive, deskStaff, serverErrors, setServerErrors } = useWizard();
+  // A walk-in taken by staff at the counter: the e-mail is optional and asked once, no legal-age box.
+  const desk = deskStaff !== null;
   const today = todayISO();
   const schema = useMemo(
     () =>
@@ -145,8 +147,9 @@ export function StageRegister() {
         voucherMode,
         paymentsActive,
         today,
+        desk,
       }),
-    [config.showEmails, config.emailOptional, voucherMode, paymentsActive, today],
+    [config.showEmails, config.emailOptional, voucherMode, paymentsActive, today, desk],
   );
   const form = useForm<RegisterValues>({
     resolver: zodResolver(schema),
@@ -163,7 +166,7 @@ export function StageRegister() {
   const allValues = useWatch({ control });
   useMemberLookup(control, setValue, config.idCompany, config.showEmails);
   const range = birthDateRange(today);
-  const confirmed = isEmailConfirmed(email, emailConfirmation);
+  const confirmed = desk || isEmailConfirmed(email, emailConfirmation);
   const repeated = config.showEmails ? repeatedEmailIndexes(drivers.map((d) => d.email)) : [];
   const touched = formState.isDirty || Object.keys(formState.touchedFields).length > 0;
   const canContinue = formState.isValid && touched && confirmed && isValidPhone(telefono) && repeated.length === 0;
@@ -260,11 +263,13 @@ export function StageRegister() {
                   type="email"
                   dir="ltr"
                   label={t('register.email')}
-                  required
+                  required={!desk}
+                  description={desk ? t('register.deskEmail') : undefined}
                   autoComplete="email"
-                  {...register('email', { onChange: () => void trigger('emailConfirmation') })}
+                  {...register('email', { onChange: () => void (desk ? trigger('email') : trigger('emailConfirmation')) })}
                   error={error(formState.errors.email?.message)}
                 />
+                {!desk && (
                 <TextInput
                   type="email"
                   dir="ltr"
@@ -281,6 +286,7 @@ export function StageRegister() {
                     ) : undefined
                   }
                 />
+                )}
               </SimpleGrid>
               <Controller
                 control={control}
@@ -375,6 +381,8 @@ export function StageRegister() {
             </Stack>
           </Fieldset>
 
+          {/* The customer's own boxes; at the counter the summary's box states their agreement instead. */}
+          {!desk && (
           <Stack gap="sm">
             <Controller
               control={control}
@@ -403,6 +411,7 @@ export function StageRegister() {
               )}
             />
           </Stack>
+          )}
 
           {paymentsActive && (
             <Fieldset legend={t('register.gift')}>

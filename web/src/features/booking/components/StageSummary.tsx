@@ -100,6 +100,7 @@ export function StageSummary() {
       showEmails: config.showEmails,
       paymentsActive,
       culture,
+      desk: deskStaff !== null,
     });
     // One key per submission: a retry of the same submission answers the first answer, never books twice.
     const body = JSON.stringify(payload);
@@ -306,7 +307,7 @@ export function StageSummary() {
             onChange={(e) => setTermsAccepted(e.currentTarget.checked)}
             label={
               <>
-                {t('summary.acceptTerms')}{' '}
+                {deskStaff !== null ? t('summary.customerAccepted') : t('summary.acceptTerms')}{' '}
                 <Anchor
                   component="button"
                   type="button"

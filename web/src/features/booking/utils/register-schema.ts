@@ -41,6 +41,11 @@ export interface RegisterOptions {
   paymentsActive: boolean;
   /** Today at the visitor, YYYY-MM-DD. */
   today: string;
+  /**
+   * A walk-in taken by staff at the counter (issue 23): the e-mail is optional and asked once, and there is
+   * no legal-age box (the summary's box states the customer's agreement instead).
+   */
+  desk?: boolean;
 }
 
 const driverSchema = z.object({
@@ -107,11 +112,15 @@ export function registerSchema(options: RegisterOptions) {
       }
     }
 
-    if (!v.email.trim()) fail(['email'], 'required');
-    else if (!isValidEmail(v.email)) fail(['email'], 'invalidEmail');
-    if (!v.emailConfirmation.trim()) fail(['emailConfirmation'], 'required');
-    else if (!isValidEmail(v.emailConfirmation)) fail(['emailConfirmation'], 'invalidEmail');
-    else if (!isEmailConfirmed(v.email, v.emailConfirmation)) fail(['emailConfirmation'], 'emailsDiffer');
+    if (options.desk) {
+      if (v.email.trim() && !isValidEmail(v.email)) fail(['email'], 'invalidEmail');
+    } else {
+      if (!v.email.trim()) fail(['email'], 'required');
+      else if (!isValidEmail(v.email)) fail(['email'], 'invalidEmail');
+      if (!v.emailConfirmation.trim()) fail(['emailConfirmation'], 'required');
+      else if (!isValidEmail(v.emailConfirmation)) fail(['emailConfirmation'], 'invalidEmail');
+      else if (!isEmailConfirmed(v.email, v.emailConfirmation)) fail(['emailConfirmation'], 'emailsDiffer');
+    }
 
     if (!v.telefono) fail(['telefono'], 'required');
     else if (!isValidPhone(v.telefono)) fail(['telefono'], 'invalidPhone');
@@ -134,7 +143,7 @@ export function registerSchema(options: RegisterOptions) {
       for (const i of repeatedEmailIndexes(v.drivers.map((d) => d.email))) fail(['drivers', i, 'email'], 'repeatedEmails');
     }
 
-    if (!v.adultConfirmation) fail(['adultConfirmation'], 'adultRequired');
+    if (!options.desk && !v.adultConfirmation) fail(['adultConfirmation'], 'adultRequired');
 
     if (options.paymentsActive && v.isSendPresentChecked) {
       if (!v.presentReceptorName.trim()) fail(['presentReceptorName'], 'required');

@@ -13,13 +13,15 @@ export interface SaveInput {
   showEmails: boolean;
   paymentsActive: boolean;
   culture: string;
+  /** A walk-in taken by staff (staff mode): e-mail once, the customer's agreement stated by staff. */
+  desk?: boolean;
 }
 
 /**
  * The save-booking payload (customer spec section 3): the contact, the pre-bookings, each session with
  * its drivers (names made unique, e-mails when shown), the gift when sent as one, and the payment switch.
  */
-export function buildSavePayload({ cartToken, form, stack, showEmails, paymentsActive, culture }: SaveInput): SaveBookingPayload {
+export function buildSavePayload({ cartToken, form, stack, showEmails, paymentsActive, culture, desk = false }: SaveInput): SaveBookingPayload {
   const slots: SaveSlot[] = [];
   for (const item of stack) {
     const names = uniqueDriverNames(item.drivers.map((d) => d.name));
@@ -62,10 +64,13 @@ export function buildSavePayload({ cartToken, form, stack, showEmails, paymentsA
     ...(form.apellidos.trim() ? { apellidos: form.apellidos.trim() } : {}),
     phone: form.telefono,
     email: form.email.trim(),
-    emailConfirmation: form.emailConfirmation.trim(),
+    emailConfirmation: desk ? form.email.trim() : form.emailConfirmation.trim(),
     ...(form.fechaNacimiento ? { fechaNacimiento: form.fechaNacimiento } : {}),
-    acceptSendPromo: form.acceptSendPromo,
-    adultConfirmation: form.adultConfirmation,
+    // The customer's own consent to offers is not given on their behalf at the counter.
+    acceptSendPromo: desk ? false : form.acceptSendPromo,
+    adultConfirmation: desk ? false : form.adultConfirmation,
+    // Staff mode: the server takes it only from a signed-in staff member of the company.
+    ...(desk ? { staffMode: 1, customerAcceptedTerms: 1 } : {}),
     description: stack.map((i) => i.name),
     identifiersPrebooking: stack.flatMap((i) => i.holds.map((h) => h.identifier)),
     slots,

@@ -181,3 +181,32 @@ export async function updateContact(idCompany: number, bookingId: number, contac
   if (!data) throw new ApiError(response.status, error);
   return data.data;
 }
+
+export type MoveChoices = components['schemas']['MoveChoices']['data'];
+export type MoveResult = components['schemas']['MoveBookingResult']['data'];
+
+/**
+ * GET /api/admin/move-choices (DESK and above): the sessions of one circuit-local day for the booking's
+ * product, each with its free places, and the booking's sessions now. 409/422 carry why it cannot move.
+ */
+export function moveChoicesQueryOptions(idCompany: number, bookingId: number, date: string) {
+  return queryOptions({
+    queryKey: ['admin', 'move-choices', idCompany, bookingId, date],
+    queryFn: async (): Promise<MoveChoices> => {
+      const { data, error, response } = await api.GET('/api/admin/move-choices', { params: { query: { idCompany, bookingId, date } } });
+      if (!data) throw new ApiError(response.status, error);
+      return data.data;
+    },
+    staleTime: 0,
+  });
+}
+
+/**
+ * POST /api/admin/move-booking (DESK and above): moves the booking (a pack as a whole) to the session that
+ * starts at startTime on date. 409 (full, the same session, cannot move) and 422 carry the server's reason.
+ */
+export async function moveBooking(idCompany: number, bookingId: number, date: string, startTime: string): Promise<MoveResult> {
+  const { data, error, response } = await api.POST('/api/admin/move-booking', { body: { idCompany, bookingId, date, startTime } });
+  if (!data) throw new ApiError(response.status, error);
+  return data.data;
+}

@@ -9,6 +9,7 @@ import { CancelBookingDialog } from '@/admin/features/bookings/components/Cancel
 import { CorrectPaymentDialog } from '@/admin/features/bookings/components/CorrectPaymentDialog';
 import { DetailsArrival } from '@/admin/features/bookings/components/DetailsArrival';
 import { EditContactDialog } from '@/admin/features/bookings/components/EditContactDialog';
+import { MoveBookingDialog } from '@/admin/features/bookings/components/MoveBookingDialog';
 import { RecordPaymentDialog } from '@/admin/features/bookings/components/RecordPaymentDialog';
 import { ResendConfirmationDialog } from '@/admin/features/bookings/components/ResendConfirmationDialog';
 import type { AdminCompany } from '@/admin/lib/company';
@@ -18,8 +19,11 @@ import { isolate } from '@/lib/format';
 
 interface BookingDetailsDialogProps {
   company: AdminCompany;
-  /** The booking shown (its id, identifier and reference), or null when the dialog is closed. */
-  booking: { id: number; bookingIdentifier: string; reference?: string } | null;
+  /**
+   * The booking shown (its id, identifier and reference), or null when the dialog is closed; pay opens its
+   * Record payment at once when something is due (a walk-in's "pay now").
+   */
+  booking: { id: number; bookingIdentifier: string; reference?: string; pay?: boolean } | null;
   onClose: () => void;
 }
 
@@ -49,7 +53,7 @@ export function BookingDetailsDialog({ company, booking, onClose }: BookingDetai
           {t('details.failed')}
         </Alert>
       )}
-      {details.data && <MasterData data={details.data} company={company} />}
+      {details.data && <MasterData data={details.data} company={company} payFirst={booking?.pay ?? false} />}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose}>
           {t('details.close')}
@@ -167,14 +171,15 @@ function methodKey(method: string | null | undefined) {
   }
 }
 
-function MasterData({ data, company }: { data: BookingMasterData; company: AdminCompany }) {
+function MasterData({ data, company, payFirst }: { data: BookingMasterData; company: AdminCompany; payFirst: boolean }) {
   const { t } = useTranslation('bookings');
   const { t: admin } = useTranslation('admin');
   const format = useAdminFormat(company);
-  const [paying, setPaying] = useState(false);
+  const [paying, setPaying] = useState(() => payFirst && data.state !== 'cancelada' && (data.due ?? 0) > 0);
   const [cancelling, setCancelling] = useState(false);
   const [resending, setResending] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [moving, setMoving] = useState(false);
   const [correcting, setCorrecting] = useState<{ id: number; holds: number }>();
   // Corrections are an admin's (POST /api/admin/correct-payment needs ADMIN); the counter records only.
   const mayCorrect = company.role !== 'DESK';
@@ -182,6 +187,9 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
   const mayCancel = atLeast(company.role, 'ADMIN') && data.cancellable && data.state !== 'cancelada';
   // The confirmation goes again to a booking that is confirmed (not cancelled) and has an address.
   const mayResend = data.state !== 'cancelada' && data.contact.email.trim() !== '';
+  // A booking moves (DESK and above) while it could be cancelled: it has a session that has not started.
+  const sessions = data.lines.flatMap((l) => l.sessions.map((s) => `${s.date} ${s.time.length === 5 ? `${s.time}:00` : s.time}`)).sort();
+  const mayMove = data.state !== 'cancelada' && data.cancellable && sessions.length > 0;
   const price = (amount: number) => <bdi>{format.money(amount)}</bdi>;
   const due = data.due ?? 0;
   const reference = data.reference || data.identifier;
@@ -205,9 +213,14 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
       {data.state !== 'cancelada' && (
         <DetailsArrival idCompany={company.idCompany} booking={{ id: data.id, arrived: data.arrived ?? false, noShow: data.noShow ?? false }} />
       )}
-      {(canPay || mayResend || mayCancel) && (
+      {(canPay || mayResend || mayCancel || mayMove) && (
         <Group>
           {canPay && <Button onClick={() => setPaying(true)}>{t('pay.action')}</Button>}
+          {mayMove && (
+            <Button variant="default" onClick={() => setMoving(true)}>
+              {t('move.action')}
+            </Button>
+          )}
           {mayResend && (
             <Button variant="default" onClick={() => setResending(true)}>
               {t('resend.action')}
@@ -219,6 +232,9 @@ function MasterData({ data, company }: { data: BookingMasterData; company: Admin
             </Button>
           )}
         </Group>
+      )}
+      {moving && (
+        <MoveBookingDialog company={company} booking={{ id: data.id, reference, firstSession: sessions[0] }} onClose={() => setMoving(false)} />
       )}
       {cancelling && <CancelBookingDialog company={company} booking={data} onClose={() => setCancelling(false)} />}
       {resending && (

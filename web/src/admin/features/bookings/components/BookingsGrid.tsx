@@ -43,7 +43,6 @@ interface BookingsGridProps {
   /** The grid's accessible name (the range it shows). */
   label: string;
   onDetails: (row: BookingRow) => void;
-  onCancelled: () => void;
 }
 
 /**
@@ -52,7 +51,7 @@ interface BookingsGridProps {
  * Virtual), so ten thousand bookings scroll smoothly; 680 pixels high on a desktop, 370 on a phone,
  * scrolling sideways on a narrow screen. The header row stays in view.
  */
-export function BookingsGrid({ rows, company, label, onDetails, onCancelled }: BookingsGridProps) {
+export function BookingsGrid({ rows, company, label, onDetails }: BookingsGridProps) {
   const { t } = useTranslation('bookings');
   const format = useAdminFormat(company);
 
@@ -85,7 +84,7 @@ export function BookingsGrid({ rows, company, label, onDetails, onCancelled }: B
               </ActionIcon>
               {/* Cancelling (and the refund it may bring) is ADMIN's (docs/architecture.md, "Roles"). */}
               {row.original.cancellable && atLeast(company.role, 'ADMIN') && (
-                <CancelBookingButton idCompany={company.idCompany} row={row.original} onCancelled={onCancelled} />
+                <CancelBookingButton company={company} row={row.original} />
               )}
             </Group>
           ),
@@ -130,7 +129,7 @@ export function BookingsGrid({ rows, company, label, onDetails, onCancelled }: B
           cell: ({ getValue }) => <BookingStatus state={getValue()} />,
         }),
       ]),
-    [t, format, company, onDetails, onCancelled],
+    [t, format, company, onDetails],
   );
 
   const table = useTable({ features, columns, data: rows, getRowId: (r) => String(r.id) });

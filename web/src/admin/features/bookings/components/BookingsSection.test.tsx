@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { BookingsQuery, BookingsSearch } from '@/admin/features/bookings/api/bookings';
 import { BookingsSection } from '@/admin/features/bookings/components/BookingsSection';
+import { masterData } from '@/admin/features/bookings/components/paymentDialogs.fixture';
 import { FILTER_STORAGE_KEY } from '@/admin/features/bookings/hooks/use-filter-type';
 import { adminCompany, bookingRow, bookingRows } from '@/admin/test/fixtures';
 import { renderAdmin } from '@/admin/test/render';
@@ -127,27 +128,42 @@ describe('BookingsSection', () => {
     expect(screen.getByRole('button', { name: /^Details of booking/ })).toBeInTheDocument();
   });
 
-  it('cancels a booking after confirming, says so and reloads', async () => {
+  it('cancels from the grid with the same dialog as the details: the money first, then one call, then a reload', async () => {
     let cancelled = false;
     let loads = 0;
+    const bodies: unknown[] = [];
     server.use(
       http.post('/api/admin/retrieve-bookings', () => {
         loads += 1;
         return HttpResponse.json(bookingRows([bookingRow(1, cancelled ? { state: 'cancelada', cancellable: false } : {})]));
       }),
-      http.delete('/api/private/cancelBooking/:id', ({ params, request }) => {
+      http.get('/api/booking/master-data/:id', ({ params }) => {
         expect(params.id).toBe('1');
-        expect(new URL(request.url).searchParams.get('idCompany')).toBe('1');
+        return HttpResponse.json(
+          masterData({
+            id: 1,
+            state: 'pagada',
+            due: 0,
+            paid: 66,
+            refundable: 66,
+            payments: [{ id: 5, provider: 'simulated', status: 'approved', amount: 66, createdAt: '2026-11-02T09:31:00Z', holds: 66 }],
+          }),
+        );
+      }),
+      http.post('/api/admin/cancel-booking', async ({ request }) => {
+        bodies.push(await request.json());
         cancelled = true;
-        return HttpResponse.json({ data: { id: 1, state: 'cancelada' } });
+        return HttpResponse.json({ data: { id: 1, state: 'cancelada', refunded: 66, owed: 0 } });
       }),
     );
     renderAdmin(<BookingsSection company={company} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking B-1' }));
-    expect(cancelled).toBe(false); // asks first
-    const confirm = await screen.findByRole('alertdialog', { name: 'Cancel booking B-1' });
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel booking' }));
-    expect(await screen.findByText('Booking cancelled.')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: /^Cancel booking · / });
+    expect(bodies).toHaveLength(0); // asks first, saying what happens to the money
+    expect(within(dialog).getByRole('status')).toHaveTextContent(/Refund .*€66\.00.* to the card/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect(await screen.findByText(/Booking cancelled\. Refunded .*€66\.00/)).toBeInTheDocument();
+    expect(bodies).toEqual([{ idCompany: 1, bookingId: 1, refund: true }]);
     expect(await screen.findByText('Cancelled')).toBeInTheDocument();
     expect(loads).toBe(2);
   });
@@ -155,14 +171,16 @@ describe('BookingsSection', () => {
   it("shows the server's reason when a booking cannot be cancelled", async () => {
     server.use(
       bookingsApi([bookingRow(1)]),
-      http.delete('/api/private/cancelBooking/:id', () =>
+      http.get('/api/booking/master-data/:id', () => HttpResponse.json(masterData({ id: 1 }))),
+      http.post('/api/admin/cancel-booking', () =>
         HttpResponse.json({ code: 'conflict', message: 'The booking is already cancelled.' }, { status: 409 }),
       ),
     );
     renderAdmin(<BookingsSection company={company} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking B-1' }));
-    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel booking' }));
-    expect(await screen.findByText('The booking is already cancelled.')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: /^Cancel booking · / });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The booking is already cancelled.');
   });
 
   it("opens a booking's details: contact, products with sessions, drivers, payments and refunds", async () => {

@@ -172,7 +172,6 @@ export function BookingsSection({ company }: { company: AdminCompany }) {
             : t('grid', { start: isolate(format.day(query.dateIni)), end: isolate(format.day(query.dateEnd)) })
         }
         onDetails={openDetails}
-        onCancelled={reload}
       />
       {bookings.isSuccess && rows.length === 0 && <Text c="gray.7">{t(searching ? 'search.empty' : 'empty')}</Text>}
       {searching && totals?.truncated && (

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { bookingsQueryOptions, MIN_SEARCH, type BookingRow } from '@/admin/features/bookings/api/bookings';
 import { markArrival, markNoShow, todayKey, todayQueryOptions, type TodayBooking, type TodaySession } from '@/admin/features/bookings/api/today';
 import { BookingDetailsDialog } from '@/admin/features/bookings/components/BookingDetailsDialog';
@@ -21,8 +22,8 @@ import classes from '@/admin/features/bookings/components/TodaySection.module.cs
 /** How long the search box waits after the last key before it asks the server. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** The booking the details dialog shows. */
-type Opened = { id: number; bookingIdentifier: string; reference?: string };
+/** The booking the details dialog shows; pay opens its Record payment at once (a walk-in's "pay now"). */
+type Opened = { id: number; bookingIdentifier: string; reference?: string; pay?: boolean };
 
 /**
  * Today (issue 23): the staff's landing page. The company's sessions of one day in time order (the
@@ -37,7 +38,10 @@ export function TodaySection({ company }: { company: AdminCompany }) {
   const { t } = useTranslation('bookings');
   const [today] = useState(() => todayIn(company.timeZone));
   const [day, setDay] = useState<IsoDay>(today);
-  const [typed, setTyped] = useState('');
+  // /admin?pay=REFERENCE: the booking flow's "pay now" for a walk-in: find it and open its Record payment.
+  const [params, setParams] = useSearchParams();
+  const [payFor, setPayFor] = useState(() => params.get('pay'));
+  const [typed, setTyped] = useState(() => params.get('pay') ?? '');
   const [debounced] = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
   const searching = debounced.length >= MIN_SEARCH ? debounced : undefined;
   const [opened, setOpened] = useState<Opened | null>(null);
@@ -55,12 +59,38 @@ export function TodaySection({ company }: { company: AdminCompany }) {
   });
   const format = useAdminFormat(company);
   const price = format.money;
+  // Once the search for it has answered: one booking found opens with its Record payment; then the address
+  // forgets ?pay, so a reload does not open it again.
+  if (payFor && (found.data || found.isError)) {
+    const rows = found.data?.data ?? [];
+    setPayFor(null);
+    if (rows.length === 1) {
+      const r = rows[0];
+      setOpened({ id: r.idBooking, bookingIdentifier: r.bookingIdentifier, reference: r.reference, pay: true });
+    }
+  }
+  useEffect(() => {
+    if (payFor !== null || !params.has('pay')) return;
+    setParams(
+      (p) => {
+        p.delete('pay');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [payFor, params, setParams]);
 
   return (
     <Stack gap="md" component="section" aria-labelledby="today-heading">
-      <Title order={2} id="today-heading" size="h3">
-        {t('today.heading')}
-      </Title>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} id="today-heading" size="h3">
+          {t('today.heading')}
+        </Title>
+        {/* A walk-in: the booking flow in staff mode (the staff cookie goes with it on this origin). */}
+        <Button component="a" href={`/${encodeURIComponent(company.publicKey)}`}>
+          {t('today.newBooking')}
+        </Button>
+      </Group>
       <TextInput
         type="search"
         label={t('search.label')}
