@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"pitlane/internal/account"
-	"pitlane/internal/apperr"
 	"pitlane/internal/httpx"
 )
 
@@ -33,10 +32,7 @@ type AccessService interface {
 
 // access returns the sessions and tokens service, or writes 503 when the server has none.
 func (s *Server) access(w http.ResponseWriter, r *http.Request) AccessService {
-	if s.deps.Access == nil {
-		httpx.WriteError(w, r, apperr.New(apperr.Unavailable, "Sessions and API tokens are not available on this server."))
-	}
-	return s.deps.Access
+	return available(w, r, s.deps.Access, "Sessions and API tokens are not available on this server.")
 }
 
 type sessionList struct {
