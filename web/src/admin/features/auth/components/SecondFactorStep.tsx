@@ -1,7 +1,7 @@
 import { Anchor, Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RecoveryCodes, TotpSecret } from '@/admin/components/TotpEnrol';
+import { readableError, RecoveryCodes, TotpSecret } from '@/admin/components/TotpEnrol';
 import { secondStep } from '@/admin/features/auth/api/sign-in';
 import type { components } from '@/lib/api/schema';
 import { toast } from '@/lib/toast';
@@ -85,6 +85,7 @@ export default function SecondFactorStep({ challenge, onDone, onRestart }: { cha
                 required
                 value={code}
                 error={error}
+                styles={readableError}
                 onChange={(e) => setCode(e.currentTarget.value)}
                 maxLength={64}
                 data-autofocus

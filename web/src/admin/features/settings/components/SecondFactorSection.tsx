@@ -1,7 +1,7 @@
 import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RecoveryCodes, TotpSecret } from '@/admin/components/TotpEnrol';
+import { readableError, RecoveryCodes, TotpSecret } from '@/admin/components/TotpEnrol';
 import { confirmSecondFactor, disableSecondFactor, fetchSecondFactor, setupSecondFactor } from '@/admin/features/settings/api/settings';
 import { settingsToast } from '@/admin/features/settings/utils/toasts';
 import { ApiError } from '@/lib/api/errors';
@@ -95,7 +95,7 @@ export function SecondFactorSection() {
       {!status.enabled && setup && (
         <>
           <TotpSecret uri={setup.otpauthUri} secret={setup.secret} />
-          <TextInput label={t('account.sfCode')} value={code} error={errors.code} onChange={(e) => setCode(e.currentTarget.value)} autoComplete="one-time-code" inputMode="numeric" dir="ltr" maxLength={64} />
+          <TextInput label={t('account.sfCode')} value={code} error={errors.code} styles={readableError} onChange={(e) => setCode(e.currentTarget.value)} autoComplete="one-time-code" inputMode="numeric" dir="ltr" maxLength={64} />
           <Button onClick={() => void confirm()} loading={busy} disabled={!code.trim()}>
             {t('account.sfConfirm')}
           </Button>
@@ -104,7 +104,7 @@ export function SecondFactorSection() {
       {status.enabled && (
         <>
           <PasswordInput label={t('account.currentPassword')} value={password} error={errors.currentPassword} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="current-password" visibilityToggleButtonProps={{ 'aria-label': t('account.showPassword') }} />
-          <TextInput label={t('account.sfDisableCode')} value={code} error={errors.code} onChange={(e) => setCode(e.currentTarget.value)} autoComplete="one-time-code" dir="ltr" maxLength={64} />
+          <TextInput label={t('account.sfDisableCode')} value={code} error={errors.code} styles={readableError} onChange={(e) => setCode(e.currentTarget.value)} autoComplete="one-time-code" dir="ltr" maxLength={64} />
           <Button color="red" variant="light" onClick={() => void disable()} loading={busy} disabled={!password || !code.trim()}>
             {t('account.sfDisable')}
           </Button>
