@@ -94,8 +94,10 @@ test.describe('back office: moving a booking to another session', () => {
     await mailPage.close();
 
     // The Move dialog in Arabic: mirrored and translated, axe clean.
+    await details.getByRole('button', { name: 'Close' }).first().click();
+    await expect(details).toBeHidden();
     await page.getByRole('combobox', { name: 'Language' }).selectOption('ar-SA');
-    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     const arDetails = await openDetails(page, booked.reference);
     await arDetails.getByRole('button', { name: 'نقل' }).click();
     const ar = page.getByRole('dialog', { name: /^نقل الحجز · / });
