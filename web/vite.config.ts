@@ -173,7 +173,7 @@ const notTheApp = [/^\/api(\/|$)/, /^\/ws$/, /^\/pay\//, /^\/dev\//, /^\/healthz
 
 // The back office (admin.html, src/admin): the server answers these with admin.html; the service worker
 // must not answer them with the customer's index.html, nor precache anything of the back office.
-const backOffice = [/^\/login\/?$/, /^\/admin(\/|$)/, /^\/invite\//, /^\/forgot-password\/?$/, /^\/reset-password\//];
+const backOffice = [/^\/login\/?$/, /^\/admin([/?]|$)/, /^\/invite\//, /^\/forgot-password\/?$/, /^\/reset-password\//];
 
 // Test files that need a worker of their own (`test.projects` below): they check state a module
 // sets once when it is first loaded, which an earlier file in a shared worker has already changed.

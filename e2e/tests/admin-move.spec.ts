@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { demoAdmin, FJORD_ADMIN, sectionRegion, signInByApi } from '../support/admin.ts';
+import { demoAdmin, FJORD_ADMIN, signInByApi } from '../support/admin.ts';
 import { bookAtCircuitByApi } from '../support/api-booking.ts';
 import { chooseProduct, company, next, openNewestMailTo, pickDay, seriousViolations, slot, stageHeading } from '../support/booking.ts';
 import { snapshot } from '../support/screenshot.ts';
@@ -26,7 +26,8 @@ async function freePlaces(browser: Browser, product: string, day: string, times:
 
 /** Opens a booking's details from Today's search by its reference. */
 async function openDetails(page: Page, reference: string): Promise<Locator> {
-  const today = sectionRegion(page, 'Today');
+  // Today by its heading's id (its name is in the page's language).
+  const today = page.locator('section[aria-labelledby="today-heading"]');
   await expect(today).toBeVisible({ timeout: 30_000 });
   await today.getByRole('searchbox').fill(reference);
   await today.getByRole('button', { name: new RegExp(`${reference}$`) }).first().click();
@@ -94,8 +95,10 @@ test.describe('back office: moving a booking to another session', () => {
     await mailPage.close();
 
     // The Move dialog in Arabic: mirrored and translated, axe clean.
+    await details.getByRole('button', { name: 'Close' }).first().click();
+    await expect(details).toBeHidden();
     await page.getByRole('combobox', { name: 'Language' }).selectOption('ar-SA');
-    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     const arDetails = await openDetails(page, booked.reference);
     await arDetails.getByRole('button', { name: 'نقل' }).click();
     const ar = page.getByRole('dialog', { name: /^نقل الحجز · / });
