@@ -35,6 +35,12 @@ func sessionKey(circuitID, startsAt int64) string {
 	return fmt.Sprintf("c:%d:%d", circuitID, startsAt)
 }
 
+// eventKey names an event (by its id) in waitlist_entries.session_key: an event's list is a session's
+// list whose places are the event ticket's.
+func eventKey(eventID int64) string {
+	return fmt.Sprintf("e:%d", eventID)
+}
+
 // noteFreed records that a session gave places back at now (Unix ms), for giveFreed.
 func (t *Tx) noteFreed(circuitID, startsAt, now int64) {
 	if t.freed == nil {
@@ -49,7 +55,13 @@ func (t *Tx) noteFreed(circuitID, startsAt, now int64) {
 // giveFreed runs offerSession on every session noted as freed in the transaction, in lock order
 // (circuit, start), until none is left (offerSession may reclaim expired holds, which notes again).
 func giveFreed(ctx context.Context, tx *Tx) error {
-	for len(tx.freed) > 0 {
+	for len(tx.freed) > 0 || len(tx.freedEvents) > 0 {
+		if len(tx.freed) == 0 {
+			if err := giveFreedEvent(ctx, tx); err != nil {
+				return err
+			}
+			continue
+		}
 		keys := make([]sessions.SlotKey, 0, len(tx.freed))
 		for k := range tx.freed {
 			keys = append(keys, k)
