@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -208,6 +209,93 @@ func TestWaitlistSettingsAudited(t *testing.T) {
 		}
 		if want := `"after":{"enabled":true,"offerMinutes":45}`; !strings.Contains(details, want) || !strings.Contains(details, `"offerMinutes":30`) {
 			t.Fatalf("audit details %s", details)
+		}
+	})
+}
+
+// A waiting list of 50 on one session of 20 places, all taken: at one instant ten holders let their
+// places go, ten holds have run out (reclaimed by whoever comes first), twelve strangers ask for a
+// place and the first five entries leave the list, all at once. Afterwards the rows hold exactly the
+// capacity, no stranger got a place, and the offers went in join order: the five that left, then the
+// next twenty offered, the rest still waiting. Both engines.
+func TestWaitlistRaceOfFifty(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		const capacity, entries, strangers = 20, 50, 12
+		w := newWL(t, db, capacity)
+		early := *w
+		early.now = w.now.Add(-6 * time.Minute) // these holds run out at now+4 minutes
+		var cancels []held
+		for i := 0; i < capacity/2; i++ {
+			early.mustHold(t, fmt.Sprintf("expiring-%d", i), 1)
+			cancels = append(cancels, w.mustHold(t, fmt.Sprintf("cancelling-%d", i), 1))
+		}
+		joined := make([]waitlist.Entry, entries)
+		for i := range joined {
+			joined[i] = w.join(t, fmt.Sprintf("w%02d@example.com", i), 1)
+		}
+		w.now = w.now.Add(5 * time.Minute) // the race: the expiring holds are dead
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for _, h := range cancels {
+			wg.Add(1)
+			go func(h held) {
+				defer wg.Done()
+				<-start
+				if err := db.Holds().ReleaseHold(ctx, h.cart, h.id, w.now); err != nil {
+					t.Error(err)
+				}
+			}(h)
+		}
+		for i := 0; i < strangers; i++ {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				<-start
+				if _, err := w.hold(t, fmt.Sprintf("stranger-%d", i), 1); err == nil {
+					t.Errorf("stranger %d took a place while entries were waiting", i)
+				} else if apperr.CodeOf(err) != apperr.NoStock {
+					t.Errorf("stranger %d: %v", i, err)
+				}
+			}(i)
+		}
+		for i := 0; i < 5; i++ {
+			wg.Add(1)
+			go func(e waitlist.Entry) {
+				defer wg.Done()
+				<-start
+				if _, err := db.Waitlist().Leave(ctx, e.LeaveToken, w.now); err != nil {
+					t.Error(err)
+				}
+			}(joined[i])
+		}
+		close(start)
+		wg.Wait()
+		if _, err := db.Waitlist().Sweep(ctx, w.now); err != nil { // whatever no request reclaimed
+			t.Fatal(err)
+		}
+		holds, offers := w.rowsTaken(t)
+		booked := int(storetest.Recount(t, db, `SELECT COALESCE(SUM(booked), 0) FROM slots WHERE circuit_id = ? AND starts_at = ?`,
+			w.fix.Circuit, w.start.UnixMilli()))
+		if holds+booked != capacity || offers != capacity {
+			t.Fatalf("rows: %d held + %d booked (%d by offers), want %d, all offers", holds, booked, offers, capacity)
+		}
+		st := w.states(t)
+		for i := range joined {
+			want := "waiting"
+			switch {
+			case i < 5:
+				want = "left"
+			case i < 5+capacity:
+				want = "offered"
+			}
+			if got := st[fmt.Sprintf("w%02d@example.com", i)]; got != want {
+				t.Fatalf("entry %d is %s, want %s (offers in join order): %v", i, got, want, st)
+			}
+		}
+		if n := int(storetest.Recount(t, db, `SELECT COUNT(*) FROM outbox_emails WHERE kind = 'waitlist_offer'`)); n < capacity {
+			t.Fatalf("%d offer mails, want at least one per offer standing (%d)", n, capacity)
 		}
 	})
 }
