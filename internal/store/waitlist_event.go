@@ -167,8 +167,8 @@ func makeEventOffer(ctx context.Context, tx *Tx, e waitEntry, minutes int, now i
 func markOffered(ctx context.Context, tx *Tx, entryID, holdID int64, cartToken string, minutes int, expires, now int64) error {
 	offerToken := randomToken()
 	res, err := tx.Exec(ctx, `UPDATE waitlist_entries SET state = ?, offer_hold_id = ?, offer_cart_token = ?, offer_expires_at = ?,
-		offer_token_hash = ?, offers = offers + 1, updated_at = ? WHERE id = ? AND state = ?`,
-		WaitOffered, holdID, cartToken, expires, hashToken(offerToken), now, entryID, WaitWaiting)
+		offer_token_hash = ?, offers = offers + 1, offered_at = ?, updated_at = ? WHERE id = ? AND state = ?`,
+		WaitOffered, holdID, cartToken, expires, hashToken(offerToken), now, now, entryID, WaitWaiting)
 	if err := oneRow(res, err); err != nil {
 		return apperr.New(apperr.Internal, "waitlist: entry %d was not waiting: %v", entryID, err)
 	}
@@ -178,8 +178,9 @@ func markOffered(ctx context.Context, tx *Tx, entryID, holdID int64, cartToken s
 // markOffersBooked marks the offers whose holds a booking just took as booked, so the staff's list says
 // so at once (settleOffers would otherwise say it at the next freed place).
 func markOffersBooked(ctx context.Context, tx *Tx, bookingID, now int64) error {
-	_, err := tx.Exec(ctx, `UPDATE waitlist_entries SET state = ?, updated_at = ?
-		WHERE state = ? AND offer_hold_id IN (SELECT id FROM holds WHERE booking_id = ?)`, WaitBooked, now, WaitOffered, bookingID)
+	_, err := tx.Exec(ctx, `UPDATE waitlist_entries SET state = ?, booking_id = ?, booked_at = ?, updated_at = ?
+		WHERE state = ? AND offer_hold_id IN (SELECT id FROM holds WHERE booking_id = ?)`,
+		WaitBooked, bookingID, now, now, WaitOffered, bookingID)
 	return err
 }
 

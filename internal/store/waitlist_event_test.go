@@ -10,6 +10,7 @@ import (
 
 	"pitlane/internal/apperr"
 	"pitlane/internal/checkout"
+	"pitlane/internal/report"
 	"pitlane/internal/store"
 	"pitlane/internal/store/storetest"
 	"pitlane/internal/waitlist"
@@ -296,6 +297,70 @@ func TestWaitlistRaceOfFifty(t *testing.T) {
 		}
 		if n := int(storetest.Recount(t, db, `SELECT COUNT(*) FROM outbox_emails WHERE kind = 'waitlist_offer'`)); n < capacity {
 			t.Fatalf("%d offer mails, want at least one per offer standing (%d)", n, capacity)
+		}
+	})
+}
+
+// The waiting list's KPIs recount the rows: entries joined, offers made and offers taken in the period,
+// and the taken offers' bookings' totals; a cancelled booking's total is no revenue; the previous day
+// has none of them.
+func TestWaitlistKPIRecount(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		w := newEvWL(t, db, 1, 0)
+		p, err := holdPlace(db, w.fix, w.ev, "first-visitor", w.now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := w.register(t, p.CartToken, p.Identifier, "first@example.com")
+		for _, e := range []string{"a@example.com", "b@example.com", "c@example.com"} {
+			w.join(t, e)
+		}
+		if _, err := db.Bookings().CancelByStaff(ctx, w.fix.CompanyID, first, checkout.Actor{Email: "desk@example.com"}, w.now); err != nil {
+			t.Fatal(err)
+		}
+		es, _ := db.Waitlist().Event(ctx, w.fix.CompanyID, w.ev.ID)
+		var hold string
+		if err := db.Read(ctx, func(tx *store.Tx) error {
+			return tx.QueryRow(ctx, `SELECT identifier FROM holds WHERE id = (SELECT offer_hold_id FROM waitlist_entries WHERE id = ?)`, es[0].ID).Scan(&hold)
+		}); err != nil {
+			t.Fatal(err)
+		}
+		taken := w.register(t, es[0].OfferCartToken, hold, "a@example.com")
+		(&wl{db: db}).exec(t, `UPDATE bookings SET total_cents = 4550 WHERE id = ?`, taken)
+
+		day, _ := report.ParseDate("start", eventNow.Format("2006-01-02"))
+		period, err := report.NewPeriod(day, day)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, err := report.NewService(db.Reports()).Waitlist(ctx, w.fix.CompanyID, period)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := func(q string) float64 { return storetest.Recount(t, db, q, w.fix.CompanyID) }
+		want := report.WaitlistKPI{
+			Entries: report.KPI{Total: rows(`SELECT COUNT(*) FROM waitlist_entries WHERE company_id = ?`)},
+			Offers:  report.KPI{Total: rows(`SELECT COUNT(*) FROM waitlist_entries WHERE company_id = ? AND offers > 0`)},
+			Taken:   report.KPI{Total: rows(`SELECT COUNT(*) FROM waitlist_entries WHERE company_id = ? AND state = 'booked'`)},
+			Revenue: report.KPI{Total: rows(`SELECT COALESCE(SUM(b.total_cents), 0) FROM waitlist_entries e JOIN bookings b ON b.id = e.booking_id
+				WHERE e.company_id = ? AND e.state = 'booked'`) / 100},
+		}
+		if k.Entries.Total != 3 || k.Offers.Total != 1 || k.Taken.Total != 1 || k.Revenue.Total != 45.5 {
+			t.Fatalf("KPIs %+v, want 3 entries, 1 offer, 1 taken, 45.50", k)
+		}
+		for name, pair := range map[string][2]report.KPI{"entries": {k.Entries, want.Entries}, "offers": {k.Offers, want.Offers},
+			"taken": {k.Taken, want.Taken}, "revenue": {k.Revenue, want.Revenue}} {
+			if pair[0].Total != pair[1].Total || pair[0].Previous != 0 {
+				t.Fatalf("%s: KPI %v (previous %v), rows %v", name, pair[0].Total, pair[0].Previous, pair[1].Total)
+			}
+		}
+		if _, err := db.Bookings().CancelByStaff(ctx, w.fix.CompanyID, taken, checkout.Actor{Email: "desk@example.com"}, w.now); err != nil {
+			t.Fatal(err)
+		}
+		if k, err = report.NewService(db.Reports()).Waitlist(ctx, w.fix.CompanyID, period); err != nil || k.Revenue.Total != 0 || k.Taken.Total != 1 {
+			t.Fatalf("after cancelling the taken offer's booking: %+v, %v; want revenue 0, still 1 taken", k, err)
 		}
 	})
 }

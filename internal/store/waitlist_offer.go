@@ -183,9 +183,10 @@ func passExpiredOffers(ctx context.Context, db *DB, slots []sessions.HoldSlot, n
 // settleOffers ends the session's offers whose hold is no longer live: booked when the hold became a
 // booking, expired when it ran out (and no payment is under way for it) or was let go.
 func settleOffers(ctx context.Context, tx *Tx, key string, now int64) error {
-	if _, err := tx.Exec(ctx, `UPDATE waitlist_entries SET state = ?, updated_at = ?
+	if _, err := tx.Exec(ctx, `UPDATE waitlist_entries SET state = ?, updated_at = ?, booked_at = ?,
+			booking_id = (SELECT h.booking_id FROM holds h WHERE h.id = waitlist_entries.offer_hold_id)
 		WHERE session_key = ? AND state = ? AND offer_hold_id IN (SELECT id FROM holds WHERE booking_id IS NOT NULL)`,
-		WaitBooked, now, key, WaitOffered); err != nil {
+		WaitBooked, now, now, key, WaitOffered); err != nil {
 		return err
 	}
 	_, err := tx.Exec(ctx, `UPDATE waitlist_entries SET state = ?, updated_at = ?
@@ -247,17 +248,7 @@ func makeOffer(ctx context.Context, tx *Tx, e waitEntry, k sessions.SlotKey, cap
 	if err != nil {
 		return err
 	}
-	offerToken := randomToken()
-	res, err := tx.Exec(ctx, `UPDATE waitlist_entries SET state = ?, offer_hold_id = ?, offer_cart_token = ?, offer_expires_at = ?,
-		offer_token_hash = ?, offers = offers + 1, updated_at = ? WHERE id = ? AND state = ?`,
-		WaitOffered, holdID, cartToken, expires, hashToken(offerToken), now, e.ID, WaitWaiting)
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		return fmt.Errorf("waitlist: entry %d was not waiting (%d rows, %v)", e.ID, n, err)
-	}
-	return queueWaitOffer(ctx, tx, e.ID, offerToken, minutes, expires, now)
+	return markOffered(ctx, tx, e.ID, holdID, cartToken, minutes, expires, now)
 }
 
 // randomToken returns 256 random bits as 64 hex characters.
