@@ -195,7 +195,8 @@ func (w Waitlist) end(ctx context.Context, cond string, args []any, by *waitlist
 	return out, err
 }
 
-// auditOffer records a staff member's offer by hand and what it gave: the entries offered by it.
+// auditOffer records a staff member's offer by hand and what it gave: the entries offered by it (an
+// offer that gave nothing is not audited).
 func auditOffer(ctx context.Context, tx *Tx, companyID int64, key string, before, after []waitlist.Entry, by waitlist.Actor, now time.Time) error {
 	was := map[int64]string{}
 	for _, e := range before {
@@ -206,6 +207,9 @@ func auditOffer(ctx context.Context, tx *Tx, companyID int64, key string, before
 		if e.State == WaitOffered && was[e.ID] == WaitWaiting {
 			offered = append(offered, e.ID)
 		}
+	}
+	if len(offered) == 0 {
+		return nil // nothing was offered: nothing changed, nothing to audit
 	}
 	return tx.InsertAudit(ctx, AuditEntry{CompanyID: companyID, UserID: by.UserID, UserEmail: by.Email,
 		Action: "waitlist.offer", Entity: "waitlist", EntityID: key,
