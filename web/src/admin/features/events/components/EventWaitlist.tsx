@@ -10,8 +10,8 @@ import type { AdminCompany } from '@/admin/lib/company';
 import { useAdminFormat } from '@/admin/lib/format';
 import { toast } from '@/lib/toast';
 
-// Light badges with their label in the colour's darkest shade: the default label of a light teal or orange
-// badge lacks contrast (axe, in the e2e walk past the offer).
+// Light badges with a dark label: the default label of a light teal or orange badge, or even its darkest
+// shade, lacks contrast for the badge's small text (axe, in the e2e walk past the offer).
 const STATE_COLOR: Record<EventWaitlistEntry['state'], string> = {
   waiting: 'blue', offered: 'orange', booked: 'teal', expired: 'gray', left: 'gray',
 };
@@ -53,7 +53,7 @@ export function EventWaitlist({ company, eventId }: { company: AdminCompany; eve
                   {e.position > 0 ? <bdi>{`${e.position}. `}</bdi> : null}
                   <bdi>{e.name}</bdi>
                 </Text>
-                <Badge color={STATE_COLOR[e.state]} c={`${STATE_COLOR[e.state]}.9`} variant="light" data-testid="event-waitlist-state">
+                <Badge color={STATE_COLOR[e.state]} c="gray.9" variant="light" data-testid="event-waitlist-state">
                   {e.state === 'offered' && e.offeredUntil
                     ? t('waitlist.offeredUntil', { time: format.instant(e.offeredUntil) })
                     : t(`waitlist.state.${e.state}`)}
