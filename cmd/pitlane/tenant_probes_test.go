@@ -176,6 +176,9 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 		"GET /api/kpi/series": func(d *tenant) []probe {
 			return []probe{kpi("/api/kpi/series", "start", rangeFrom, "end", rangeTo)}
 		},
+		"GET /api/kpi/waitlist": func(d *tenant) []probe {
+			return []probe{kpi("/api/kpi/waitlist", "start", rangeFrom, "end", rangeTo)}
+		},
 		// Catalogue (adminapi/catalog.go): every write names d's category, variant or product.
 		"GET /api/group": func(d *tenant) []probe { return []probe{{path: "/api/group"}} },
 		"POST /api/group/createGroup": func(d *tenant) []probe {

@@ -21,6 +21,33 @@ type ReportService interface {
 	OldMembers(ctx context.Context, companyID int64, p report.Period) (report.KPI, error)
 	Participants(ctx context.Context, companyID int64, p report.Period, age, session bool) (report.KPI, error)
 	Series(ctx context.Context, companyID int64, p report.Period) (report.Series, error)
+	Waitlist(ctx context.Context, companyID int64, p report.Period) (report.WaitlistKPI, error)
+}
+
+func toKPIJSON(k report.KPI) kpiJSON {
+	return kpiJSON{Total: k.Total, Average: k.Average, Previous: k.Previous, Increment: k.Increment,
+		SimbolCoinType: k.Symbol, AverageAge: k.AverageAge, AverageSession: k.AverageSession}
+}
+
+// kpiWaitlist answers GET /api/kpi/waitlist: the period's entries, offers, offers taken and their revenue.
+func (s *Server) kpiWaitlist(w http.ResponseWriter, r *http.Request, sc Scope) {
+	svc, err := s.reports()
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	p, err := queryPeriod(r)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	k, err := svc.Waitlist(r.Context(), sc.CompanyID, p)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]kpiJSON{"entries": toKPIJSON(k.Entries), "offers": toKPIJSON(k.Offers),
+		"taken": toKPIJSON(k.Taken), "revenue": toKPIJSON(k.Revenue)})
 }
 
 // kpiJSON is the Kpi schema of docs/openapi.yaml.

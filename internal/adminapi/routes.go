@@ -96,6 +96,7 @@ func (s *Server) Routes() []Route {
 		{Pattern: "GET /api/kpi/member/{kind}", Handler: s.kpiMembersByAge},
 		{Pattern: "GET /api/kpi/participant", Handler: s.kpiParticipants},
 		{Pattern: "GET /api/kpi/series", Handler: s.kpiSeries},
+		{Pattern: "GET /api/kpi/waitlist", Handler: s.kpiWaitlist},
 
 		// Catalogue: categories, products, packs and their images (catalog.go).
 		{Pattern: "GET /api/group", Handler: s.listGroups},

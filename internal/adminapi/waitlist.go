@@ -16,13 +16,29 @@ type WaitlistService interface {
 	// Session lists a session's entries in join order.
 	Session(ctx context.Context, companyID, circuitID, startsAt int64) ([]waitlist.Entry, error)
 	// OfferNow gives the session's free places to its entries at once and lists them afterwards.
-	OfferNow(ctx context.Context, companyID, circuitID, startsAt int64) ([]waitlist.Entry, error)
+	OfferNow(ctx context.Context, companyID, circuitID, startsAt int64, by waitlist.Actor) ([]waitlist.Entry, error)
+	// Event lists an event's entries in join order. Returns apperr.NotFound.
+	Event(ctx context.Context, companyID, eventID int64) ([]waitlist.Entry, error)
+	// OfferEventNow gives the event's free places to its entries at once. Returns apperr.NotFound.
+	OfferEventNow(ctx context.Context, companyID, eventID int64, by waitlist.Actor) ([]waitlist.Entry, error)
 	// Remove ends an entry. Returns apperr.NotFound.
-	Remove(ctx context.Context, companyID, id int64) (waitlist.Entry, error)
+	Remove(ctx context.Context, companyID, id int64, by waitlist.Actor) (waitlist.Entry, error)
 	// Settings returns the company's settings. Returns apperr.NotFound.
 	Settings(ctx context.Context, companyID int64) (waitlist.Settings, error)
 	// SaveSettings writes them. Returns apperr.Unprocessable (offerMinutes).
-	SaveSettings(ctx context.Context, companyID int64, s waitlist.Settings) (waitlist.Settings, error)
+	SaveSettings(ctx context.Context, companyID int64, s waitlist.Settings, by waitlist.Actor) (waitlist.Settings, error)
+}
+
+// waitActor is the staff member a waiting-list change is audited as.
+func waitActor(sc Scope) waitlist.Actor { return waitlist.Actor{UserID: sc.UserID, Email: sc.Email} }
+
+// waitEvent reads the eventId a waiting-list call names instead of a session.
+func waitEvent(v string) (int64, error) {
+	id, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || id < 1 {
+		return 0, apperr.WithFields(apperr.Invalid, "The event is malformed.", map[string]string{"eventId": "a positive integer"})
+	}
+	return id, nil
 }
 
 func (s *Server) waitlist(w http.ResponseWriter, r *http.Request) WaitlistService {
@@ -61,19 +77,27 @@ func waitSession(circuit, start string) (int64, int64, error) {
 	return c, t.UnixMilli(), nil
 }
 
-// listWaitlist is GET /api/admin/waitlist?idCompany&circuitId&startsAt (DESK).
+// listWaitlist is GET /api/admin/waitlist?idCompany&circuitId&startsAt, or ?idCompany&eventId for an
+// event's list (DESK).
 func (s *Server) listWaitlist(w http.ResponseWriter, r *http.Request, sc Scope) {
 	svc := s.waitlist(w, r)
 	if svc == nil {
 		return
 	}
 	q := r.URL.Query()
-	c, st, err := waitSession(q.Get("circuitId"), q.Get("startsAt"))
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+	var es []waitlist.Entry
+	var err error
+	if q.Has("eventId") {
+		var ev int64
+		if ev, err = waitEvent(q.Get("eventId")); err == nil {
+			es, err = svc.Event(r.Context(), sc.CompanyID, ev)
+		}
+	} else {
+		var c, st int64
+		if c, st, err = waitSession(q.Get("circuitId"), q.Get("startsAt")); err == nil {
+			es, err = svc.Session(r.Context(), sc.CompanyID, c, st)
+		}
 	}
-	es, err := svc.Session(r.Context(), sc.CompanyID, c, st)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -81,8 +105,8 @@ func (s *Server) listWaitlist(w http.ResponseWriter, r *http.Request, sc Scope) 
 	httpx.WriteJSON(w, http.StatusOK, staffEntries(es))
 }
 
-// offerWaitlist is POST /api/admin/waitlist/offer {idCompany, circuitId, startsAt} (DESK): the
-// session's free places go to its entries now.
+// offerWaitlist is POST /api/admin/waitlist/offer {idCompany, circuitId, startsAt} or {idCompany,
+// eventId} (DESK): the session's (or event's) free places go to its entries now.
 func (s *Server) offerWaitlist(w http.ResponseWriter, r *http.Request, sc Scope) {
 	svc := s.waitlist(w, r)
 	if svc == nil {
@@ -92,17 +116,25 @@ func (s *Server) offerWaitlist(w http.ResponseWriter, r *http.Request, sc Scope)
 		IDCompany int64  `json:"idCompany"`
 		CircuitID int64  `json:"circuitId"`
 		StartsAt  string `json:"startsAt"`
+		EventID   *int64 `json:"eventId"`
 	}
 	if err := httpx.DecodeJSON(r, &body); err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	c, st, err := waitSession(strconv.FormatInt(body.CircuitID, 10), body.StartsAt)
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
+	var es []waitlist.Entry
+	var err error
+	if body.EventID != nil {
+		var ev int64
+		if ev, err = waitEvent(strconv.FormatInt(*body.EventID, 10)); err == nil {
+			es, err = svc.OfferEventNow(r.Context(), sc.CompanyID, ev, waitActor(sc))
+		}
+	} else {
+		var c, st int64
+		if c, st, err = waitSession(strconv.FormatInt(body.CircuitID, 10), body.StartsAt); err == nil {
+			es, err = svc.OfferNow(r.Context(), sc.CompanyID, c, st, waitActor(sc))
+		}
 	}
-	es, err := svc.OfferNow(r.Context(), sc.CompanyID, c, st)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -122,7 +154,7 @@ func (s *Server) removeWaitlist(w http.ResponseWriter, r *http.Request, sc Scope
 	if !ok {
 		return
 	}
-	e, err := svc.Remove(r.Context(), sc.CompanyID, id)
+	e, err := svc.Remove(r.Context(), sc.CompanyID, id, waitActor(sc))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -160,7 +192,8 @@ func (s *Server) saveWaitlistSettings(w http.ResponseWriter, r *http.Request, sc
 		httpx.WriteError(w, r, err)
 		return
 	}
-	set, err := svc.SaveSettings(r.Context(), sc.CompanyID, waitlist.Settings{Enabled: body.Enabled, OfferMinutes: body.OfferMinutes})
+	set, err := svc.SaveSettings(r.Context(), sc.CompanyID, waitlist.Settings{Enabled: body.Enabled, OfferMinutes: body.OfferMinutes},
+		waitActor(sc))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

@@ -47,6 +47,7 @@ func (s *Server) routes() http.Handler {
 		api.HandleFunc("GET /api/waitlist/{leaveToken}", s.limited(RateGuess, s.getWaitlistEntry))
 		api.HandleFunc("DELETE /api/waitlist/{leaveToken}", s.limited(RateGuess, s.deleteWaitlistEntry))
 		api.HandleFunc("GET /api/waitlist/offer/{offerToken}", s.limited(RateGuess, s.getWaitlistOffer))
+		api.HandleFunc("POST /api/event/{key}/waitlist", s.limited(RateWrite, s.postEventWaitlist))
 	}
 	api.HandleFunc("POST /api/client-errors", s.limited(RateReport, s.postClientError))
 	if s.deps.Checkout != nil {

@@ -22,6 +22,37 @@ type WaitlistService interface {
 	Leave(ctx context.Context, leaveToken string) (waitlist.Entry, error)
 	// OpenOffer returns a live offer. Returns apperr.NotFound, apperr.Gone.
 	OpenOffer(ctx context.Context, offerToken string) (waitlist.Offer, error)
+	// JoinEvent puts a visitor on a sold-out event's list. Returns apperr.Unprocessable (fields, captcha,
+	// event closed, list off), apperr.Conflict (a place free, e-mail already waiting), apperr.NotFound.
+	JoinEvent(ctx context.Context, eventKey string, req waitlist.JoinEventRequest) (waitlist.Entry, error)
+}
+
+// postEventWaitlist answers POST /api/event/{key}/waitlist with 201 and the new entry.
+func (s *Server) postEventWaitlist(w http.ResponseWriter, r *http.Request) {
+	key := r.PathValue("key")
+	if key == "" || len(key) > 200 {
+		writeError(w, r, apperr.New(apperr.NotFound, "No such event."))
+		return
+	}
+	var req waitlist.JoinEventRequest
+	if err := decodeJSON(r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	e, err := s.deps.Waitlist.JoinEvent(r.Context(), key, req)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, entryJSON(e))
+}
+
+// nullable is a string or JSON null when empty.
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
 }
 
 // waitlistToken is the shape of a leave or offer link's key: 256 bits in hex.
@@ -119,6 +150,6 @@ func (s *Server) getWaitlistOffer(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{
 		"publicKey": o.PublicKey, "idType": o.ProductID, "token": o.CartToken, "prebookingIdentifier": o.HoldIdentifier,
 		"prebookingDate": o.Date, "expiresAt": time.UnixMilli(o.ExpiresAt).UTC(), "price": float64(o.PriceCents) / 100,
-		"numDrivers": o.Drivers, "leaveToken": o.LeaveToken,
+		"numDrivers": o.Drivers, "leaveToken": o.LeaveToken, "eventKey": nullable(o.EventKey), "visitorId": nullable(o.VisitorID),
 	})
 }

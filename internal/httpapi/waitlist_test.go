@@ -11,7 +11,9 @@ import (
 
 	"pitlane/internal/apperr"
 	"pitlane/internal/captcha"
+	"pitlane/internal/catalog"
 	"pitlane/internal/clock"
+	"pitlane/internal/event"
 	"pitlane/internal/httpapi"
 	"pitlane/internal/httpapi/apitest"
 	"pitlane/internal/sessions"
@@ -150,4 +152,85 @@ func TestWaitlistCalls(t *testing.T) {
 		{name: "its places are on sale again", method: "POST", path: "/api/prebooking", headers: auth, status: 201,
 			body: map[string]any{"bookingDates": []string{"2026-12-01 18:00:00"}, "numDrivers": 2, "idType": e.fix.Product, "type": "PRODUCT", "token": cart}},
 	})
+}
+
+// A sold-out event's list: joining is one place (no number asked), refused while a place is free; a
+// held place that runs out is the first entry's offer when the next visitor asks, and the offer opens with
+// the event's key and the visitor id the place is held for, so the registration page finds it.
+func TestEventWaitlistCalls(t *testing.T) {
+	t.Parallel()
+	e := newWaitEnv(t, storetest.Open(t, store.SQLite))
+	ctx := context.Background()
+	one := int64(1)
+	var eventID, ticket int64
+	starts := now.Add(72 * time.Hour)
+	if err := e.db.Write(ctx, func(tx *store.Tx) error {
+		var err error
+		if eventID, err = tx.InsertEvent(ctx, store.SeedEvent{CompanyID: e.fix.CompanyID, PublicKey: "night-cup", Name: "Night Cup",
+			DateStart: starts.Format("2006-01-02 15:04:05"), DateEnd: starts.Add(3 * time.Hour).Format("2006-01-02 15:04:05"),
+			StartsAt: starts, EndsAt: starts.Add(3 * time.Hour), Data: `{}`, TemplateHTML: `<p>Night</p>`}, now); err != nil {
+			return err
+		}
+		ticket, err = tx.InsertProduct(ctx, store.SeedProduct{CompanyID: e.fix.CompanyID, Kind: catalog.KindEvent, IDLocal: "E-night",
+			Name: "Night Cup ticket", PriceCents: 2500, MaxStock: &one, Data: "{}", EventID: &eventID}, now)
+		if err != nil {
+			return err
+		}
+		return tx.SetWaitlist(ctx, e.fix.CompanyID, true, 30)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	body := func(captcha string) map[string]any {
+		return map[string]any{"name": "Nora", "email": "nora@example.com", "culture": "en", "captcha": captcha}
+	}
+	const path = "/api/event/night-cup/waitlist"
+	e.run(t, []row{
+		{name: "a place is free", method: "POST", path: path, body: body(e.solve(t)), status: 409, code: apperr.Conflict},
+		{name: "unknown event", method: "POST", path: "/api/event/nope/waitlist", body: body(e.solve(t)), status: 404, code: apperr.NotFound},
+		{name: "a number of drivers is not asked", method: "POST", path: path, body: map[string]any{"name": "Nora", "email": "nora@example.com",
+			"captcha": e.solve(t), "numDrivers": 2}, status: 400, code: apperr.Invalid},
+	})
+	// Another visitor holds the one place; Nora joins.
+	place, err := e.db.Events().InsertEventHold(ctx, event.NewHold{Identifier: "h-other", CartToken: "cart-other", VisitorID: "visitor-other",
+		CompanyID: e.fix.CompanyID, EventID: eventID, ProductID: ticket, Name: "Ticket", PriceCents: 2500, CreatedAt: now,
+		ExpiresAt: now.Add(10 * time.Minute)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.run(t, []row{{name: "joins", method: "POST", path: path, body: body(e.solve(t)), status: 201, check: func(t *testing.T, res *apitest.Response) {
+		if !strings.Contains(string(res.Body), `"position":1`) || !strings.Contains(string(res.Body), `"numDrivers":1`) {
+			t.Fatalf("entry %s", res.Body)
+		}
+	}}})
+	// The other visitor's place runs out; the next visitor asking is refused and the place is Nora's offer.
+	e.clk.Set(now.Add(11 * time.Minute))
+	if _, err := e.db.Events().InsertEventHold(ctx, event.NewHold{Identifier: "h-late", CartToken: "cart-late", VisitorID: "visitor-late",
+		CompanyID: e.fix.CompanyID, EventID: eventID, ProductID: ticket, Name: "Ticket", PriceCents: 2500, CreatedAt: e.clk.Now(),
+		ExpiresAt: e.clk.Now().Add(10 * time.Minute)}); apperr.CodeOf(err) != apperr.NoStock {
+		t.Fatalf("a late visitor: %v, want no stock (the place is the waiting entry's); the first hold was %s", err, place.Identifier)
+	}
+	var mail string
+	if err := e.db.Read(ctx, func(tx *store.Tx) error {
+		return tx.QueryRow(ctx, `SELECT body_text FROM outbox_emails WHERE kind = 'waitlist_offer' AND to_addr = 'nora@example.com'`).Scan(&mail)
+	}); err != nil {
+		t.Fatalf("no offer mail: %v", err)
+	}
+	m := offerLink.FindStringSubmatch(mail)
+	if m == nil {
+		t.Fatalf("no offer link in %s", mail)
+	}
+	e.run(t, []row{{name: "the event offer opens", method: "GET", path: "/api/waitlist/offer/" + m[1], status: 200, check: func(t *testing.T, res *apitest.Response) {
+		var o struct {
+			EventKey, VisitorID, Token, PrebookingIdentifier string
+			NumDrivers                                       int
+		}
+		res.JSON(t, &o)
+		if o.EventKey != "night-cup" || len(o.VisitorID) != 32 || o.Token == "" || o.PrebookingIdentifier == "" || o.NumDrivers != 1 {
+			t.Fatalf("offer %s", res.Body)
+		}
+		held, found, err := e.db.Events().VisitorEventHold(ctx, ticket, o.VisitorID, e.clk.Now())
+		if err != nil || !found || held.Identifier != o.PrebookingIdentifier || held.CartToken != o.Token {
+			t.Fatalf("the registration page's lookup for the offer's visitor: %+v %v %v", held, found, err)
+		}
+	}}})
 }

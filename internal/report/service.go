@@ -66,6 +66,42 @@ type Store interface {
 	Ages(ctx context.Context, companyID, from, to int64, on Date) (Ages, error)
 	// MembersCreated counts the company's members created in [from, to).
 	MembersCreated(ctx context.Context, companyID, from, to int64) (int64, error)
+	// WaitlistTotals sums the company's waiting list over pre and cur: entries joined, offers made,
+	// offers taken and the taken offers' bookings' totals (not cancelled), each by its own instant.
+	WaitlistTotals(ctx context.Context, companyID int64, pre, cur Span) (before, after WaitlistSum, err error)
+}
+
+// WaitlistSum is what a stretch of a company's waiting list adds up to.
+type WaitlistSum struct {
+	Entries      int64 // entries that joined in the stretch
+	Offers       int64 // offers made in the stretch
+	Taken        int64 // offers booked in the stretch
+	RevenueCents int64 // the totals of those bookings, unless cancelled since
+}
+
+// WaitlistKPI is the waiting list's KPI group: four figures of the period against the previous one.
+type WaitlistKPI struct {
+	Entries, Offers, Taken, Revenue KPI
+}
+
+// Waitlist is the period's waiting list: entries, offers, offers taken and the revenue of the offers
+// taken. Returns apperr.NotFound for an unknown company.
+func (s *Service) Waitlist(ctx context.Context, companyID int64, p Period) (WaitlistKPI, error) {
+	f, err := s.frame(ctx, companyID, p)
+	if err != nil {
+		return WaitlistKPI{}, err
+	}
+	pre, cur, err := s.store.WaitlistTotals(ctx, companyID, f.preSpan, f.curSpan)
+	if err != nil {
+		return WaitlistKPI{}, err
+	}
+	d, sym := p.Days(), f.company.Symbol
+	return WaitlistKPI{
+		Entries: Figure(float64(cur.Entries), float64(pre.Entries), d, sym),
+		Offers:  Figure(float64(cur.Offers), float64(pre.Offers), d, sym),
+		Taken:   Figure(float64(cur.Taken), float64(pre.Taken), d, sym),
+		Revenue: Figure(Cents(cur.RevenueCents), Cents(pre.RevenueCents), d, sym),
+	}, nil
 }
 
 // Service computes the KPIs of a company.

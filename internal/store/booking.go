@@ -302,7 +302,7 @@ func convertHolds(ctx context.Context, tx *Tx, bookingID int64, lines []checkout
 			return err
 		}
 	}
-	return nil
+	return markOffersBooked(ctx, tx, bookingID, now)
 }
 
 // liveHoldNoAlias is liveHold for statements on holds without an alias.

@@ -199,6 +199,16 @@ func (ca CatalogAdmin) SaveProduct(ctx context.Context, companyID, id int64, d c
 				d.GroupID, d.VariantID, d.ExpirationDate, ms, id, companyID, string(d.Kind)); err != nil {
 				return translate(err)
 			}
+			if d.Kind == catalog.KindEvent {
+				// A raised stock (or an opened sale) gives the new places to the event's waiting list at once.
+				events, err := int64sOf(ctx, tx, `SELECT event_id FROM products WHERE id = ? AND event_id IS NOT NULL`, id)
+				if err != nil {
+					return err
+				}
+				for _, ev := range events {
+					tx.noteEventFreed(ev, ms)
+				}
+			}
 		}
 		if d.Kind == catalog.KindPack {
 			if _, err := tx.Exec(ctx, `DELETE FROM pack_items WHERE pack_id = ?`, id); err != nil {

@@ -67,6 +67,9 @@ func cancelBookingRows(ctx context.Context, tx *Tx, id int64, from string, now t
 	if err := unbook(ctx, tx, id, ms); err != nil {
 		return err
 	}
+	if err := noteBookingEventFreed(ctx, tx, id, ms); err != nil {
+		return err
+	}
 	// A booking still waiting for its online payment keeps live holds: let them go too.
 	return releasePendingHolds(ctx, tx, id, ms)
 }

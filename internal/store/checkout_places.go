@@ -157,6 +157,9 @@ func failPendingBooking(ctx context.Context, tx *Tx, bookingID int64, from strin
 		`, cancelled_at = ?, updated_at = ?`, now, now); err != nil {
 		return err
 	}
+	if err := noteBookingEventFreed(ctx, tx, bookingID, now); err != nil {
+		return err
+	}
 	steps := []struct {
 		q    string
 		args []any

@@ -170,8 +170,10 @@ func eventCategories(ctx context.Context, tx *Tx, eventID int64) ([]event.Catego
 // the stock count and the insert see no other registration in between.
 func (es Events) InsertEventHold(ctx context.Context, h event.NewHold) (event.HeldPlace, error) {
 	var out event.HeldPlace
+	var soldOut error
 	now := h.CreatedAt.UnixMilli()
 	err := es.db.Write(ctx, func(tx *Tx) error {
+		soldOut = nil
 		lock := `SELECT max_stock, is_active, event_id FROM products WHERE id = ? AND kind = 'EVENT' AND deleted_at IS NULL`
 		if tx.Engine() == Postgres {
 			lock += ` FOR UPDATE`
@@ -196,12 +198,18 @@ func (es Events) InsertEventHold(ctx context.Context, h event.NewHold) (event.He
 			return apperr.New(apperr.Gone, "Registration for this event is closed.")
 		}
 		if maxStock.Valid {
+			// Places freed by dead holds go to the waiting list first, in join order.
+			if err := offerEvent(ctx, tx, h.EventID, now); err != nil {
+				return err
+			}
 			taken, err := eventPlacesTaken(ctx, tx, h.ProductID, h.EventID, now)
 			if err != nil {
 				return err
 			}
 			if taken+1 > maxStock.Int64 {
-				return apperr.New(apperr.NoStock, "No places left for %s.", h.Name)
+				// Refused, but committed: offers the waiting list was just given must stand.
+				soldOut = apperr.New(apperr.NoStock, "No places left for %s.", h.Name)
+				return nil
 			}
 		}
 		cartID, err := tx.insertID(ctx, `INSERT INTO carts (token, company_id, status, created_at, updated_at)
@@ -217,6 +225,9 @@ func (es Events) InsertEventHold(ctx context.Context, h event.NewHold) (event.He
 		out = event.HeldPlace{Identifier: h.Identifier, CartToken: h.CartToken, ExpiresAt: h.ExpiresAt.UTC()}
 		return nil
 	})
+	if err == nil && soldOut != nil {
+		return event.HeldPlace{}, soldOut
+	}
 	return out, err
 }
 

@@ -205,6 +205,9 @@ func approveBooking(ctx context.Context, tx *Tx, ev checkout.PaymentEvent, d che
 			checkout.HashToken(ev.CancelToken), now); err != nil {
 			return err
 		}
+		if err := markOffersBooked(ctx, tx, b.id, now); err != nil {
+			return err
+		}
 		return queueConfirmation(ctx, tx, b.id, ev.CancelURL, ev.Now)
 	}
 	// The places are gone: nothing is booked, the money must go back.
@@ -214,6 +217,9 @@ func approveBooking(ctx context.Context, tx *Tx, ev checkout.PaymentEvent, d che
 	}
 	if _, err := moveBooking(ctx, tx, b.id, checkout.StatusPending, checkout.Transition{Event: checkout.EventPlacesLost},
 		`, cancelled_at = ?, needs_refund = 1, updated_at = ?`, now, now); err != nil {
+		return err
+	}
+	if err := noteBookingEventFreed(ctx, tx, b.id, now); err != nil {
 		return err
 	}
 	if _, err := tx.Exec(ctx, `UPDATE discount_codes SET used_count = used_count - 1

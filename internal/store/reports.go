@@ -191,7 +191,35 @@ func (r Reports) Birthdays(ctx context.Context, companyID, from, to int64) (map[
 	return out, err
 }
 
-// MembersCreated counts the company's members created in [from, to).
+// WaitlistTotals implements report.Store: the waiting list's entries, offers, offers taken and their
+// bookings' totals over pre and cur, counted from the entries' rows.
+func (r Reports) WaitlistTotals(ctx context.Context, companyID int64, pre, cur report.Span) (before, after report.WaitlistSum, err error) {
+	sum := func(tx *Tx, s report.Span) (report.WaitlistSum, error) {
+		var w report.WaitlistSum
+		err := tx.QueryRow(ctx, `SELECT
+			COALESCE(SUM(CASE WHEN e.created_at >= ? AND e.created_at < ? THEN 1 ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN e.offered_at >= ? AND e.offered_at < ? THEN 1 ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN e.booked_at >= ? AND e.booked_at < ? THEN 1 ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN e.booked_at >= ? AND e.booked_at < ? AND b.status <> ? THEN b.total_cents ELSE 0 END), 0)
+			FROM waitlist_entries e LEFT JOIN bookings b ON b.id = e.booking_id
+			WHERE e.company_id = ? AND (e.created_at >= ? AND e.created_at < ? OR e.offered_at >= ? AND e.offered_at < ?
+				OR e.booked_at >= ? AND e.booked_at < ?)`,
+			s.From, s.To, s.From, s.To, s.From, s.To, s.From, s.To, checkout.StatusCancelled,
+			companyID, s.From, s.To, s.From, s.To, s.From, s.To).Scan(&w.Entries, &w.Offers, &w.Taken, &w.RevenueCents)
+		return w, translate(err)
+	}
+	err = r.db.Read(ctx, func(tx *Tx) error {
+		var err error
+		if before, err = sum(tx, pre); err != nil {
+			return err
+		}
+		after, err = sum(tx, cur)
+		return err
+	})
+	return before, after, err
+}
+
+// MembersCreated implements report.Store.
 func (r Reports) MembersCreated(ctx context.Context, companyID, from, to int64) (int64, error) {
 	var n int64
 	err := r.db.Read(ctx, func(tx *Tx) error {

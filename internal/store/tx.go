@@ -19,6 +19,8 @@ type Tx struct {
 	// freed lists the sessions whose counters gave places back in this transaction, with the instant
 	// (Unix ms) they did: before the commit their free places go to the waiting list (waitlist_offer.go).
 	freed map[sessions.SlotKey]int64
+	// freedEvents lists the events (by id) whose places were given back in this transaction, likewise.
+	freedEvents map[int64]int64
 }
 
 // Engine tells which engine the transaction runs on, for the rare statement that differs.

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 
@@ -135,16 +136,17 @@ func (w Waitlist) ByLeaveToken(ctx context.Context, token string) (waitlist.Entr
 // an offer, the offer's places are let go in this transaction, to the next entry or back on sale.
 // Leaving twice is harmless. Returns apperr.NotFound for an unknown token.
 func (w Waitlist) Leave(ctx context.Context, token string, now time.Time) (waitlist.Entry, error) {
-	return w.end(ctx, `e.leave_token = ?`, []any{token}, now)
+	return w.end(ctx, `e.leave_token = ?`, []any{token}, nil, now)
 }
 
-// Remove is the staff's Leave: the entry id, scoped by the company. Returns apperr.NotFound when the
-// company has no such entry.
-func (w Waitlist) Remove(ctx context.Context, companyID, id int64, now time.Time) (waitlist.Entry, error) {
-	return w.end(ctx, `e.id = ? AND e.company_id = ?`, []any{id, companyID}, now)
+// Remove is the staff's Leave: the entry id, scoped by the company, audited as by (a removal that
+// changes nothing is not). Returns apperr.NotFound when the company has no such entry.
+func (w Waitlist) Remove(ctx context.Context, companyID, id int64, by waitlist.Actor, now time.Time) (waitlist.Entry, error) {
+	return w.end(ctx, `e.id = ? AND e.company_id = ?`, []any{id, companyID}, &by, now)
 }
 
-func (w Waitlist) end(ctx context.Context, cond string, args []any, now time.Time) (waitlist.Entry, error) {
+// end takes an entry off the list; by is the staff member to audit the removal as, nil for the entry's owner.
+func (w Waitlist) end(ctx context.Context, cond string, args []any, by *waitlist.Actor, now time.Time) (waitlist.Entry, error) {
 	var out waitlist.Entry
 	ms := now.UnixMilli()
 	err := w.db.Write(ctx, func(tx *Tx) error {
@@ -157,9 +159,16 @@ func (w Waitlist) end(ctx context.Context, cond string, args []any, now time.Tim
 			return nil
 		}
 		var holdID *int64
+		var key string
 		if err := tx.QueryRow(ctx, `UPDATE waitlist_entries SET state = ?, updated_at = ? WHERE id = ? AND state IN (?, ?)
-			RETURNING offer_hold_id`, WaitLeft, ms, e.ID, WaitWaiting, WaitOffered).Scan(&holdID); err != nil {
+			RETURNING offer_hold_id, session_key`, WaitLeft, ms, e.ID, WaitWaiting, WaitOffered).Scan(&holdID, &key); err != nil {
 			return translate(err)
+		}
+		if ev, ok := strings.CutPrefix(key, "e:"); ok && e.State == WaitOffered {
+			// An event's place is counted live from its holds: releasing the hold frees it, given next.
+			if id, err := strconv.ParseInt(ev, 10, 64); err == nil {
+				tx.noteEventFreed(id, ms)
+			}
 		}
 		if e.State == WaitOffered && holdID != nil {
 			released, err := int64sOf(ctx, tx, `UPDATE holds SET released_at = ?
@@ -175,10 +184,36 @@ func (w Waitlist) end(ctx context.Context, cond string, args []any, now time.Tim
 				return err
 			}
 		}
-		out, err = entryBy(ctx, tx, `e.id = ?`, e.ID)
-		return err
+		if out, err = entryBy(ctx, tx, `e.id = ?`, e.ID); err != nil || by == nil {
+			return err
+		}
+		return tx.InsertAudit(ctx, AuditEntry{CompanyID: e.CompanyID, UserID: by.UserID, UserEmail: by.Email,
+			Action: "waitlist.remove", Entity: "waitlist_entry", EntityID: strconv.FormatInt(e.ID, 10),
+			Details: map[string]any{"session": key, "name": e.Name, "email": e.Email, "places": e.Drivers,
+				"previousState": e.State}, At: now})
 	})
 	return out, err
+}
+
+// auditOffer records a staff member's offer by hand and what it gave: the entries offered by it (an
+// offer that gave nothing is not audited).
+func auditOffer(ctx context.Context, tx *Tx, companyID int64, key string, before, after []waitlist.Entry, by waitlist.Actor, now time.Time) error {
+	was := map[int64]string{}
+	for _, e := range before {
+		was[e.ID] = e.State
+	}
+	offered := []int64{}
+	for _, e := range after {
+		if e.State == WaitOffered && was[e.ID] == WaitWaiting {
+			offered = append(offered, e.ID)
+		}
+	}
+	if len(offered) == 0 {
+		return nil // nothing was offered: nothing changed, nothing to audit
+	}
+	return tx.InsertAudit(ctx, AuditEntry{CompanyID: companyID, UserID: by.UserID, UserEmail: by.Email,
+		Action: "waitlist.offer", Entity: "waitlist", EntityID: key,
+		Details: map[string]any{"offeredEntries": offered}, At: now})
 }
 
 // Sweep passes on the offers that expired and ends the entries of sessions that started, at now:
@@ -206,6 +241,10 @@ func (w Waitlist) Sweep(ctx context.Context, now time.Time) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	events, err := w.sweepEvents(ctx, ms)
+	if err != nil {
+		return 0, err
+	}
 	for _, k := range keys {
 		if err := w.db.Write(ctx, func(tx *Tx) error {
 			// The session's row exists once anything was held on it; made here for the rare list without one.
@@ -220,15 +259,44 @@ func (w Waitlist) Sweep(ctx context.Context, now time.Time) (int, error) {
 			return 0, err
 		}
 	}
+	return len(keys) + events, nil
+}
+
+// sweepEvents is Sweep's share for events: the events with an offer run out, a waiting entry and a
+// place free by a dead hold, or entries left at their start. Returns how many it visited.
+func (w Waitlist) sweepEvents(ctx context.Context, ms int64) (int, error) {
+	var keys []string
+	err := w.db.Read(ctx, func(tx *Tx) error {
+		var err error
+		keys, err = stringsOf(ctx, tx, `SELECT DISTINCT session_key FROM waitlist_entries
+			WHERE session_key LIKE 'e:%' AND state IN (?, ?) ORDER BY session_key`, WaitWaiting, WaitOffered)
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	for _, k := range keys {
+		id, err := strconv.ParseInt(strings.TrimPrefix(k, "e:"), 10, 64)
+		if err != nil {
+			continue
+		}
+		if err := w.db.Write(ctx, func(tx *Tx) error { return offerEvent(ctx, tx, id, ms) }); err != nil {
+			return 0, err
+		}
+	}
 	return len(keys), nil
 }
 
 // Offer makes offers on a session at once, as freed places would: staff raising the capacity or
 // offering by hand. Returns the session's entries afterwards.
-func (w Waitlist) Offer(ctx context.Context, companyID, circuitID, startsAt int64, now time.Time) ([]waitlist.Entry, error) {
+func (w Waitlist) Offer(ctx context.Context, companyID, circuitID, startsAt int64, by waitlist.Actor, now time.Time) ([]waitlist.Entry, error) {
 	var out []waitlist.Entry
 	ms := now.UnixMilli()
 	err := w.db.Write(ctx, func(tx *Tx) error {
+		before, err := sessionEntries(ctx, tx, companyID, circuitID, startsAt)
+		if err != nil {
+			return err
+		}
 		var n int
 		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM slots s JOIN circuits c ON c.id = s.circuit_id
 			JOIN installations i ON i.id = c.installation_id WHERE s.circuit_id = ? AND s.starts_at = ? AND i.company_id = ?`,
@@ -240,9 +308,10 @@ func (w Waitlist) Offer(ctx context.Context, companyID, circuitID, startsAt int6
 				return err
 			}
 		}
-		var err error
-		out, err = sessionEntries(ctx, tx, companyID, circuitID, startsAt)
-		return err
+		if out, err = sessionEntries(ctx, tx, companyID, circuitID, startsAt); err != nil {
+			return err
+		}
+		return auditOffer(ctx, tx, companyID, sessionKey(circuitID, startsAt), before, out, by, now)
 	})
 	return out, err
 }
@@ -259,8 +328,13 @@ func (w Waitlist) Session(ctx context.Context, companyID, circuitID, startsAt in
 }
 
 func sessionEntries(ctx context.Context, tx *Tx, companyID, circuitID, startsAt int64) ([]waitlist.Entry, error) {
+	return keyEntries(ctx, tx, companyID, sessionKey(circuitID, startsAt))
+}
+
+// keyEntries lists the entries of a session or event key, in join order, for the company's staff.
+func keyEntries(ctx context.Context, tx *Tx, companyID int64, key string) ([]waitlist.Entry, error) {
 	rows, err := tx.Query(ctx, entrySelect+` WHERE e.company_id = ? AND e.session_key = ? ORDER BY e.id`,
-		companyID, sessionKey(circuitID, startsAt))
+		companyID, key)
 	if err != nil {
 		return nil, err
 	}
@@ -284,10 +358,13 @@ func (w Waitlist) OpenOffer(ctx context.Context, offerToken string, now time.Tim
 		var state string
 		var expires, booking, released *int64
 		err := tx.QueryRow(ctx, `SELECT e.state, co.public_key, e.product_id, COALESCE(e.offer_cart_token, ''), COALESCE(h.identifier, ''),
-			e.local_date || ' ' || e.local_time, h.expires_at, COALESCE(h.price_cents, 0), e.drivers, e.leave_token, h.booking_id, h.released_at
+			e.local_date || ' ' || e.local_time, h.expires_at, COALESCE(h.price_cents, 0), e.drivers, e.leave_token, h.booking_id, h.released_at,
+			COALESCE(ev.public_key, ''), CASE WHEN ev.id IS NULL THEN '' ELSE COALESCE(h.visitor_id, '') END
 			FROM waitlist_entries e JOIN companies co ON co.id = e.company_id LEFT JOIN holds h ON h.id = e.offer_hold_id
+			LEFT JOIN products p ON p.id = e.product_id AND e.circuit_id IS NULL LEFT JOIN events ev ON ev.id = p.event_id
 			WHERE e.offer_token_hash = ?`, hashToken(offerToken)).Scan(&state, &o.PublicKey, &o.ProductID, &o.CartToken,
-			&o.HoldIdentifier, &o.Date, &expires, &o.PriceCents, &o.Drivers, &o.LeaveToken, &booking, &released)
+			&o.HoldIdentifier, &o.Date, &expires, &o.PriceCents, &o.Drivers, &o.LeaveToken, &booking, &released,
+			&o.EventKey, &o.VisitorID)
 		if IsNoRows(err) {
 			return apperr.New(apperr.NotFound, "No offer with that link.")
 		}
@@ -319,9 +396,23 @@ func (w Waitlist) Settings(ctx context.Context, companyID int64) (waitlist.Setti
 
 // SaveSettings turns the company's waiting list on or off and sets its offer time. Turning it on
 // gives the free places of the sessions with waiting entries to them at once.
-func (w Waitlist) SaveSettings(ctx context.Context, companyID int64, s waitlist.Settings, now time.Time) error {
+func (w Waitlist) SaveSettings(ctx context.Context, companyID int64, s waitlist.Settings, by waitlist.Actor, now time.Time) error {
 	return w.db.Write(ctx, func(tx *Tx) error {
+		var on, minutes int
+		if err := tx.QueryRow(ctx, `SELECT waitlist_enabled, waitlist_offer_minutes FROM companies WHERE id = ?`, companyID).
+			Scan(&on, &minutes); err != nil {
+			return translate(err)
+		}
+		if (on == 1) == s.Enabled && minutes == s.OfferMinutes {
+			return nil // nothing changes: nothing to audit nor to offer
+		}
 		if err := tx.SetWaitlist(ctx, companyID, s.Enabled, s.OfferMinutes); err != nil {
+			return err
+		}
+		if err := tx.InsertAudit(ctx, AuditEntry{CompanyID: companyID, UserID: by.UserID, UserEmail: by.Email,
+			Action: "waitlist.settings", Entity: "company", EntityID: strconv.FormatInt(companyID, 10),
+			Details: map[string]any{"before": map[string]any{"enabled": on == 1, "offerMinutes": minutes},
+				"after": map[string]any{"enabled": s.Enabled, "offerMinutes": s.OfferMinutes}}, At: now}); err != nil {
 			return err
 		}
 		if !s.Enabled {

@@ -35,6 +35,12 @@ func sessionKey(circuitID, startsAt int64) string {
 	return fmt.Sprintf("c:%d:%d", circuitID, startsAt)
 }
 
+// eventKey names an event (by its id) in waitlist_entries.session_key: an event's list is a session's
+// list whose places are the event ticket's.
+func eventKey(eventID int64) string {
+	return fmt.Sprintf("e:%d", eventID)
+}
+
 // noteFreed records that a session gave places back at now (Unix ms), for giveFreed.
 func (t *Tx) noteFreed(circuitID, startsAt, now int64) {
 	if t.freed == nil {
@@ -49,7 +55,13 @@ func (t *Tx) noteFreed(circuitID, startsAt, now int64) {
 // giveFreed runs offerSession on every session noted as freed in the transaction, in lock order
 // (circuit, start), until none is left (offerSession may reclaim expired holds, which notes again).
 func giveFreed(ctx context.Context, tx *Tx) error {
-	for len(tx.freed) > 0 {
+	for len(tx.freed) > 0 || len(tx.freedEvents) > 0 {
+		if len(tx.freed) == 0 {
+			if err := giveFreedEvent(ctx, tx); err != nil {
+				return err
+			}
+			continue
+		}
 		keys := make([]sessions.SlotKey, 0, len(tx.freed))
 		for k := range tx.freed {
 			keys = append(keys, k)
@@ -171,9 +183,10 @@ func passExpiredOffers(ctx context.Context, db *DB, slots []sessions.HoldSlot, n
 // settleOffers ends the session's offers whose hold is no longer live: booked when the hold became a
 // booking, expired when it ran out (and no payment is under way for it) or was let go.
 func settleOffers(ctx context.Context, tx *Tx, key string, now int64) error {
-	if _, err := tx.Exec(ctx, `UPDATE waitlist_entries SET state = ?, updated_at = ?
+	if _, err := tx.Exec(ctx, `UPDATE waitlist_entries SET state = ?, updated_at = ?, booked_at = ?,
+			booking_id = (SELECT h.booking_id FROM holds h WHERE h.id = waitlist_entries.offer_hold_id)
 		WHERE session_key = ? AND state = ? AND offer_hold_id IN (SELECT id FROM holds WHERE booking_id IS NOT NULL)`,
-		WaitBooked, now, key, WaitOffered); err != nil {
+		WaitBooked, now, now, key, WaitOffered); err != nil {
 		return err
 	}
 	_, err := tx.Exec(ctx, `UPDATE waitlist_entries SET state = ?, updated_at = ?
@@ -235,17 +248,7 @@ func makeOffer(ctx context.Context, tx *Tx, e waitEntry, k sessions.SlotKey, cap
 	if err != nil {
 		return err
 	}
-	offerToken := randomToken()
-	res, err := tx.Exec(ctx, `UPDATE waitlist_entries SET state = ?, offer_hold_id = ?, offer_cart_token = ?, offer_expires_at = ?,
-		offer_token_hash = ?, offers = offers + 1, updated_at = ? WHERE id = ? AND state = ?`,
-		WaitOffered, holdID, cartToken, expires, hashToken(offerToken), now, e.ID, WaitWaiting)
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		return fmt.Errorf("waitlist: entry %d was not waiting (%d rows, %v)", e.ID, n, err)
-	}
-	return queueWaitOffer(ctx, tx, e.ID, offerToken, minutes, expires, now)
+	return markOffered(ctx, tx, e.ID, holdID, cartToken, minutes, expires, now)
 }
 
 // randomToken returns 256 random bits as 64 hex characters.

@@ -25,14 +25,22 @@ type Store interface {
 	OpenOffer(ctx context.Context, offerToken string, now time.Time) (Offer, error)
 	// Session lists a session's entries for the company's staff.
 	Session(ctx context.Context, companyID, circuitID, startsAt int64) ([]Entry, error)
-	// Offer gives a session's free places to its entries now (staff). Returns the entries afterwards.
-	Offer(ctx context.Context, companyID, circuitID, startsAt int64, now time.Time) ([]Entry, error)
-	// Remove ends an entry for the company's staff. Returns apperr.NotFound.
-	Remove(ctx context.Context, companyID, id int64, now time.Time) (Entry, error)
+	// Offer gives a session's free places to its entries now (staff, audited as by). Returns the entries afterwards.
+	Offer(ctx context.Context, companyID, circuitID, startsAt int64, by Actor, now time.Time) ([]Entry, error)
+	// Remove ends an entry for the company's staff, audited as by. Returns apperr.NotFound.
+	Remove(ctx context.Context, companyID, id int64, by Actor, now time.Time) (Entry, error)
+	// JoinEvent adds an entry to a sold-out event's list and queues its mail. Returns apperr.NotFound,
+	// apperr.Unprocessable (list off, event started or closed), apperr.Conflict (a place is free, or the
+	// e-mail already waits for the event).
+	JoinEvent(ctx context.Context, eventKey string, j Join, now time.Time) (Entry, error)
+	// Event lists an event's entries for the company's staff. Returns apperr.NotFound.
+	Event(ctx context.Context, companyID, eventID int64) ([]Entry, error)
+	// OfferEvent gives an event's free places to its entries now (staff, audited as by). Returns apperr.NotFound.
+	OfferEvent(ctx context.Context, companyID, eventID int64, by Actor, now time.Time) ([]Entry, error)
 	// Settings returns the company's settings. Returns apperr.NotFound.
 	Settings(ctx context.Context, companyID int64) (Settings, error)
-	// SaveSettings writes them (turning the list on offers free places at once).
-	SaveSettings(ctx context.Context, companyID int64, s Settings, now time.Time) error
+	// SaveSettings writes them, audited as by (turning the list on offers free places at once).
+	SaveSettings(ctx context.Context, companyID int64, s Settings, by Actor, now time.Time) error
 }
 
 // Planner checks and prices a session as a pre-booking would (sessions.Service).
@@ -147,13 +155,38 @@ func (s *Service) Session(ctx context.Context, companyID, circuitID, startsAt in
 }
 
 // OfferNow gives a session's free places to its entries at once (staff, after raising the capacity).
-func (s *Service) OfferNow(ctx context.Context, companyID, circuitID, startsAt int64) ([]Entry, error) {
-	return s.store.Offer(ctx, companyID, circuitID, startsAt, s.clock.Now())
+func (s *Service) OfferNow(ctx context.Context, companyID, circuitID, startsAt int64, by Actor) ([]Entry, error) {
+	return s.store.Offer(ctx, companyID, circuitID, startsAt, by, s.clock.Now())
 }
 
 // Remove ends an entry for the company's staff. Returns apperr.NotFound.
-func (s *Service) Remove(ctx context.Context, companyID, id int64) (Entry, error) {
-	return s.store.Remove(ctx, companyID, id, s.clock.Now())
+func (s *Service) Remove(ctx context.Context, companyID, id int64, by Actor) (Entry, error) {
+	return s.store.Remove(ctx, companyID, id, by, s.clock.Now())
+}
+
+// Event lists an event's entries for the company's staff. Returns apperr.NotFound.
+func (s *Service) Event(ctx context.Context, companyID, eventID int64) ([]Entry, error) {
+	return s.store.Event(ctx, companyID, eventID)
+}
+
+// OfferEventNow gives an event's free places to its entries at once (staff). Returns apperr.NotFound.
+func (s *Service) OfferEventNow(ctx context.Context, companyID, eventID int64, by Actor) ([]Entry, error) {
+	return s.store.OfferEvent(ctx, companyID, eventID, by, s.clock.Now())
+}
+
+// JoinEvent puts a visitor on a sold-out event's waiting list for one place: the form checked, the
+// captcha spent, the entry written with its mail.
+func (s *Service) JoinEvent(ctx context.Context, eventKey string, req JoinEventRequest) (Entry, error) {
+	r, err := Validate(JoinRequest{Date: "event", IDType: 1, NumDrivers: 1, Name: req.Name, Email: req.Email,
+		Phone: req.Phone, Culture: req.Culture, Captcha: req.Captcha})
+	if err != nil {
+		return Entry{}, err
+	}
+	if err := s.captcha.Verify(ctx, r.Captcha); err != nil {
+		return Entry{}, err
+	}
+	return s.store.JoinEvent(ctx, eventKey, Join{Name: r.Name, Email: r.Email, Phone: r.Phone, Culture: r.Culture, Drivers: 1},
+		s.clock.Now())
 }
 
 // Settings returns the company's waiting-list settings. Returns apperr.NotFound.
@@ -163,12 +196,12 @@ func (s *Service) Settings(ctx context.Context, companyID int64) (Settings, erro
 
 // SaveSettings checks and writes the company's waiting-list settings. Returns apperr.Unprocessable
 // (field offerMinutes) for an offer time out of bounds.
-func (s *Service) SaveSettings(ctx context.Context, companyID int64, set Settings) (Settings, error) {
+func (s *Service) SaveSettings(ctx context.Context, companyID int64, set Settings, by Actor) (Settings, error) {
 	if set.OfferMinutes < MinOfferMinutes || set.OfferMinutes > MaxOfferMinutes {
 		return Settings{}, apperr.WithFields(apperr.Unprocessable, "The offer time is out of bounds.",
 			map[string]string{"offerMinutes": "from 5 to 1440 minutes"})
 	}
-	if err := s.store.SaveSettings(ctx, companyID, set, s.clock.Now()); err != nil {
+	if err := s.store.SaveSettings(ctx, companyID, set, by, s.clock.Now()); err != nil {
 		return Settings{}, err
 	}
 	return set, nil

@@ -57,6 +57,23 @@ type Offer struct {
 	PriceCents     int64
 	Drivers        int
 	LeaveToken     string
+	EventKey       string // the event's public key when the offer is a place of an event, else ""
+	VisitorID      string // an event offer's visitor id: the registration page finds the held place by it
+}
+
+// Actor is the staff member a staff action is audited as.
+type Actor struct {
+	UserID int64
+	Email  string
+}
+
+// JoinEventRequest is the public form of a sold-out event: the contact (a registration is one place).
+type JoinEventRequest struct {
+	Name    string `json:"name"`
+	Email   string `json:"email"`
+	Phone   string `json:"phone"`
+	Culture string `json:"culture"`
+	Captcha string `json:"captcha"`
 }
 
 // Settings are a company's waiting-list settings.

@@ -29,3 +29,16 @@ export function visitorId(): string {
     return memoryVisitor;
   }
 }
+
+/**
+ * Takes over a visitor id given by the server (an event's waiting-list offer: the place held for the
+ * entry belongs to that id), so the registration page finds the held place. Ignored when malformed.
+ */
+export function adoptVisitorId(id: string): void {
+  if (!VALID.test(id)) return;
+  try {
+    sessionStorage.setItem(VISITOR_STORAGE_KEY, id);
+  } catch {
+    memoryVisitor = id;
+  }
+}

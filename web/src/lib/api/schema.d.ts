@@ -444,6 +444,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/event/{key}/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's public key. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the waiting list of a sold-out event (one place: one driver or one team); needs a solved captcha.
+         * @description Refused when the company has the list off, the event has started or takes no registration, or a
+         *     place is free (register instead). One entry per e-mail per event. When a place frees (a
+         *     registration cancelled, an offer run out or let go, staff raising the ticket's stock) it is
+         *     offered in join order: held for the entry for the company's offer time, with a mail whose link
+         *     (GET /api/waitlist/offer/{token}) opens the registration with the place held. A mail with the
+         *     position and a leave link is sent at once.
+         */
+        post: operations["joinEventWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/event/{key}/register": {
         parameters: {
             query?: never;
@@ -2104,6 +2132,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/kpi/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The waiting list of the period (issue 27): entries joined, offers made, offers taken (booked) and the revenue of the offers taken (their bookings' totals, unless cancelled since), each against the previous period. */
+        get: operations["kpiWaitlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/retrieveConfig": {
         parameters: {
             query?: never;
@@ -2695,6 +2740,19 @@ export interface components {
             price: number;
             numDrivers: number;
             leaveToken: string;
+            /** @description An event's offer: the event's public key (the registration page is /event/{eventKey}/register); null for a session. */
+            eventKey?: string | null;
+            /** @description An event's offer: the visitor id (X-Visitor-Id) the held place belongs to, for the browser to take; null for a session. */
+            visitorId?: string | null;
+        };
+        EventWaitlistJoin: {
+            name: string;
+            email: string;
+            phone?: string;
+            /** @description The page's language (es, en-GB…): the mails are written in it. */
+            culture?: string;
+            /** @description The ALTCHA widget's payload. */
+            captcha: string;
         };
         /** @enum {string} */
         StaffRole: "DESK" | "ADMIN" | "SUPERADMIN";
@@ -4372,6 +4430,12 @@ export interface components {
             averageAge: number;
             averageSession: number;
         };
+        KpiWaitlist: {
+            entries: components["schemas"]["Kpi"];
+            offers: components["schemas"]["Kpi"];
+            taken: components["schemas"]["Kpi"];
+            revenue: components["schemas"]["Kpi"];
+        };
         KpiSeries: {
             simbolCoinType: string;
             days: {
@@ -5728,6 +5792,54 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+        };
+    };
+    joinEventWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's public key. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventWaitlistJoin"];
+            };
+        };
+        responses: {
+            /** @description On the list. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description A place of the event is free, or the e-mail already waits for this event (`fields.email`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field is wrong (name, email, phone, captcha), the event takes no registration, or the company has no waiting list. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getEventRegistration: {
@@ -8353,9 +8465,12 @@ export interface operations {
         parameters: {
             query: {
                 idCompany: number;
-                circuitId: number;
+                /** @description The session's circuit (with startsAt; or eventId). */
+                circuitId?: number;
                 /** @description The session's start (RFC 3339), as the Today view gives it. */
-                startsAt: string;
+                startsAt?: string;
+                /** @description An event's list instead of a session's. */
+                eventId?: number;
             };
             header?: never;
             path?: never;
@@ -8375,6 +8490,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     adminWaitlistOffer: {
@@ -8390,9 +8506,11 @@ export interface operations {
                     /** Format: int64 */
                     idCompany: number;
                     /** Format: int64 */
-                    circuitId: number;
+                    circuitId?: number;
                     /** Format: date-time */
-                    startsAt: string;
+                    startsAt?: string;
+                    /** Format: int64 */
+                    eventId?: number;
                 };
             };
         };
@@ -8409,6 +8527,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     adminWaitlistRemove: {
@@ -9101,6 +9220,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KpiSeries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    kpiWaitlist: {
+        parameters: {
+            query: {
+                /** @description The company (idCompany is accepted too). */
+                company?: components["parameters"]["KpiCompany"];
+                /** @description First day of the period, YYYY-MM-DD or YYYY-MM-DDT00:00:00Z (the date is the circuit's local date). */
+                start: components["parameters"]["KpiStart"];
+                /** @description Last day of the period (inclusive), same format. */
+                end: components["parameters"]["KpiEnd"];
+                /** @description Which period the period is compared with, so that like is compared with like. `before` (the default): the same number of days just before it (a day, a custom range). `week`: the same days a week earlier (at most seven days). `month`: the same days of the previous month, the day clamped to that month's length, and a period ending on its month's last day against the whole previous month (1–27 November against 1–27 October; 1–31 March against 1–29 February); the period lies within one month. `year`: the same days of the previous year; the period lies within one year. A period that does not fit its comparison is a 422 naming `previous`. The back office sends periods to date (ending today at the latest), so days that have not happened are neither counted nor drawn. */
+                previous?: components["parameters"]["KpiPrevious"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The four figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KpiWaitlist"];
                 };
             };
             400: components["responses"]["BadRequest"];

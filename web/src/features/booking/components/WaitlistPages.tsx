@@ -12,6 +12,7 @@ import { offerState } from '@/features/booking/utils/waitlist-offer';
 import { ApiError, isNotFound } from '@/lib/api/errors';
 import { formatHour, formatLongDate, isolate } from '@/lib/format';
 import { usePageLanguage } from '@/lib/i18n/use-page-language';
+import { adoptVisitorId } from '@/lib/visitor';
 // eslint-disable-next-line import-x/no-restricted-paths -- the problem report is reachable from every public page (issue 16); a deliberate exception, as in the booking footer
 import { ProblemReportFooter } from '@/features/problem-report/components/ProblemReportFooter';
 
@@ -38,6 +39,14 @@ export function WaitlistOfferPage() {
   });
   useEffect(() => {
     if (!offer.data) return;
+    const { eventKey, visitorId } = offer.data;
+    if (eventKey && visitorId) {
+      // An event's place: held for the offer's visitor id, which this browser takes, and the
+      // registration page continues with it.
+      adoptVisitorId(visitorId);
+      void navigate(`/event/${encodeURIComponent(eventKey)}/register`, { replace: true });
+      return;
+    }
     writeSession(wizardStorageKey(offer.data.publicKey), offerState(offer.data));
     void navigate(`/${offer.data.publicKey}`, { replace: true });
   }, [navigate, offer.data]);

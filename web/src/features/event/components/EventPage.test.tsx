@@ -1,8 +1,19 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { EventInfo } from '@/features/event/api/get-event';
+import { companyConfig } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
+
+// The real captcha widget solves a proof of work in a Web Worker, which jsdom lacks: a button stands in.
+vi.mock('@/components/AltchaField', () => ({
+  default: ({ onChange, resetKey }: { onChange: (p: string | null) => void; resetKey: number }) => (
+    <button type="button" onClick={() => onChange(`payload-${resetKey}`)}>
+      Solve the captcha
+    </button>
+  ),
+}));
 
 function info(overrides: Partial<EventInfo> = {}, stock: number | null = 30): EventInfo {
   return {
@@ -84,6 +95,39 @@ describe('event page', () => {
     expect(newsletter).toHaveAttribute('href', 'https://norte.example/newsletter');
     expect(newsletter).toHaveAttribute('rel', expect.stringContaining('noopener'));
     expect(screen.getByRole('img', { name: 'Go to the Circuito Norte website' }).closest('a')).toHaveAttribute('href', 'https://norte.example');
+  });
+
+  it("offers a sold-out event's waiting list when the company has it on, and joins it for one place", async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('/api/event/:key', () => HttpResponse.json(info({ available: false, reason: 'sold_out', companyKey: 'norte' }, 0))),
+      http.get('/api/config/:key', () => HttpResponse.json(companyConfig({ waitlistEnabled: true }))),
+      http.post('/api/event/:key/waitlist', async ({ request, params }) => {
+        bodies.push({ key: params.key, ...((await request.json()) as object) });
+        return HttpResponse.json(
+          { state: 'waiting', position: 3, numDrivers: 1, date: '2026-12-06 20:00', leaveToken: 'a'.repeat(64), offerExpiresAt: null },
+          { status: 201 },
+        );
+      }),
+    );
+    renderRoute('/event/night');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Join the waiting list' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Join the waiting list' });
+    expect(within(dialog).queryByRole('textbox', { name: /Drivers/ })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Nora');
+    await user.type(within(dialog).getByRole('textbox', { name: /^E-mail/ }), 'nora@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Solve the captcha' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Join the waiting list' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('You are number 3 on the waiting list.');
+    expect(bodies).toEqual([{ key: 'night', name: 'Nora', email: 'nora@example.com', phone: '', culture: expect.any(String), captcha: 'payload-0' }]);
+  });
+
+  it('offers no waiting list when the company has it off', async () => {
+    server.use(http.get('/api/event/:key', () => HttpResponse.json(info({ available: false, reason: 'sold_out', companyKey: 'norte' }, 0))));
+    renderRoute('/event/night');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This race is sold out' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join the waiting list' })).not.toBeInTheDocument();
   });
 
   it('says registration is closed once the event has started', async () => {

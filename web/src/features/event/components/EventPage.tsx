@@ -37,5 +37,5 @@ function EventView({ eventKey }: { eventKey: string }) {
   if (event.isError) {
     return isNotFound(event.error) ? <NotFoundPage /> : <ErrorPage onRetry={() => void event.refetch()} />;
   }
-  return event.data.available ? <EventDetails info={event.data} /> : <EventNotAvailable info={event.data} />;
+  return event.data.available ? <EventDetails info={event.data} /> : <EventNotAvailable info={event.data} eventKey={eventKey} />;
 }

@@ -20,6 +20,8 @@ interface WaitlistDialogProps {
   onClose: () => void;
 }
 
+// Light badges with a dark label: the default label of a light teal or orange badge, or even its darkest
+// shade, lacks contrast for the badge's small text (axe, in the e2e walk past the offer).
 const STATE_COLOR: Record<StaffWaitlistEntry['state'], string> = {
   waiting: 'blue', offered: 'orange', booked: 'teal', expired: 'gray', left: 'gray',
 };
@@ -72,7 +74,7 @@ export function WaitlistDialog({ idCompany, circuitId, startsAt, title, timeZone
                     {e.position > 0 ? `${e.position}. ` : ''}
                     {e.name} · {t('today.drivers', { count: e.numDrivers })}
                   </Text>
-                  <Badge color={STATE_COLOR[e.state]} variant="light">
+                  <Badge color={STATE_COLOR[e.state]} c="gray.9" variant="light">
                     {e.state === 'offered' && e.offeredUntil
                       ? t('waitlist.offeredUntil', { time: until(e.offeredUntil) })
                       : t(`waitlist.state.${e.state}`)}

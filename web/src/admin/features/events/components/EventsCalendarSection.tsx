@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { Suspense, useState } from 'react';
 import { useCalendarEvents, type CalendarEvent, type DayWindow } from '@/admin/features/events/api/list-events';
+import { EventWaitlist } from '@/admin/features/events/components/EventWaitlist';
 import { useEventsTexts } from '@/admin/features/events/hooks/useEventsTexts';
 import { lazyOrReload } from '@/admin/lib/chunk-reload';
 import type { AdminCompany } from '@/admin/lib/company';
@@ -12,7 +13,8 @@ const AdminWeekCalendar = lazyOrReload(() => import('@/admin/features/events/com
 
 /**
  * The back office's events calendar (admin spec sections 2 and 9): the company's events in a week view,
- * not selectable; a click (or Enter) on an event opens a dialog with its start and end date and time.
+ * not selectable; a click (or Enter) on an event opens a dialog with its start and end date and time and
+ * its waiting list (issue 27).
  */
 export function EventsCalendarSection({ company }: { company: AdminCompany }) {
   const { t, language } = useEventsTexts();
@@ -67,6 +69,7 @@ export function EventsCalendarSection({ company }: { company: AdminCompany }) {
                 <bdi>{format.dateTime(open.dateEnd)}</bdi>
               </Text>
             </dl>
+            <EventWaitlist company={company} eventId={open.id} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpen(null)}>
                 {t('calendar.close')}

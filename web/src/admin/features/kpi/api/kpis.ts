@@ -18,6 +18,8 @@ export interface KpiSet {
   drivers: Kpi;
   driverAge: Kpi;
   driversPerSession: Kpi;
+  /** The waiting list's entries, offers, offers taken and their revenue (issue 27). */
+  waitlist: components['schemas']['KpiWaitlist'];
 }
 
 /** Settled sales: the only state the back office counts (admin spec section 9). */
@@ -32,7 +34,8 @@ async function settle<T>(call: Promise<{ data?: T; error?: unknown; response: Re
 /**
  * Fetches every KPI of a period at once (admin spec section 7), dates as the day plus T00:00:00Z, each
  * compared with the period `previous` names: billing (POST totalBilling), tickets and their average,
- * partners (total, new and old), drivers, their average age and the average drivers per session. Rejects
+ * partners (total, new and old), drivers, their average age, the average drivers per session and the
+ * waiting list's figures. Rejects
  * with the first failure.
  */
 export async function fetchKpis(idCompany: number, period: DayPeriod, previous: Compare, signal?: AbortSignal): Promise<KpiSet> {
@@ -40,7 +43,7 @@ export async function fetchKpis(idCompany: number, period: DayPeriod, previous: 
   const end = kpiDate(period.end);
   const range = { company: idCompany, start, end, previous };
   const sales = { ...range, state: STATE } as const;
-  const [billing, tickets, ticketAverage, partners, newPartners, oldPartners, drivers, driverAge, driversPerSession] =
+  const [billing, tickets, ticketAverage, partners, newPartners, oldPartners, drivers, driverAge, driversPerSession, waitlist] =
     await Promise.all([
       settle(api.POST('/api/kpi/ticket/totalBilling', { body: { state: STATE, idCompany, dateStart: start, dateEnd: end, previous }, signal })),
       settle(api.GET('/api/kpi/ticket', { params: { query: sales }, signal })),
@@ -51,8 +54,9 @@ export async function fetchKpis(idCompany: number, period: DayPeriod, previous: 
       settle(api.GET('/api/kpi/participant', { params: { query: range }, signal })),
       settle(api.GET('/api/kpi/participant', { params: { query: { ...range, age: true } }, signal })),
       settle(api.GET('/api/kpi/participant', { params: { query: { ...range, session: true } }, signal })),
+      settle(api.GET('/api/kpi/waitlist', { params: { query: range }, signal })),
     ]);
-  return { billing, tickets, ticketAverage, partners, newPartners, oldPartners, drivers, driverAge, driversPerSession };
+  return { billing, tickets, ticketAverage, partners, newPartners, oldPartners, drivers, driverAge, driversPerSession, waitlist };
 }
 
 /** The daily series of the charts. */

@@ -5,7 +5,7 @@ import { formatAmount, formatFigure, formatIncrement, trendOf } from '@/admin/fe
 import type { PeriodKind } from '@/admin/features/kpi/utils/periods';
 
 /** The colour of each group of boxes (admin spec section 9): sales blue, partners orange, drivers green. */
-export const GROUP_COLOURS = { billing: 'blue', partners: 'orange', drivers: 'green' } as const;
+export const GROUP_COLOURS = { billing: 'blue', partners: 'orange', drivers: 'green', waitlist: 'grape' } as const;
 
 type Group = keyof typeof GROUP_COLOURS;
 
@@ -45,6 +45,15 @@ const GROUPS: { group: Group; boxes: Box[] }[] = [
       { id: 'drivers', label: 'boxes.drivers', value: (k) => k.drivers.total, kind: 'figure', compare: (k) => k.drivers, note: 'boxes.driversNote' },
       { id: 'driverAge', label: 'boxes.driverAge', value: (k) => k.driverAge.averageAge, kind: 'figure' },
       { id: 'driversPerSession', label: 'boxes.driversPerSession', value: (k) => k.driversPerSession.averageSession, kind: 'figure' },
+    ],
+  },
+  {
+    group: 'waitlist',
+    boxes: [
+      { id: 'waitlistEntries', label: 'boxes.waitlistEntries', value: (k) => k.waitlist.entries.total, kind: 'figure', compare: (k) => k.waitlist.entries },
+      { id: 'waitlistOffers', label: 'boxes.waitlistOffers', value: (k) => k.waitlist.offers.total, kind: 'figure', compare: (k) => k.waitlist.offers },
+      { id: 'waitlistTaken', label: 'boxes.waitlistTaken', value: (k) => k.waitlist.taken.total, kind: 'figure', compare: (k) => k.waitlist.taken },
+      { id: 'waitlistRevenue', label: 'boxes.waitlistRevenue', value: (k) => k.waitlist.revenue.total, kind: 'amount', compare: (k) => k.waitlist.revenue },
     ],
   },
 ];

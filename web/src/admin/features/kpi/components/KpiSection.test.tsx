@@ -56,7 +56,7 @@ interface Call {
 /** The KPI API double: records each call and answers fixed figures (or 500 for the paths in `failing`); `seriesOf` answers the series from the call's query. */
 function kpiApi(failing: string[] = [], seriesOf?: (query: Record<string, string>) => KpiSeries) {
   const calls: Call[] = [];
-  const answer = (path: string, body: Kpi | KpiSeries) =>
+  const answer = (path: string, body: Kpi | KpiSeries | Record<string, Kpi>) =>
     failing.includes(path) ? HttpResponse.json({ code: 'internal', message: 'Internal error.' }, { status: 500 }) : HttpResponse.json(body);
   const record = async (request: Request) => {
     const url = new URL(request.url);
@@ -91,6 +91,15 @@ function kpiApi(failing: string[] = [], seriesOf?: (query: Record<string, string
       if (call.query.age === 'true') return answer('/api/kpi/participant', kpi({ averageAge: 27.456 }));
       if (call.query.session === 'true') return answer('/api/kpi/participant', kpi({ averageSession: 6.333 }));
       return answer('/api/kpi/participant', kpi({ total: 88, previous: 80, increment: 10 }));
+    }),
+    http.get('/api/kpi/waitlist', async ({ request }) => {
+      await record(request);
+      return answer('/api/kpi/waitlist', {
+        entries: kpi({ total: 14, previous: 10, increment: 40 }),
+        offers: kpi({ total: 6 }),
+        taken: kpi({ total: 4 }),
+        revenue: kpi({ total: 182.5 }),
+      });
     }),
     http.get('/api/kpi/series', async ({ request }) => {
       const call = await record(request);
@@ -143,6 +152,9 @@ describe('KpiSection', { timeout: 30_000 }, () => {
     expect(within(box('newPartners')).getByText('12')).toBeInTheDocument();
     expect(within(box('oldPartners')).getByText('500')).toBeInTheDocument();
     expect(within(box('drivers')).getByText('88')).toBeInTheDocument();
+    // The waiting list's group (issue 27): entries against the previous period, offers, taken and their revenue.
+    expect(within(box('waitlistEntries')).getByText('14')).toBeInTheDocument();
+    expect(within(box('waitlistTaken')).getByText('4')).toBeInTheDocument();
     // The drivers box names why it differs from the bookings list's total (a driver per session raced, not per booking).
     expect(within(box('drivers')).getByTestId('kpi-drivers-note')).toHaveTextContent(
       'Each driver counts once per session raced (a three-session booking, three times); the bookings list counts each driver once per booking. Cancelled bookings count in neither.',
