@@ -19,6 +19,8 @@ type Tx struct {
 	// freed lists the sessions whose counters gave places back in this transaction, with the instant
 	// (Unix ms) they did: before the commit their free places go to the waiting list (waitlist_offer.go).
 	freed map[sessions.SlotKey]int64
+	// readOnly: opened by Read (no statement may write).
+	readOnly bool
 }
 
 // Engine tells which engine the transaction runs on, for the rare statement that differs.
@@ -76,7 +78,7 @@ func (db *DB) run(ctx context.Context, pool *sql.DB, readOnly bool, fn func(*Tx)
 	if err != nil {
 		return fmt.Errorf("begin: %w", translate(err))
 	}
-	tx := &Tx{db: db, tx: sqlTx}
+	tx := &Tx{db: db, tx: sqlTx, readOnly: readOnly}
 	defer func() {
 		if p := recover(); p != nil {
 			_ = sqlTx.Rollback()
