@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { bookingsQueryOptions, MIN_SEARCH, type BookingRow } from '@/admin/features/bookings/api/bookings';
 import { markArrival, markNoShow, todayKey, todayQueryOptions, type TodayBooking, type TodaySession } from '@/admin/features/bookings/api/today';
 import { BookingDetailsDialog } from '@/admin/features/bookings/components/BookingDetailsDialog';
@@ -58,9 +59,14 @@ export function TodaySection({ company }: { company: AdminCompany }) {
 
   return (
     <Stack gap="md" component="section" aria-labelledby="today-heading">
-      <Title order={2} id="today-heading" size="h3">
-        {t('today.heading')}
-      </Title>
+      <Group justify="space-between">
+        <Title order={2} id="today-heading" size="h3">
+          {t('today.heading')}
+        </Title>
+        <Button component={Link} to="/admin/check-in" variant="light">
+          {t('today.checkIn')}
+        </Button>
+      </Group>
       <TextInput
         type="search"
         label={t('search.label')}
