@@ -69,6 +69,9 @@ function CheckIn({ company }: { company: AdminCompany }) {
       lookUpBooking(company.idCompany, target?.code ? { code: target.code } : { reference: target?.reference ?? '' }, signal),
     enabled: target !== null,
     retry: false,
+    // Tried even when the browser says it is offline: the failure is what shows "No connection" and the
+    // queued Mark arrived (a paused query would spin for ever).
+    networkMode: 'always',
   });
 
   const take = useCallback(
