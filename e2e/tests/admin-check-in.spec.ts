@@ -66,7 +66,9 @@ test.describe('back office: check-in by QR code on a phone', () => {
     expect(summary.checkCode).toMatch(new RegExp(`^PITLANE:${compact}:[A-Z2-7]{24}$`));
     // An altered code is refused.
     const forged = summary.checkCode.slice(0, -1) + (summary.checkCode.endsWith('A') ? 'B' : 'A');
-    const refused = await page.request.post('/api/admin/check-in-lookup', { data: { idCompany, code: forged } });
+    // The staff API takes writes from its own origin only (CSRF).
+    const origin = new URL(process.env.PITLANE_E2E_BASE_URL ?? page.url()).origin;
+    const refused = await page.request.post('/api/admin/check-in-lookup', { data: { idCompany, code: forged }, headers: { Origin: origin } });
     expect(refused.status()).toBe(422);
 
     // Today links to the check-in page.
@@ -100,6 +102,7 @@ test.describe('back office: check-in by QR code on a phone', () => {
       storageState: await page.context().storageState(),
     });
     const phone = await context.newPage();
+    phone.on('console', (m) => console.log('PHONE', m.type(), m.text()));
     await phone.goto('/admin/check-in');
     await expect(phone.getByRole('heading', { name: 'Check-in', level: 1 })).toBeVisible({ timeout: 30_000 });
     expect(await seriousViolations(phone, 'page'), 'axe on the check-in page').toEqual([]);
@@ -140,7 +143,7 @@ test.describe('back office: check-in by QR code on a phone', () => {
     // The same mark replayed with its key (a queue sent twice) changes nothing.
     const key = (JSON.parse(stored) as { key: string }[])[0].key;
     const replay = await page.request.post('/api/admin/check-in', {
-      headers: { 'Idempotency-Key': key },
+      headers: { 'Idempotency-Key': key, Origin: origin },
       data: { idCompany, reference: typed.reference },
     });
     expect(replay.ok()).toBe(true);

@@ -3,7 +3,6 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { bookingsQueryOptions, MIN_SEARCH, type BookingRow } from '@/admin/features/bookings/api/bookings';
 import { markArrival, markNoShow, todayKey, todayQueryOptions, type TodayBooking, type TodaySession } from '@/admin/features/bookings/api/today';
 import { BookingDetailsDialog } from '@/admin/features/bookings/components/BookingDetailsDialog';
@@ -63,7 +62,8 @@ export function TodaySection({ company }: { company: AdminCompany }) {
         <Title order={2} id="today-heading" size="h3">
           {t('today.heading')}
         </Title>
-        <Button component={Link} to="/admin/check-in" variant="light">
+        {/* A full load: the check-in page's own document is the one allowed the camera (Permissions-Policy). */}
+        <Button component="a" href="/admin/check-in" variant="light">
           {t('today.checkIn')}
         </Button>
       </Group>

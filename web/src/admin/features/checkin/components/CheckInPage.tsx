@@ -1,8 +1,8 @@
-import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { lookUpBooking, type CheckInBooking } from '@/admin/features/checkin/api/checkin';
 import { useCheckInQueue } from '@/admin/features/checkin/hooks/use-check-in-queue';
 import type { RunningScanner } from '@/admin/features/checkin/lib/scanner';
@@ -107,11 +107,11 @@ function CheckIn({ company }: { company: AdminCompany }) {
         <Title order={1} size="h2">
           {t('title')}
         </Title>
-        <Badge color={queue.online ? 'green' : 'gray'} variant="light" role="status">
+        <Text size="sm" fw={700} role="status">
           {queue.online ? t('status.online') : t('status.offline')}
-        </Badge>
+        </Text>
       </Group>
-      <Anchor component={Link} to="/admin">
+      <Anchor href="/admin">
         {t('back')}
       </Anchor>
       <Camera onRead={take} />
@@ -218,11 +218,11 @@ function BookingFacts({ booking, format }: { booking: CheckInBooking; format: Re
       </ul>
       <Text>{t('booking.drivers', { count: booking.drivers })}</Text>
       {booking.due > 0 ? (
-        <Text fw={700} c="red.8">
+        <Text fw={700} size="lg">
           {t('booking.due', { amount: isolate(format.money(booking.due)) })}
         </Text>
       ) : (
-        <Text c="green.8">{t('booking.nothingDue')}</Text>
+        <Text fw={700}>{t('booking.nothingDue')}</Text>
       )}
       {booking.paid > 0 && <Text size="sm">{t('booking.paid', { amount: isolate(format.money(booking.paid)) })}</Text>}
       {booking.state === 'cancelada' && (
@@ -298,7 +298,7 @@ function Camera({ onRead }: { onRead: (text: string) => boolean }) {
         </Text>
       )}
       {state === 'unknown' && (
-        <Text size="sm" c="red.8" role="status">
+        <Text size="sm" fw={700} role="status">
           {t('scan.unknown')}
         </Text>
       )}
