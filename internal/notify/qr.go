@@ -65,10 +65,11 @@ func (b *bitmapWriter) Write(m qrcode.Matrix) error { b.rows = m.Bitmap(); retur
 func (b *bitmapWriter) Close() error                { return nil }
 
 // withCheckQR adds the booking's check-in QR code to a confirmation: a block that shows it (an inline
-// image) and the PNG as an inline part of the mail. Nothing when the booking has no check code.
+// image) and the PNG as an inline part of the mail. Nothing when the booking has no check code or no
+// session (a voucher).
 func withCheckQR(t translator, b Booking, blocks []block) ([]block, *Attachment, error) {
-	if b.CheckCode == "" {
-		return blocks, nil, nil
+	if b.CheckCode == "" || len(bookingEvents(b)) == 0 {
+		return blocks, nil, nil // a voucher has no session to check in to
 	}
 	data, err := QRPNG(b.CheckCode)
 	if err != nil {

@@ -60,7 +60,7 @@ export function BookingDoneDetails({ summary, symbol = '' }: BookingDoneDetailsP
         </Text>
       </Stack>
 
-      {summary.checkCode && summary.status !== 'cancelada' && <CheckInQr code={summary.checkCode} reference={summary.reference} />}
+      {summary.checkCode && summary.hasCalendar && summary.status !== 'cancelada' && <CheckInQr code={summary.checkCode} reference={summary.reference} />}
 
       <Stack gap="sm" className={classes.lines}>
         <Title order={2} fz="lg">
