@@ -11,6 +11,7 @@ require (
 	github.com/pressly/goose/v3 v3.29.0
 	github.com/prometheus/client_golang v1.25.0
 	github.com/xuri/excelize/v2 v2.11.0
+	github.com/yeqown/go-qrcode/v2 v2.3.0
 	golang.org/x/crypto v0.58.0
 	golang.org/x/image v0.47.0
 	modernc.org/sqlite v1.60.1
@@ -32,6 +33,7 @@ require (
 	github.com/trustelem/zxcvbn v1.0.1 // indirect
 	github.com/xuri/efp v0.0.1 // indirect
 	github.com/xuri/nfp v0.0.2-0.20250530014748-2ddeb826f9a9 // indirect
+	github.com/yeqown/reedsolomon v1.0.0 // indirect
 )
 
 require (

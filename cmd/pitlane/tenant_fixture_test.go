@@ -38,6 +38,7 @@ type tenant struct {
 	waitEntry   int64  // a waiting-list entry of the booked session (10 December, 10:00)
 	teamSession int64  // a live session of teamUser (the Team tab's sessions)
 	apiToken    int64  // a personal API token of the company, created by teamUser
+	reference   string // the first booking's short reference (the check-in look-up's probe)
 }
 
 // seedTenant writes a company with the mark (lower case, e.g. "bravo") and one booking.
@@ -106,6 +107,13 @@ func seedTenant(t *testing.T, db *store.DB, mark string) *tenant {
 		t.Fatalf("seed %s: %v", mark, err)
 	}
 	tn.booking, tn.identifier, tn.cartToken, tn.member = tn.addBooking(t, db)
+	tn.reference = strings.ToUpper(mark[:4]) + "2345"
+	if err := db.Write(ctx, func(tx *store.Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE bookings SET reference = ? WHERE id = ?`, tn.reference, tn.booking)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
 	tn.payment = tn.lastPayment
 	madrid, _ := time.LoadLocation("Europe/Madrid")
 	starts := time.Date(2026, 12, 10, 10, 0, 0, 0, madrid).UnixMilli()

@@ -137,6 +137,9 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 		"POST /api/admin/check-in": func(d *tenant) []probe {
 			return []probe{{path: "/api/admin/check-in", key: "probe-" + d.mark, body: map[string]any{"bookingId": d.booking}}}
 		},
+		"POST /api/admin/check-in-lookup": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/check-in-lookup", body: map[string]any{"reference": d.reference}}}
+		},
 		"POST /api/admin/undo-check-in": func(d *tenant) []probe {
 			return []probe{{path: "/api/admin/undo-check-in", body: map[string]any{"bookingId": d.booking}}}
 		},

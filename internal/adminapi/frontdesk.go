@@ -26,6 +26,9 @@ type FrontDeskService interface {
 	// MarkNoShow marks a booking a no-show. Returns apperr.Unprocessable (no reference or id, cancelled,
 	// no session, not started), apperr.NotFound and apperr.Conflict (marked arrived).
 	MarkNoShow(ctx context.Context, m frontdesk.Mark) (frontdesk.Arrival, error)
+	// FindBooking reads a booking for the check-in page by a scanned code or a typed reference. Returns
+	// apperr.Unprocessable (neither, not a reference or code, an altered code) and apperr.NotFound.
+	FindBooking(ctx context.Context, companyID int64, reference, code string) (frontdesk.Found, error)
 	// Today reads a circuit-local day ("" for today). Returns apperr.Invalid and apperr.NotFound.
 	Today(ctx context.Context, companyID int64, date string) (frontdesk.Day, error)
 }
@@ -53,6 +56,8 @@ type checkInBody struct {
 	IDCompany int64  `json:"idCompany"`
 	BookingID int64  `json:"bookingId"`
 	Reference string `json:"reference"`
+	// Code is a scanned check code (frontdesk.CheckCode): its token must be the booking's.
+	Code string `json:"code"`
 }
 
 // arrivalBody is schema ArrivalResult.
@@ -81,8 +86,48 @@ func mark(w http.ResponseWriter, r *http.Request, sc Scope) (frontdesk.Mark, boo
 		httpx.WriteError(w, r, err)
 		return frontdesk.Mark{}, false
 	}
-	return frontdesk.Mark{CompanyID: sc.CompanyID, UserID: sc.UserID, UserEmail: sc.Email, BookingID: body.BookingID,
-		Reference: body.Reference, IdempotencyKey: r.Header.Get("Idempotency-Key")}, true
+	m, err := frontdesk.Scanned(frontdesk.Mark{CompanyID: sc.CompanyID, UserID: sc.UserID, UserEmail: sc.Email,
+		BookingID: body.BookingID, Reference: body.Reference, IdempotencyKey: r.Header.Get("Idempotency-Key")}, body.Code)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return frontdesk.Mark{}, false
+	}
+	return m, true
+}
+
+// checkInLookupBody is schema CheckInLookupRequest.
+type checkInLookupBody struct {
+	IDCompany int64  `json:"idCompany"`
+	Reference string `json:"reference"`
+	Code      string `json:"code"`
+}
+
+// checkInLookup answers POST /api/admin/check-in-lookup (DESK): the booking a scanned code or a typed
+// reference names, as the check-in page shows it (schema CheckInBooking).
+func (s *Server) checkInLookup(w http.ResponseWriter, r *http.Request, sc Scope) {
+	svc, ok := s.frontDesk(w, r)
+	if !ok {
+		return
+	}
+	var body checkInLookupBody
+	if err := httpx.DecodeJSON(r, &body); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	f, err := svc.FindBooking(r.Context(), sc.CompanyID, body.Reference, body.Code)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	out := arrivalBody(f.Arrival)
+	data := out["data"].(map[string]any)
+	sessions := make([]map[string]any, 0, len(f.Sessions))
+	for _, se := range f.Sessions {
+		sessions = append(sessions, map[string]any{"date": se.Date, "time": se.Time, "name": se.Name, "product": se.Product,
+			"drivers": se.Drivers})
+	}
+	data["name"], data["drivers"], data["total"], data["sessions"] = f.Name, f.Drivers, decimal(f.TotalCents), sessions
+	httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 // checkIn answers POST /api/admin/check-in (DESK).

@@ -78,6 +78,7 @@ func (s *Server) Routes() []Route {
 		// The counter's day: the Today view, arrival marks and the view's live signal (frontdesk.go).
 		{Pattern: "GET /api/admin/today", MinRole: account.RoleDesk, Handler: s.today},
 		{Pattern: "POST /api/admin/check-in", MinRole: account.RoleDesk, Handler: s.checkIn},
+		{Pattern: "POST /api/admin/check-in-lookup", MinRole: account.RoleDesk, Handler: s.checkInLookup},
 		{Pattern: "POST /api/admin/undo-check-in", MinRole: account.RoleDesk, Handler: s.undoCheckIn},
 		{Pattern: "POST /api/admin/mark-no-show", MinRole: account.RoleDesk, Handler: s.markNoShow},
 		{Pattern: "GET /api/admin/live", MinRole: account.RoleDesk, Handler: s.live},

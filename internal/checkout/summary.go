@@ -33,7 +33,9 @@ type Summary struct {
 	Total       pricing.Cents `json:"total"`
 	Paid        pricing.Cents `json:"paid"`
 	HasCalendar bool          `json:"hasCalendar"`
-	Lines       []SummaryLine `json:"lines"`
+	// CheckCode is the text of the booking's check-in QR code; "" for a cancelled booking.
+	CheckCode string        `json:"checkCode"`
+	Lines     []SummaryLine `json:"lines"`
 }
 
 // SummaryLine is one line of a Summary.
@@ -90,7 +92,7 @@ func (s *Service) Summary(ctx context.Context, identifier string) (Summary, erro
 	}
 	out := Summary{Identifier: b.Identifier, Reference: notify.ShownReference(b), Status: b.PaymentState,
 		PaymentMode: mode, Culture: b.Culture, TimeZone: b.Company.TimeZone, Currency: b.Company.Currency,
-		Total: pricing.Cents(b.TotalCents), Paid: pricing.Cents(paid), Lines: []SummaryLine{}}
+		Total: pricing.Cents(b.TotalCents), Paid: pricing.Cents(paid), CheckCode: b.CheckCode, Lines: []SummaryLine{}}
 	for i, l := range b.Lines {
 		sl := SummaryLine{Product: l.Name, Quantity: l.Quantity, Total: pricing.Cents(l.TotalCents),
 			Sessions: []SummarySession{}, Drivers: []string{}}

@@ -69,10 +69,15 @@ func TestDonePageSummaryAndCalendar(t *testing.T) {
 			t.Errorf("confirmation subject %q", subject)
 		}
 		var atts []notify.Attachment
-		if err := json.Unmarshal([]byte(e.str(t, `SELECT attachments FROM outbox_emails WHERE kind = ?`, notify.KindBookingConfirmation)), &atts); err != nil || len(atts) != 1 {
+		// The check-in QR (an inline PNG, issue 23) and the calendar file, last.
+		if err := json.Unmarshal([]byte(e.str(t, `SELECT attachments FROM outbox_emails WHERE kind = ?`, notify.KindBookingConfirmation)), &atts); err != nil ||
+			len(atts) != 2 || !atts[0].Inline || atts[0].ContentType != "image/png" {
 			t.Fatalf("mail attachments: %v %d", err, len(atts))
 		}
-		mailCal, err := ics.ParseCalendar(bytes.NewReader(atts[0].Data))
+		if s.CheckCode == "" || !strings.HasPrefix(s.CheckCode, "PITLANE:"+strings.ReplaceAll(shown, "-", "")+":") {
+			t.Errorf("the done page's check code %q for %s", s.CheckCode, shown)
+		}
+		mailCal, err := ics.ParseCalendar(bytes.NewReader(atts[len(atts)-1].Data))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,10 +149,10 @@ func TestCalendarEntriesLastTheProductsDuration(t *testing.T) {
 			}
 			var atts []notify.Attachment
 			if err := json.Unmarshal([]byte(e.str(t, `SELECT attachments FROM outbox_emails WHERE kind = ? ORDER BY id DESC LIMIT 1`,
-				notify.KindBookingConfirmation)), &atts); err != nil || len(atts) != 1 {
+				notify.KindBookingConfirmation)), &atts); err != nil || len(atts) != 2 {
 				t.Fatalf("mail attachments: %v %d", err, len(atts))
 			}
-			for name, data := range map[string][]byte{"download": r.Body, "mail": atts[0].Data} {
+			for name, data := range map[string][]byte{"download": r.Body, "mail": atts[len(atts)-1].Data} {
 				cal, err := ics.ParseCalendar(bytes.NewReader(data))
 				if err != nil {
 					t.Fatal(err)

@@ -22,9 +22,31 @@ type Mark struct {
 	// exactly one is set once the request is valid.
 	BookingID int64
 	Reference string
+	// Token is the check token read from the booking's QR code (CheckCode), when the mark came from a
+	// scan: the store refuses the mark when it is not the booking's. Empty for a typed reference or an id.
+	Token string
 	// IdempotencyKey is the client's key (optional): a mark replayed with it is done once.
 	IdempotencyKey string
 	Now            time.Time
+}
+
+// Found is a booking as the check-in page shows it before it is marked.
+type Found struct {
+	Arrival
+	Name     string
+	Sessions []FoundSession
+	Drivers  int
+	// TotalCents is the booking's total.
+	TotalCents int64
+}
+
+// FoundSession is one booked session (or the event) of a found booking.
+type FoundSession struct {
+	Date    string // local YYYY-MM-DD
+	Time    string // local HH:MM
+	Name    string // the circuit's or the event's name
+	Product string
+	Drivers int
 }
 
 // Arrival is a booking's arrival state after a mark or its undoing.
@@ -58,6 +80,9 @@ type Store interface {
 	// MarkNoShow marks the company's booking a no-show unless it already is (AlreadyArrived then says
 	// so), when NoShowProblem allows. Returns apperr.NotFound and NoShowProblem's errors.
 	MarkNoShow(ctx context.Context, m Mark) (Arrival, error)
+	// FindBooking reads the company's booking by its stored reference for the check-in page, checking
+	// token when it is not empty. Returns apperr.NotFound and BadToken's error.
+	FindBooking(ctx context.Context, companyID int64, reference, token string) (Found, error)
 	// Day reads the company's sessions and event bookings between two instants [from, until).
 	Day(ctx context.Context, companyID int64, from, until time.Time, loc *time.Location) (Day, error)
 	// CompanyZone is the company's time zone name. Returns apperr.NotFound.
@@ -110,7 +135,41 @@ func CheckKey(key string) error {
 	return nil
 }
 
-// MarkArrived marks a booking arrived (the mark's Now is the service's clock).
+// Scanned fills a mark from a scanned check code (code, may be empty): its reference and token. A
+// mark names its booking by a code, a reference or an id, one of them. Returns apperr.Unprocessable.
+func Scanned(m Mark, code string) (Mark, error) {
+	if strings.TrimSpace(code) == "" {
+		return m, nil
+	}
+	if m.BookingID > 0 || strings.TrimSpace(m.Reference) != "" {
+		return m, apperr.WithFields(apperr.Unprocessable, "Name the booking by its code, its reference or its id, one of them.",
+			map[string]string{"code": "alone"})
+	}
+	ref, token, err := ParseCheckCode(code)
+	if err != nil {
+		return m, err
+	}
+	m.Reference, m.Token = ref, token
+	return m, nil
+}
+
+// FindBooking reads a booking for the check-in page, named by a scanned code or a typed reference (any
+// case, with or without the dash). Returns apperr.Unprocessable, apperr.NotFound and BadToken's error.
+func (s *Service) FindBooking(ctx context.Context, companyID int64, reference, code string) (Found, error) {
+	m, err := Scanned(Mark{Reference: reference}, code)
+	if err != nil {
+		return Found{}, err
+	}
+	if m.Token == "" {
+		if _, m.Reference, err = Target(0, m.Reference); err != nil {
+			return Found{}, err
+		}
+	}
+	return s.store.FindBooking(ctx, companyID, m.Reference, m.Token)
+}
+
+// MarkArrived marks a booking arrived (the mark's Now is the service's clock). A mark with a Token
+// (from Scanned) is refused when the token is not the booking's.
 func (s *Service) MarkArrived(ctx context.Context, m Mark) (Arrival, error) {
 	var err error
 	if m.BookingID, m.Reference, err = Target(m.BookingID, m.Reference); err != nil {

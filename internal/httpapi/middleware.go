@@ -107,13 +107,26 @@ func withSecurityHeaders(secure bool, next http.Handler) http.Handler {
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "SAMEORIGIN")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		h.Set("Permissions-Policy", permissionsPolicy(r.URL.Path))
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		if secure {
 			h.Set("Strict-Transport-Security", "max-age=31536000")
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// CheckInPagePath is the back office's check-in page: the one document allowed this site's camera (it
+// scans the bookings' QR codes). The page is opened by a full load, so its own header applies.
+const CheckInPagePath = "/admin/check-in"
+
+// permissionsPolicy is the Permissions-Policy of an answer: no camera, microphone or location, but the
+// camera for this site's own check-in page.
+func permissionsPolicy(path string) string {
+	if path == CheckInPagePath {
+		return "camera=(self), microphone=(), geolocation=()"
+	}
+	return "camera=(), microphone=(), geolocation=()"
 }
 
 // withBodyLimit caps request bodies; decodeJSON reports an over-long body as a 400.

@@ -55,3 +55,25 @@ func TestStrictTransportSecurityBehindHTTPS(t *testing.T) {
 		}
 	}
 }
+
+// The camera is this site's on the back office's check-in page alone (it scans the bookings' QR codes);
+// every other document and answer keeps it off, with the microphone and the location.
+func TestCameraOnlyOnTheCheckInPage(t *testing.T) {
+	t.Parallel()
+	db := storetest.Open(t, store.SQLite)
+	h := httpapi.New(httpapi.Deps{Logger: slog.New(slog.NewJSONHandler(io.Discard, nil)), DB: db, Web: webFS()})
+	for path, want := range map[string]string{
+		"/admin/check-in":            "camera=(self), microphone=(), geolocation=()",
+		"/admin":                     "camera=(), microphone=(), geolocation=()",
+		"/admin/check-in/x":          "camera=(), microphone=(), geolocation=()",
+		"/":                          "camera=(), microphone=(), geolocation=()",
+		"/api/admin/check-in":        "camera=(), microphone=(), geolocation=()",
+		"/api/admin/check-in-lookup": "camera=(), microphone=(), geolocation=()",
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "http://book.example"+path, nil))
+		if got := rec.Header().Get("Permissions-Policy"); got != want {
+			t.Errorf("%s: Permissions-Policy %q, want %q", path, got, want)
+		}
+	}
+}

@@ -27,6 +27,10 @@ func BookingConfirmation(b Booking) (Message, error) {
 	t := newTranslator(NormalizeCulture(b.Culture))
 	blocks := bookingBlocks(t, b, true)
 	blocks = append(blocks, block{Rows: summaryRows(t, b)})
+	blocks, qr, err := withCheckQR(t, b, blocks)
+	if err != nil {
+		return Message{}, err
+	}
 	if b.VoucherCode != "" {
 		blocks = append(blocks, block{Heading: t.T("voucher.heading"), Code: b.VoucherCode, Text: t.T("voucher.text")})
 	}
@@ -55,14 +59,20 @@ func BookingConfirmation(b Booking) (Message, error) {
 	}
 	m, err := message(KindBookingConfirmation, t, b.Email,
 		t.T("conf.subject", "company", b.Company.Name, "ref", ShownReference(b)), d)
-	if err != nil || len(events) == 0 {
+	if err != nil {
 		return m, err
+	}
+	if qr != nil {
+		m.Attachments = append(m.Attachments, *qr)
+	}
+	if len(events) == 0 {
+		return m, nil
 	}
 	att, err := calendarFile(calendarName("booking-", b), events, calendarUpdate{}, companyOrganizer(b.Company, b.PageURL))
 	if err != nil {
 		return Message{}, err
 	}
-	m.Attachments = []Attachment{att}
+	m.Attachments = append(m.Attachments, att)
 	return m, nil
 }
 

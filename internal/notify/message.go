@@ -25,6 +25,9 @@ type Attachment struct {
 	Name        string `json:"name"`
 	ContentType string `json:"contentType"`
 	Data        []byte `json:"data"`
+	// Inline parts are shown inside the HTML (an <img src="cid:ContentID">), not listed as files.
+	Inline    bool   `json:"inline,omitempty"`
+	ContentID string `json:"contentId,omitempty"`
 }
 
 // Message is one e-mail ready for the outbox.
@@ -110,6 +113,9 @@ type Booking struct {
 	GiftName       string
 	GiftEmail      string
 	GiftMessage    string
+	// CheckCode is the text of the booking's check-in QR code (frontdesk.CheckCode: reference and signed
+	// token): the confirmation shows it as an inline image the desk scans. Empty: no QR.
+	CheckCode string
 	// Money is what a customer's cancellation did with the money (the cancellation mails say it in
 	// place of the payment state); nil otherwise.
 	Money *CancelMoney

@@ -37,9 +37,10 @@ type block struct {
 	Rows    []row    // label: value
 	List    []string // a bullet list
 	Code    string   // a code shown large (a voucher)
-	Quote   string   // a personal message
-	Text    string   // a paragraph
-	Link    *link    // a button
+	Image   *mailImage
+	Quote   string // a personal message
+	Text    string // a paragraph
+	Link    *link  // a button
 }
 
 // row is a label and its value; Strong rows (the total) stand out; LTR values (amounts, codes) keep
@@ -53,6 +54,13 @@ type row struct {
 type item struct {
 	Title, Amount string
 	Details       []string
+}
+
+// mailImage is a picture of a block (the check-in QR code): Src is trusted (a cid: reference).
+type mailImage struct {
+	Src  template.URL
+	Alt  string
+	Size int // width and height in CSS pixels
 }
 
 // link is a button to a URL.
@@ -179,6 +187,7 @@ var htmlTemplate = template.Must(template.New("mail").Parse(`<!DOCTYPE html>
 {{- range .Rows}}<tr><td style="padding:4px 0;color:#4b5563;">{{.Label}}</td><td style="padding:4px 0;text-align:{{if eq $.Dir "rtl"}}left{{else}}right{{end}};{{if .Strong}}font-weight:bold;font-size:17px;{{end}}">{{if .LTR}}<span dir="ltr">{{.Value}}</span>{{else}}{{.Value}}{{end}}</td></tr>{{end}}
 </table>{{end}}
 {{- if .List}}<ul style="margin:0;padding-inline-start:20px;">{{range .List}}<li style="margin:2px 0;">{{.}}</li>{{end}}</ul>{{end}}
+{{- with .Image}}<p style="margin:8px 0;text-align:{{$.Align}};"><img src="{{.Src}}" alt="{{.Alt}}" width="{{.Size}}" height="{{.Size}}" style="display:inline-block;width:{{.Size}}px;height:{{.Size}}px;border:0;"></p>{{end}}
 {{- with .Code}}<p dir="ltr" style="margin:8px 0;font-size:24px;font-weight:bold;letter-spacing:2px;font-family:'Courier New',monospace;text-align:{{$.Align}};">{{.}}</p>{{end}}
 {{- with .Quote}}<blockquote style="margin:8px 0;padding:8px 12px;border-inline-start:4px solid {{$.Color}};background:#f9fafb;white-space:pre-line;font-style:italic;">{{.}}</blockquote>{{end}}
 {{- with .Text}}<p style="margin:8px 0;line-height:1.5;">{{.}}</p>{{end}}

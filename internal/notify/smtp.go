@@ -121,6 +121,13 @@ func (s *smtpSender) compose(m Message) (*gomail.Msg, error) {
 		if ct == "" {
 			ct = "application/octet-stream"
 		}
+		if a.Inline {
+			if err := msg.EmbedReader(a.Name, bytes.NewReader(a.Data), gomail.WithFileContentType(gomail.ContentType(ct)),
+				gomail.WithFileContentID(a.ContentID)); err != nil {
+				return nil, fmt.Errorf("embed %s: %w", a.Name, err)
+			}
+			continue
+		}
 		if err := msg.AttachReader(a.Name, bytes.NewReader(a.Data), gomail.WithFileContentType(gomail.ContentType(ct))); err != nil {
 			return nil, fmt.Errorf("attach %s: %w", a.Name, err)
 		}

@@ -3,8 +3,10 @@ package store
 import (
 	"context"
 	"strings"
+	"time"
 
 	"pitlane/internal/apperr"
+	"pitlane/internal/frontdesk"
 	"pitlane/internal/notify"
 )
 
@@ -23,6 +25,10 @@ func bookingIDOf(ctx context.Context, tx *Tx, identifier string) (int64, error) 
 // checkout.SummaryStore; returns apperr.NotFound for an unknown identifier.
 func (co Checkout) BookingMail(ctx context.Context, identifier, webBase string) (notify.Booking, error) {
 	var b notify.Booking
+	// The check code's secret is made on first use, before the read (which cannot write it).
+	if _, err := co.db.Secrets().Secret(ctx, frontdesk.CheckSecret, time.Now()); err != nil {
+		return b, err
+	}
 	err := co.db.Read(ctx, func(tx *Tx) error {
 		id, err := bookingIDOf(ctx, tx, identifier)
 		if err != nil {

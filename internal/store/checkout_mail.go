@@ -39,6 +39,11 @@ func mailBooking(ctx context.Context, tx *Tx, bookingID int64, cancelURL string)
 	b.IsGift, b.PayAtCircuit, b.CancelURL = gift == 1, mode == "circuit", cancelURL
 	b.PageURL = bookingPageURL(tx.db.webBase(), cancelURL, b.Identifier, publicKey)
 	b.Company.Logo = notify.MailLogo(tx.db.webBase(), b.Company.Logo)
+	if b.PaymentState != "cancelada" {
+		if b.CheckCode, err = checkCodeOf(ctx, tx, companyID, b.Reference); err != nil {
+			return b, 0, "", err
+		}
+	}
 	if b.Lines, err = mailLines(ctx, tx, bookingID); err != nil {
 		return b, 0, "", err
 	}

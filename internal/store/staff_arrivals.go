@@ -89,6 +89,9 @@ func (f FrontDesk) MarkArrived(ctx context.Context, m frontdesk.Mark) (frontdesk
 		if err != nil {
 			return err
 		}
+		if err := checkToken(ctx, tx, m.CompanyID, b.reference, m.Token, m.Now); err != nil {
+			return err
+		}
 		switch {
 		case b.status == checkout.StatusCancelled:
 			return apperr.New(apperr.Unprocessable, "The booking is cancelled: it cannot be marked arrived.")

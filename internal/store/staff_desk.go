@@ -42,7 +42,7 @@ type deskBooking struct {
 func lockDeskBooking(ctx context.Context, tx *Tx, companyID, bookingID int64) (deskBooking, error) {
 	q := `SELECT id, total_cents, identifier, COALESCE(reference, ''), status, payment_mode, places_booked
 		FROM bookings WHERE id = ? AND company_id = ?`
-	if tx.Engine() == Postgres {
+	if tx.Engine() == Postgres && !tx.readOnly { // a read (the check-in page's look-up) locks nothing
 		q += ` FOR UPDATE`
 	}
 	var b deskBooking

@@ -21,6 +21,8 @@ type Tx struct {
 	freed map[sessions.SlotKey]int64
 	// freedEvents lists the events (by id) whose places were given back in this transaction, likewise.
 	freedEvents map[int64]int64
+	// readOnly: opened by Read (no statement may write).
+	readOnly bool
 }
 
 // Engine tells which engine the transaction runs on, for the rare statement that differs.
@@ -78,7 +80,7 @@ func (db *DB) run(ctx context.Context, pool *sql.DB, readOnly bool, fn func(*Tx)
 	if err != nil {
 		return fmt.Errorf("begin: %w", translate(err))
 	}
-	tx := &Tx{db: db, tx: sqlTx}
+	tx := &Tx{db: db, tx: sqlTx, readOnly: readOnly}
 	defer func() {
 		if p := recover(); p != nil {
 			_ = sqlTx.Rollback()

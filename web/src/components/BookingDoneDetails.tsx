@@ -1,6 +1,7 @@
 import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from '@/components/BookingDoneDetails.module.css';
+import { CheckInQr } from '@/components/CheckInQr';
 import { bookingCalendarUrl, type BookingSummary } from '@/lib/api/get-booking-summary';
 import { formatPrice, intlLocale, isolate } from '@/lib/format';
 import { languageForCode } from '@/lib/i18n/languages';
@@ -58,6 +59,8 @@ export function BookingDoneDetails({ summary, symbol = '' }: BookingDoneDetailsP
           {t('bookingDone.referenceHint')}
         </Text>
       </Stack>
+
+      {summary.checkCode && summary.hasCalendar && summary.status !== 'cancelada' && <CheckInQr code={summary.checkCode} reference={summary.reference} />}
 
       <Stack gap="sm" className={classes.lines}>
         <Title order={2} fz="lg">

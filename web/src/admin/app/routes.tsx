@@ -7,9 +7,16 @@ import { LoginPage } from '@/admin/features/auth/components/LoginPage';
 import { ResetPasswordPage } from '@/admin/features/auth/components/ResetPasswordPage';
 import { InvitePage } from '@/admin/features/team/components/InvitePage';
 import { RouteErrorBoundary } from '@/components/RouteErrorBoundary';
+import { lazyOrReload } from '@/admin/lib/chunk-reload';
+import { LoadingScreen } from '@/components/LoadingScreen';
+import { Suspense } from 'react';
+
+// The phone check-in page (issue 23): a chunk of its own; its camera scanner is another, loaded on use.
+const CheckInPage = lazyOrReload(async () => ({ default: (await import('@/admin/features/checkin/components/CheckInPage')).CheckInPage }));
 
 /**
- * The back office's routes (admin spec section 2, exact matches): /login, /admin, and the public pages of
+ * The back office's routes (admin spec section 2, exact matches): /login, /admin, /admin/check-in (the desk's
+ * phone check-in, issue 23), and the public pages of
  * issue 24: the invitation /invite/:token and the forgot-password pages /forgot-password and
  * /reset-password/:token; anything else that
  * reaches this entry (the server sends admin.html for /admin/* too) is 'Page not found'. A page that
@@ -18,6 +25,14 @@ import { RouteErrorBoundary } from '@/components/RouteErrorBoundary';
 export const adminRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   { path: '/admin', element: <AdminPage /> },
+  {
+    path: '/admin/check-in',
+    element: (
+      <Suspense fallback={<LoadingScreen />}>
+        <CheckInPage />
+      </Suspense>
+    ),
+  },
   { path: '/invite/:token', element: <InvitePage /> },
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/reset-password/:token', element: <ResetPasswordPage /> },

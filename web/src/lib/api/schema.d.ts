@@ -1954,8 +1954,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Marks a booking arrived (role DESK and above), named by its reference (any case, with or without the dash) or its id: who and when are kept, and the mark and its audit entry (booking.arrived) are one transaction. Idempotent: a booking is marked once, so a second call, a double tap, two marks at once or an offline queue replayed answer 200 with alreadyArrived true and write nothing. A key already used for the same booking replays without marking again, even when the mark was undone since. Another company's booking is not found. */
+        /** Marks a booking arrived (role DESK and above), named by the check code scanned from its QR (schema CheckCode: its token is checked), its reference (any case, with or without the dash) or its id: who and when are kept, and the mark and its audit entry (booking.arrived) are one transaction. Idempotent: a booking is marked once, so a second call, a double tap, two marks at once or an offline queue replayed answer 200 with alreadyArrived true and write nothing. A key already used for the same booking replays without marking again, even when the mark was undone since. Another company's booking is not found. */
         post: operations["adminCheckIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/check-in-lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The booking a scanned check-in code or a typed reference names, as the check-in page shows it before marking (role DESK and above): reference, name, sessions, drivers, paid, what is due, and its arrival mark. Writes nothing. A code's token is checked: an altered code is refused (422, fields.code = altered). Another company's booking is not found. */
+        post: operations["adminCheckInLookup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3102,6 +3119,8 @@ export interface components {
             paid: number;
             /** @description The booking has sessions, so GET /api/booking/ics/{identifier} has a file. */
             hasCalendar: boolean;
+            /** @description The text of the booking's check-in QR code (schema CheckCode), which the done page draws and the desk scans; empty for a cancelled booking or one without a short reference. Always sent; optional in the schema so that older fixtures stay valid. */
+            checkCode?: string;
             lines: {
                 product: string;
                 quantity: number;
@@ -4245,7 +4264,7 @@ export interface components {
                 replayed: boolean;
             };
         };
-        /** @description One of reference and bookingId. */
+        /** @description One of code, reference and bookingId. */
         CheckInRequest: {
             /** Format: int64 */
             idCompany: number;
@@ -4253,6 +4272,59 @@ export interface components {
             reference?: string;
             /** Format: int64 */
             bookingId?: number;
+            code?: components["schemas"]["CheckCode"];
+        };
+        /**
+         * @description The text of a booking's check-in QR code (confirmation mail and done page): `PITLANE:` + the short reference without its dash + `:` + the check token, 24 base32 characters (A–Z, 2–7) of an HMAC-SHA256 over the company and the reference with a server secret (app_secrets `check_in_hmac`, not the cancel token). Only QR alphanumeric characters, so the symbol stays small. Read in any case. A code whose token is not the booking's (altered, made up, another circuit's) is refused with 422 and `fields.code` = `altered`.
+         * @example PITLANE:UE9BKTGR:7QK2M4V3R6T8Y2W4A6C8E2G4
+         */
+        CheckCode: string;
+        /** @description One of code (scanned) and reference (typed). */
+        CheckInLookupRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            /** @description The booking's short reference, in any case, with or without the dash. */
+            reference?: string;
+            code?: components["schemas"]["CheckCode"];
+        };
+        CheckInBooking: {
+            data: {
+                /** Format: int64 */
+                bookingId: number;
+                identifier: string;
+                /** @description ABCD-2345 */
+                reference: string;
+                /** @enum {string} */
+                state: "pagada" | "cancelada" | "parcialmentepagada" | "pending";
+                arrived: boolean;
+                /** Format: date-time */
+                arrivedAt: string | null;
+                arrivedBy: string | null;
+                /** @description Always false here (nothing was marked). */
+                alreadyArrived: boolean;
+                /** @description Always false here. */
+                replayed: boolean;
+                noShow?: boolean;
+                paid: number;
+                /** @description What is still to pay at the desk. */
+                due: number;
+                total: number;
+                /** @description The contact's name. */
+                name: string;
+                /** @description The booking's drivers (all its lines). */
+                drivers: number;
+                /** @description Its sessions in time order, or its event's start. */
+                sessions: {
+                    /** @description Local date at the circuit, YYYY-MM-DD. */
+                    date: string;
+                    /** @description Local time, HH:mm. */
+                    time: string;
+                    /** @description The circuit's or the event's name. */
+                    name: string;
+                    product: string;
+                    drivers: number;
+                }[];
+            };
         };
         ArrivalResult: {
             data: {
@@ -8920,7 +8992,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Nothing was written: neither a reference nor an id (or both), not a reference, a bad key, the booking is cancelled, or it is waiting for its online payment. */
+            /** @description Nothing was written: neither a code, a reference nor an id (or more than one), not a reference, a check code whose token is not the booking's (fields.code = altered), a bad key, the booking is cancelled, or it is waiting for its online payment. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCheckInLookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInLookupRequest"];
+            };
+        };
+        responses: {
+            /** @description The booking. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInBooking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Neither a code nor a reference (or both), not a reference, not a check code, or a code whose token is not the booking's (fields.code = altered). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -5,6 +5,7 @@ import type admin from '@/admin/locales/en.json';
 import type billing from '@/admin/features/billing/locales/en.json';
 import type bookings from '@/admin/features/bookings/locales/en.json';
 import type catalog from '@/admin/features/catalog/locales/en.json';
+import type checkin from '@/admin/features/checkin/locales/en.json';
 import type events from '@/admin/features/events/locales/en.json';
 import type advertising from '@/admin/features/advertising/locales/en.json';
 import type kpi from '@/admin/features/kpi/locales/en.json';
@@ -49,6 +50,7 @@ declare module 'i18next' {
       billing: typeof billing;
       kpi: typeof kpi;
       catalog: typeof catalog;
+      checkin: typeof checkin;
       events: typeof events;
       advertising: typeof advertising;
       settings: typeof settings;

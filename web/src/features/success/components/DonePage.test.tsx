@@ -61,6 +61,16 @@ function answer(s: BookingStatus, sum: BookingSummary) {
 describe('the done page', { timeout: 20_000 }, () => {
   beforeEach(() => sessionStorage.setItem(COMPANY_KEY_STORAGE_KEY, KNOWN_KEY));
 
+  it('draws the booking’s check-in QR code from its check code', async () => {
+    answer(status(), summary({ checkCode: 'PITLANE:KXR7PM42:AAAABBBBCCCCDDDDEEEEFFFF' }));
+    const { unmount } = renderRoute(`/success?booking=${IDENT}`);
+    const qr = await screen.findByRole('img', { name: 'Check-in QR code of booking KXR7-PM42' });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(screen.getByText('Check-in QR code')).toBeInTheDocument();
+    unmount();
+  });
+
+
   it('shows the reference, the session at the circuit, the product, drivers, payment and calendar link', async () => {
     answer(status(), summary());
     renderRoute(`/success?booking=${IDENT}`);

@@ -86,10 +86,16 @@ export function TodaySection({ company }: { company: AdminCompany }) {
         <Title order={2} id="today-heading" size="h3">
           {t('today.heading')}
         </Title>
-        {/* A walk-in: the booking flow in staff mode (the staff cookie goes with it on this origin). */}
-        <Button component="a" href={`/${encodeURIComponent(company.publicKey)}`}>
-          {t('today.newBooking')}
-        </Button>
+        <Group gap="xs">
+          {/* A full load: the check-in page's own document is the one allowed the camera (Permissions-Policy). */}
+          <Button component="a" href="/admin/check-in" variant="light">
+            {t('today.checkIn')}
+          </Button>
+          {/* A walk-in: the booking flow in staff mode (the staff cookie goes with it on this origin). */}
+          <Button component="a" href={`/${encodeURIComponent(company.publicKey)}`}>
+            {t('today.newBooking')}
+          </Button>
+        </Group>
       </Group>
       <TextInput
         type="search"
