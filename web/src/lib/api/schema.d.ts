@@ -2711,6 +2711,16 @@ export interface components {
             /** @description Public key of the event's pages. */
             key: string;
             landing: components["schemas"]["EventLandingLink"];
+            /**
+             * Format: int64
+             * @description Places of the event's ticket taken now (registrations whose booking is not cancelled, and places held by registrations in progress), counted as the event's page counts them. The page already tells anyone the places left, so this says nothing new.
+             */
+            placesTaken: number;
+            /**
+             * Format: int64
+             * @description The ticket's stock; null when unlimited or when the event has no ticket.
+             */
+            capacity: number | null;
         };
         Brand: {
             name: string;
