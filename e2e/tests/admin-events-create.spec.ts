@@ -65,7 +65,8 @@ test('a SUPERADMIN creates a team event through the six tabs; the new tab shows 
 
   // Template, with its live preview from the server (scripts removed, and none could run in the frame).
   await expect(tab('Template')).toHaveAttribute('aria-selected', 'true');
-  await dialog.getByRole('textbox', { name: /^HTML of the event page/ }).fill(`<h2>${name}</h2><p>Three hours of team racing.</p><script>window.top.hacked = 1</script>`);
+  await dialog.getByRole('button', { name: 'HTML' }).click();
+  await dialog.getByRole('textbox', { name: /^HTML of Event page text/ }).fill(`<h2>${name}</h2><p>Three hours of team racing.</p><script>window.top.hacked = 1</script>`);
   const preview = dialog.frameLocator('iframe[title="Preview of the event page"]');
   await expect(preview.getByRole('heading', { level: 2 })).toHaveText(name);
   // The preview is the server's sanitised HTML: the script is not merely inert, it is gone.

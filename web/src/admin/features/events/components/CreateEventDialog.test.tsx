@@ -39,7 +39,8 @@ async function reachDiscounts(user: User) {
   await user.type(screen.getByRole('textbox', { name: 'Short name' }), 'JR');
   await user.click(screen.getByRole('button', { name: 'Add option' }));
   await user.click(screen.getByRole('button', { name: 'Next' })); // → template
-  await user.type(screen.getByRole('textbox', { name: /^HTML of the event page/ }), '<h1>Night</h1>');
+  await user.click(await screen.findByRole('button', { name: 'HTML' }));
+    await user.type(screen.getByRole('textbox', { name: /^HTML of Event page text/ }), '<h1>Night</h1>');
   await user.click(screen.getByRole('button', { name: 'Next' })); // → discounts
   await waitFor(() => expect(tab('Discounts')).toHaveAttribute('aria-selected', 'true'));
 }
