@@ -238,6 +238,7 @@ export interface paths {
          * The company's terms and conditions in a culture, or the best fallback.
          * @description Chosen by the first rule that finds any: the same culture; the same language (es for es-ES);
          *     en-GB; any English; the company's default culture; any. `culture` in the answer tells which.
+         *     `text` is safe HTML, sanitised again when served (terms stored as plain text come as paragraphs).
          */
         get: operations["getTermsAndConditions"];
         put?: never;
@@ -985,7 +986,7 @@ export interface paths {
         get: operations["adminTerms"];
         /**
          * Write the company's terms in one language (an empty text deletes that language's terms).
-         * @description Plain text, paragraphs separated by blank lines, at most 50,000 characters; the terms page shows it as text (never as HTML), so control characters other than line ends and tabs are dropped and the rest is kept as written. Recorded in the audit log (terms.update, terms.delete). Needs ADMIN.
+         * @description Rich text as HTML (what the back office's editor writes), at most 50,000 characters, stored sanitised (bluemonday's UGC policy: no scripts, styles, event handlers, frames or javascript: links; dir="auto" kept); a plain text is stored as its paragraphs (blank lines between them). A text that sanitises to nothing deletes the language's terms. Control characters other than line ends and tabs are dropped. Recorded in the audit log (terms.update, terms.delete). Needs ADMIN.
          */
         put: operations["adminSaveTerms"];
         post?: never;
@@ -2907,6 +2908,7 @@ export interface components {
             acceptSendPromo: boolean;
         };
         Terms: {
+            /** @description The terms as HTML (answers: sanitised, safe to render; requests: see adminSaveTerms). */
             text: string;
             /** @description The culture the text is written in. */
             culture: string;
