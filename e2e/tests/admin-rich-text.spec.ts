@@ -66,4 +66,17 @@ test('terms written with bold, a heading and a link show formatted and sanitised
   expect(await visitor.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
   expect(await seriousViolations(visitor, 'page'), 'axe on the terms page').toEqual([]);
   await visitorContext.close();
+
+  // Arabic typed in the editor runs right to left in its own paragraph, beside a Latin one, whatever the
+  // back office's language (dir="auto" on each paragraph).
+  await settings.getByRole('combobox', { name: 'Language' }).selectOption('ar-SA');
+  const arabic = settings.getByRole('textbox', { name: /^Terms in Arabic/ });
+  await expect(arabic).toBeVisible();
+  await arabic.click();
+  await page.keyboard.type('شروط الحجز');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Pitlane Karting');
+  const direction = (i: number) => arabic.locator('p').nth(i).evaluate((p) => getComputedStyle(p).direction);
+  expect(await direction(0)).toBe('rtl');
+  expect(await direction(1)).toBe('ltr');
 });

@@ -31,7 +31,13 @@ export function TermsTab({ idCompany }: { idCompany: number }) {
       <Text size="sm">{t('terms.intro')}</Text>
       <Group gap="xs" aria-label={t('terms.written')} role="list">
         {LANGUAGES.map((l) => (
-          <Badge key={l.culture} role="listitem" color={written.has(l.culture) ? 'green' : 'gray'} variant="light">
+          <Badge
+            key={l.culture}
+            role="listitem"
+            // Filled and dark enough for white text to read (WCAG AA); the light variants' green was not.
+            color={written.has(l.culture) ? 'teal.9' : 'gray.7'}
+            variant="filled"
+          >
             {`${name(l.code, l.label)}: ${written.has(l.culture) ? t('terms.has') : t('terms.none')}`}
           </Badge>
         ))}
