@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demoAdmin, FJORD_ADMIN, signInByApi, SUPPORT } from '../support/admin.ts';
-import { bookingIdOf, checkPage, checkStage, circuitDay, payWithCard } from '../support/booking.ts';
+import { bookingIdOf, checkPage, checkStage, circuitDay, payWithCard, seriousViolations } from '../support/booking.ts';
 import { DEMO } from '../support/state.ts';
 
 // Sign-ins hash passwords (argon2id), the dialog and the event pages load in chunks: generous on a busy machine.
@@ -33,11 +33,10 @@ test('a SUPERADMIN creates a team event through the six tabs; the new tab shows 
   await checkStage(page, testInfo, 'create-event-details');
   await next.click();
 
-  // DATA: a known key, typed on the server.
+  // DATA: named, explained fields instead of raw keys.
   await expect(tab('DATA')).toHaveAttribute('aria-selected', 'true');
-  await dialog.getByLabel('Key', { exact: true }).and(dialog.locator('input')).fill('minParticipant');
-  await dialog.getByRole('textbox', { name: 'Value', exact: true }).fill('2');
-  await dialog.getByRole('button', { name: 'Add feature' }).click();
+  await dialog.getByRole('textbox', { name: 'Minimum participants' }).fill('2');
+  await dialog.getByRole('textbox', { name: 'Promotion text' }).fill('Team night special');
   await next.click();
 
   // Dates, circuit-local.
@@ -65,11 +64,33 @@ test('a SUPERADMIN creates a team event through the six tabs; the new tab shows 
 
   // Template, with its live preview from the server (scripts removed, and none could run in the frame).
   await expect(tab('Template')).toHaveAttribute('aria-selected', 'true');
-  await dialog.getByRole('textbox', { name: /^HTML of the event page/ }).fill(`<h2>${name}</h2><p>Three hours of team racing.</p><script>window.top.hacked = 1</script>`);
+  // The rich-text editor: a heading, bold text and a link made with the toolbar.
+  const editor = dialog.getByRole('textbox', { name: /^Event page text/ });
+  await expect(editor).toBeVisible({ timeout: 30_000 });
+  await editor.click();
+  await dialog.getByRole('button', { name: 'Heading', exact: true }).click();
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Three hours of ');
+  await dialog.getByRole('button', { name: 'Bold', exact: true }).click();
+  await page.keyboard.type('team racing');
+  await dialog.getByRole('button', { name: 'Bold', exact: true }).click();
+  await page.keyboard.type('. Rules');
+  for (let i = 0; i < 'Rules'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await dialog.getByRole('button', { name: 'Link', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Link address' }).fill('https://fjord.example/rules');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(editor.locator('a')).toHaveAttribute('href', 'https://fjord.example/rules');
+  // A script typed as HTML in the source view.
+  await dialog.getByRole('button', { name: 'HTML', exact: true }).click();
+  const source = dialog.getByRole('textbox', { name: /^HTML of Event page text/ });
+  await expect(source).toHaveValue(/<strong>team racing<\/strong>/);
+  await source.fill(`${await source.inputValue()}<script>window.top.hacked = 1</script>`);
   const preview = dialog.frameLocator('iframe[title="Preview of the event page"]');
   await expect(preview.getByRole('heading', { level: 2 })).toHaveText(name);
   // The preview is the server's sanitised HTML: the script is not merely inert, it is gone.
-  await expect(preview.locator('p')).toHaveText('Three hours of team racing.');
+  await expect(preview.locator('strong')).toHaveText('team racing');
+  await expect(preview.locator('a')).toHaveAttribute('href', 'https://fjord.example/rules');
   await expect(preview.locator('script')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
   await next.click();
@@ -81,14 +102,27 @@ test('a SUPERADMIN creates a team event through the six tabs; the new tab shows 
   await dialog.getByRole('textbox', { name: /^Discount amount/ }).fill('50');
   await checkStage(page, testInfo, 'create-event-discounts');
 
-  const popup = page.waitForEvent('popup');
   await dialog.getByRole('button', { name: 'Create event' }).click();
+  // The new event's address, whole, to copy or open.
+  const done = page.getByRole('dialog', { name: 'Event created' });
+  await expect(done.getByTestId('event-address')).toHaveText(/\/event\/[^/]+$/);
+  const address = (await done.getByTestId('event-address').textContent())!.trim();
+  await expect(done.getByRole('link', { name: 'Open' })).toHaveAttribute('href', address);
+  expect(await seriousViolations(page, 'wizard'), 'axe on the created dialog').toEqual([]);
+  const popup = page.waitForEvent('popup');
+  await done.getByRole('link', { name: 'Open' }).click();
   const eventPage = await popup;
-  await expect(dialog).toBeHidden();
+  await done.getByRole('button', { name: 'Done' }).click();
+  await expect(done).toBeHidden();
 
-  // The new tab: the event's page with its sanitised template.
-  await expect(eventPage).toHaveURL(/\/event\/[^/]+$/);
-  await expect(eventPage.getByTestId('event-template').getByRole('heading', { level: 2 })).toHaveText(name);
+  // The new tab: the event's page with its sanitised template: formatted, and the script gone.
+  await expect(eventPage).toHaveURL(address);
+  const template = eventPage.getByTestId('event-template');
+  await expect(template.getByRole('heading', { level: 2 })).toHaveText(name);
+  await expect(template.locator('strong')).toHaveText('team racing');
+  await expect(template.getByRole('link', { name: 'Rules' })).toHaveAttribute('href', 'https://fjord.example/rules');
+  await expect(template.locator('script')).toHaveCount(0);
+  expect(await eventPage.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
   await eventPage.getByRole('link', { name: 'Register your team' }).click();
 
   // A team registers, choosing one of the exclusive categories, and applies the discount code.

@@ -58,7 +58,8 @@ func TestTermsEditedInTheBackOffice(t *testing.T) {
 			t.Fatal("reading the starter saved it")
 		}
 
-		text := starter.Text + "\r\n\r\nCondición propia del circuito.\x00"
+		// Rich text as the editor writes it, with what must never reach a visitor.
+		text := starter.Text + `<p dir="auto"><strong>Condición</strong> propia <a href="https://alfa.example/normas">del circuito</a>.<script>alert(1)</script></p>` + "\x00"
 		res = e.api.Do("PUT", "/api/admin/terms"+q, map[string]string{"culture": "es-ES", "text": text}, adm...)
 		res.JSON(t, &list)
 		if res.Status != http.StatusOK || len(list.Terms) != 1 || list.Terms[0].Culture != "es-ES" {
@@ -68,7 +69,9 @@ func TestTermsEditedInTheBackOffice(t *testing.T) {
 		for _, culture := range []string{"es-ES", "da-DK"} {
 			res = e.api.Do("GET", public+culture, nil)
 			res.JSON(t, &shown)
-			if res.Status != http.StatusOK || shown.Culture != "es-ES" || !strings.HasSuffix(shown.Text, "\n\nCondición propia del circuito.") {
+			want := `<p dir="auto"><strong>Condición</strong> propia <a href="https://alfa.example/normas" rel="nofollow">del circuito</a>.</p>`
+			if res.Status != http.StatusOK || shown.Culture != "es-ES" || !strings.HasSuffix(shown.Text, want) ||
+				strings.Contains(shown.Text, "script") || !strings.HasPrefix(shown.Text, `<p dir="auto">`) {
 				t.Errorf("%s visitor: %d %q", culture, res.Status, shown.Text)
 			}
 		}

@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	"github.com/microcosm-cc/bluemonday"
+
+	"pitlane/internal/richtext"
 )
 
 // templatePolicy is built once: a bluemonday policy is safe for concurrent use after construction.
@@ -28,6 +30,8 @@ var safeStyles = []string{
 func newTemplatePolicy() *bluemonday.Policy {
 	p := bluemonday.UGCPolicy()
 	p.AllowStyles(safeStyles...).Globally()
+	// The rich-text editor writes dir="auto" on each paragraph: each runs in its own text's direction.
+	p.AllowAttrs("dir").Matching(richtext.Direction).Globally()
 	p.AllowAttrs("target").Matching(regexp.MustCompile(`^_blank$`)).OnElements("a")
 	p.AllowElements("section", "article", "header", "footer", "figure", "figcaption", "span", "div")
 	return p

@@ -126,9 +126,20 @@ func (s *Service) Calendar(ctx context.Context, companyID int64, date, dateEnd s
 	if err != nil {
 		return nil, err
 	}
+	now := s.clock.Now()
 	out := make([]CalendarEvent, 0, len(events))
 	for _, e := range events {
-		out = append(out, CalendarEvent{ID: e.ID, Name: e.Name, DateStart: e.DateStart, DateEnd: e.DateEnd, Key: e.Key, Landing: e.Landing})
+		ce := CalendarEvent{ID: e.ID, Name: e.Name, DateStart: e.DateStart, DateEnd: e.DateEnd, Key: e.Key, Landing: e.Landing}
+		// The places as the event's page counts them (what the back office's popup shows beside the
+		// capacity); an event without a ticket has none taken and no capacity.
+		d, err := s.store.EventByID(ctx, e.ID, now)
+		switch {
+		case err == nil:
+			ce.PlacesTaken, ce.Capacity = d.Ticket.Taken, d.Ticket.MaxStock
+		case !apperr.Is(err, apperr.NotFound):
+			return nil, err
+		}
+		out = append(out, ce)
 	}
 	return out, nil
 }

@@ -18,6 +18,11 @@ type CalendarEvent struct {
 	DateEnd   string      `json:"dateEnd"`
 	Key       string      `json:"key"`
 	Landing   LandingLink `json:"landing"`
+	// PlacesTaken is the places of the event's ticket taken now (registrations not cancelled and places
+	// held by registrations in progress), as the event page counts them.
+	PlacesTaken int64 `json:"placesTaken"`
+	// Capacity is the ticket's stock; nil when unlimited (or the event has no ticket).
+	Capacity *int64 `json:"capacity"`
 }
 
 // Brand is what a public page shows of the company.

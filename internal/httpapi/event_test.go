@@ -255,6 +255,26 @@ func TestEventInfoAndRegister(t *testing.T) {
 					t.Errorf("stock %d after one hold, want 29", *s)
 				}
 			}},
+			{name: "the back office's calendar counts the place taken against the capacity", method: "GET",
+				path: "/api/event?idCompany=" + strconv.FormatInt(w.norte.ID, 10) + "&date=2026-11-01&dateEnd=2027-10-31", status: 200,
+				check: func(t *testing.T, res *apitest.Response) {
+					var body struct {
+						Data []event.CalendarEvent `json:"data"`
+					}
+					res.JSON(t, &body)
+					found := false
+					for _, e := range body.Data {
+						if e.Key == night.Key {
+							found = true
+							if e.PlacesTaken != 1 || e.Capacity == nil || *e.Capacity != 30 {
+								t.Errorf("calendar %q: %d taken of %v, want 1 of 30", e.Name, e.PlacesTaken, e.Capacity)
+							}
+						}
+					}
+					if !found {
+						t.Errorf("the calendar does not list %q", night.Key)
+					}
+				}},
 			{name: "same visitor again gets the same place", method: "POST", path: "/api/event/" + night.Key + "/register", headers: visitor("visitor-0001"), status: 200,
 				check: func(t *testing.T, res *apitest.Response) {
 					again := evRegistration(t, res)

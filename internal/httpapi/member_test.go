@@ -215,7 +215,9 @@ func TestTermsCall(t *testing.T) {
 	ctx := context.Background()
 	var bare int64
 	err := db.Write(ctx, func(tx *store.Tx) error {
-		for culture, text := range map[string]string{"es-ES": "Condiciones", "en-GB": "Terms", "da": "Betingelser"} {
+		for culture, text := range map[string]string{
+			// Rich text stored before it was sanitised is sanitised again when served; plain text becomes paragraphs.
+			"es-ES": `<p>Condiciones<script>alert(1)</script></p>`, "en-GB": "Terms", "da": "Betingelser"} {
 			if err := tx.InsertTerms(ctx, e.fix.CompanyID, culture, text, now); err != nil {
 				return err
 			}
@@ -230,7 +232,9 @@ func TestTermsCall(t *testing.T) {
 		return func(t *testing.T, res *apitest.Response) {
 			var got terms.Terms
 			res.JSON(t, &got)
-			if got.Culture != culture || got.Text != text {
+			html := map[string]string{"Condiciones": `<p>Condiciones</p>`, "Terms": `<p dir="auto">Terms</p>`,
+				"Betingelser": `<p dir="auto">Betingelser</p>`}[text]
+			if got.Culture != culture || got.Text != html {
 				t.Errorf("got %+v, want %s %q", got, culture, text)
 			}
 		}

@@ -2,6 +2,7 @@ package terms
 
 import (
 	"context"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -9,6 +10,7 @@ import (
 
 	"pitlane/internal/apperr"
 	"pitlane/internal/clock"
+	"pitlane/internal/richtext"
 )
 
 // MaxTextLength bounds one language's terms, in characters.
@@ -32,9 +34,9 @@ type AdminStore interface {
 	SaveTerms(ctx context.Context, e Edit) error
 }
 
-// Admin edits a company's terms and conditions (Settings → Terms): one text per language, plain text
-// with paragraphs separated by blank lines, as the terms page shows it (a company's text is never
-// rendered as HTML, so there is nothing to sanitise but control characters).
+// Admin edits a company's terms and conditions (Settings → Terms): one text per language, rich text
+// written as HTML and stored sanitised (richtext.Sanitize: what the terms page renders can run nothing);
+// a plain text sent is stored as its paragraphs. Texts are listed as HTML.
 type Admin struct {
 	store AdminStore
 	clock clock.Clock
@@ -60,6 +62,9 @@ func (a *Admin) List(ctx context.Context, companyID int64) (Company, error) {
 		return Company{}, err
 	}
 	slices.SortFunc(c.Terms, func(x, y Terms) int { return strings.Compare(x.Culture, y.Culture) })
+	for i := range c.Terms {
+		c.Terms[i] = AsHTML(c.Terms[i])
+	}
 	return c, nil
 }
 
@@ -67,6 +72,13 @@ func (a *Admin) List(ctx context.Context, companyID int64) (Company, error) {
 // Returns apperr.Unprocessable with fields (culture, text).
 func (a *Admin) Save(ctx context.Context, companyID int64, culture, text string, userID int64, email string) (Company, error) {
 	text = cleanText(text)
+	if text != "" {
+		// Stored as safe HTML; a text that sanitises to nothing (only a script, say) is no text.
+		text = richtext.HTML(text)
+		if strings.TrimSpace(stripTags.ReplaceAllString(text, "")) == "" {
+			text = ""
+		}
+	}
 	fe := apperr.FieldErrors{}
 	if !slices.Contains(Cultures(), culture) {
 		fe.Add("culture", "Choose one of the app's languages.")
@@ -91,8 +103,11 @@ func (a *Admin) Starter(ctx context.Context, companyID int64, culture string) (T
 		return Terms{}, err
 	}
 	t, _ := Starter(culture, c.Name)
-	return t, nil
+	return AsHTML(t), nil
 }
+
+// stripTags matches an HTML tag, to tell a text that shows nothing.
+var stripTags = regexp.MustCompile(`<[^>]*>`)
 
 // cleanText trims the text, writes line ends as \n and drops control characters other than newlines
 // and tabs.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"pitlane/internal/apperr"
+	"pitlane/internal/richtext"
 )
 
 // Terms is one text of a company's terms and conditions, in one culture ("es-ES", "en-GB", "da").
@@ -28,6 +29,13 @@ type Company struct {
 func language(culture string) string {
 	l, _, _ := strings.Cut(culture, "-")
 	return strings.ToLower(l)
+}
+
+// AsHTML is t with its text as safe HTML (see richtext.HTML): sanitised again when served, and a plain
+// text written before the rich-text editor made into paragraphs.
+func AsHTML(t Terms) Terms {
+	t.Text = richtext.HTML(t.Text)
+	return t
 }
 
 // Pick returns the company's terms that best suit the wanted culture, by the first rule that finds any:
@@ -109,5 +117,5 @@ func (s *Service) ForCulture(ctx context.Context, companyID int64, culture strin
 	if !ok {
 		return Terms{}, apperr.New(apperr.NotFound, "This company has no terms and conditions.")
 	}
-	return t, nil
+	return AsHTML(t), nil
 }

@@ -1,4 +1,5 @@
-import { Alert, Loader, Modal, Text } from '@mantine/core';
+import { Alert, Loader, Modal } from '@mantine/core';
+import { TermsHtml } from '@/components/TermsHtml';
 import { useTranslation } from 'react-i18next';
 import { useTerms } from '@/lib/api/get-terms';
 import { languageForCode } from '@/lib/i18n/languages';
@@ -23,9 +24,7 @@ export function TermsDialog({ idCompany, opened, onClose, title, errorText }: Te
       {terms.isPending && <Loader aria-label={t('loading')} />}
       {terms.isError && <Alert color="red">{errorText}</Alert>}
       {terms.data && (
-        <Text style={{ whiteSpace: 'pre-wrap' }} lang={terms.data.culture}>
-          {terms.data.text}
-        </Text>
+        <TermsHtml html={terms.data.text} lang={terms.data.culture} />
       )}
     </Modal>
   );

@@ -90,3 +90,19 @@ describe('the back office formatter', () => {
     expect(f.time('late')).toBe('late');
   });
 });
+
+describe('amountField', () => {
+  it("pre-fills money inputs with the language's decimal mark, as parseAmount reads them back", async () => {
+    const { parseAmount } = await import('@/admin/lib/amounts');
+    const company = { currency: 'EUR', simbolCoinType: '€', timeZone: 'Europe/Madrid' };
+    expect(adminFormat('en', company).amountField(22)).toBe('22.00');
+    expect(adminFormat('es', company).amountField(1234.5)).toBe('1234,50');
+    expect(adminFormat('de', company).amountField(0.1 + 0.2)).toBe('0,30');
+    expect(adminFormat('es', company).decimalSeparator).toBe(',');
+    for (const lang of ['en', 'es', 'da', 'de', 'nb', 'sv', 'ar']) {
+      const text = adminFormat(lang, company).amountField(1234.5);
+      expect(text, lang).toMatch(/^1234[.,]50$/);
+      expect(parseAmount(text), lang).toBe(1234.5);
+    }
+  });
+});

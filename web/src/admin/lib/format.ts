@@ -51,6 +51,13 @@ export interface AdminFormat {
   money(amount: number): string;
   /** A number with at most `maxDecimals` decimals: "1,234.5", "1.234,5". */
   number(value: number, maxDecimals?: number): string;
+  /** The language's decimal mark ("." in English, "," in Spanish and Arabic's Latin-digit form). */
+  decimalSeparator: string;
+  /**
+   * An amount as a money field starts with: two decimals, the language's decimal mark, no grouping or
+   * sign ("22.50", "22,50"), as parseAmount reads it back.
+   */
+  amountField(amount: number): string;
   /** A change in percent points, signed (12.345 → "+12.35%"; "+12,35 %" in Spanish). */
   increment(percent: number): string;
 }
@@ -119,6 +126,11 @@ function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/** The decimal mark of a language, as Intl writes its numbers (Latin digits). */
+function decimalMark(lang: string): string {
+  return numberFormat(lang, { minimumFractionDigits: 1 }).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+}
+
 /** The formatter of a language (an i18next code) and a company. */
 export function adminFormat(language: string, company: FormatCompany): AdminFormat {
   const lang = languageForCode(language.split('-')[0]).code;
@@ -167,6 +179,10 @@ export function adminFormat(language: string, company: FormatCompany): AdminForm
     },
     number(value, maxDecimals = 2) {
       return unbreakable(numberFormat(lang, { maximumFractionDigits: maxDecimals }).format(value));
+    },
+    decimalSeparator: decimalMark(lang),
+    amountField(amount) {
+      return round2(amount).toFixed(2).replace('.', decimalMark(lang));
     },
     increment(percent) {
       const options: Intl.NumberFormatOptions = { style: 'percent', maximumFractionDigits: 2, signDisplay: 'exceptZero' };

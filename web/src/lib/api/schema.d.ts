@@ -238,6 +238,7 @@ export interface paths {
          * The company's terms and conditions in a culture, or the best fallback.
          * @description Chosen by the first rule that finds any: the same culture; the same language (es for es-ES);
          *     en-GB; any English; the company's default culture; any. `culture` in the answer tells which.
+         *     `text` is safe HTML, sanitised again when served (terms stored as plain text come as paragraphs).
          */
         get: operations["getTermsAndConditions"];
         put?: never;
@@ -1142,7 +1143,7 @@ export interface paths {
         get: operations["adminTerms"];
         /**
          * Write the company's terms in one language (an empty text deletes that language's terms).
-         * @description Plain text, paragraphs separated by blank lines, at most 50,000 characters; the terms page shows it as text (never as HTML), so control characters other than line ends and tabs are dropped and the rest is kept as written. Recorded in the audit log (terms.update, terms.delete). Needs ADMIN.
+         * @description Rich text as HTML (what the back office's editor writes), at most 50,000 characters, stored sanitised (bluemonday's UGC policy: no scripts, styles, event handlers, frames or javascript: links; dir="auto" kept); a plain text is stored as its paragraphs (blank lines between them). A text that sanitises to nothing deletes the language's terms. Control characters other than line ends and tabs are dropped. Recorded in the audit log (terms.update, terms.delete). Needs ADMIN.
          */
         put: operations["adminSaveTerms"];
         post?: never;
@@ -3228,6 +3229,16 @@ export interface components {
             /** @description Public key of the event's pages. */
             key: string;
             landing: components["schemas"]["EventLandingLink"];
+            /**
+             * Format: int64
+             * @description Places of the event's ticket taken now (registrations whose booking is not cancelled, and places held by registrations in progress), counted as the event's page counts them. The page already tells anyone the places left, so this says nothing new.
+             */
+            placesTaken: number;
+            /**
+             * Format: int64
+             * @description The ticket's stock; null when unlimited or when the event has no ticket.
+             */
+            capacity: number | null;
         };
         Brand: {
             name: string;
@@ -3414,6 +3425,7 @@ export interface components {
             acceptSendPromo: boolean;
         };
         Terms: {
+            /** @description The terms as HTML (answers: sanitised, safe to render; requests: see adminSaveTerms). */
             text: string;
             /** @description The culture the text is written in. */
             culture: string;

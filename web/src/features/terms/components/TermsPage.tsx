@@ -8,6 +8,7 @@ import { LoadingScreen } from '@/components/LoadingScreen';
 import { NotFoundPage } from '@/components/NotFoundPage';
 import { StatusIcon } from '@/components/StatusIcon';
 import { StatusPage } from '@/components/StatusPage';
+import { TermsHtml } from '@/components/TermsHtml';
 import { useConfig, type CompanyConfig } from '@/lib/api/get-config';
 import { useTerms } from '@/lib/api/get-terms';
 import { useCompanyKey } from '@/lib/company-key';
@@ -99,7 +100,7 @@ function CompanyTerms({ config, companyKey }: { config: CompanyConfig; companyKe
                   {t('otherLanguage', { language: shownIn.label })}
                 </Alert>
               )}
-              <TermsText text={terms.data.text} lang={shownIn?.culture ?? terms.data.culture} dir={shownIn?.dir} />
+              <TermsHtml html={terms.data.text} lang={shownIn?.culture ?? terms.data.culture} dir={shownIn?.dir} />
             </>
           )}
           <Anchor component={Link} to={bookingPage} fw={600}>
@@ -108,22 +109,5 @@ function CompanyTerms({ config, companyKey }: { config: CompanyConfig; companyKe
         </Stack>
       </Container>
     </Box>
-  );
-}
-
-/** The terms as the company wrote them: plain text, paragraphs separated by blank lines. */
-function TermsText({ text, lang, dir }: { text: string; lang: string; dir?: 'ltr' | 'rtl' }) {
-  const paragraphs = text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  return (
-    <Stack gap="sm" lang={lang} dir={dir} data-testid="terms-text">
-      {paragraphs.map((p, i) => (
-        <Text key={i} style={{ whiteSpace: 'pre-line' }} fw={i === 0 && paragraphs.length > 1 && !p.includes('\n') && p.length < 120 ? 700 : undefined}>
-          {p}
-        </Text>
-      ))}
-    </Stack>
   );
 }

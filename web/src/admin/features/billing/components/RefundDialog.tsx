@@ -112,7 +112,7 @@ export function RefundDialog({ row, company, onClose }: RefundDialogProps) {
             data-autofocus
           />
           <Group>
-            <Button variant="light" size="xs" onClick={() => setText(row.refundable.toFixed(2))} disabled={!(row.refundable > 0)}>
+            <Button variant="light" size="xs" onClick={() => setText(format.amountField(row.refundable))} disabled={!(row.refundable > 0)}>
               {t('refundFull', { amount: limit })}
             </Button>
           </Group>

@@ -30,7 +30,7 @@ export function CorrectPaymentDialog({ company, booking, payment, onClose }: Cor
   const format = useAdminFormat(company);
   const price = (amount: number) => isolate(format.money(amount));
   const [idempotencyKey] = useState(() => newIdempotencyKey('correction'));
-  const [text, setText] = useState(() => payment.holds.toFixed(2));
+  const [text, setText] = useState(() => format.amountField(payment.holds));
   const [reason, setReason] = useState('');
   const [refusal, setRefusal] = useState<string>();
   const queryClient = useQueryClient();

@@ -16,11 +16,6 @@ interface RecordPaymentDialogProps {
   onClose: () => void;
 }
 
-/** An amount as the amount field first shows it: two decimals, a point as the decimal mark. */
-function fieldText(amount: number): string {
-  return (Math.round(amount * 100) / 100).toFixed(2);
-}
-
 /**
  * Record payment (issue 23): a payment taken at the counter, with its method and an amount that starts at
  * what is due (a part is allowed, more is refused here and by the server), confirmed in a second step.
@@ -34,7 +29,7 @@ export function RecordPaymentDialog({ company, booking, onClose }: RecordPayment
   const price = (amount: number) => isolate(format.money(amount));
   const [idempotencyKey] = useState(() => newIdempotencyKey('desk'));
   const [method, setMethod] = useState<DeskMethod>('cash');
-  const [text, setText] = useState(() => fieldText(booking.due));
+  const [text, setText] = useState(() => format.amountField(booking.due));
   const [confirming, setConfirming] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   const queryClient = useQueryClient();

@@ -33,3 +33,17 @@ export function useCalendarEvents(idCompany: number, window: DayWindow | null) {
     staleTime: 30_000,
   });
 }
+
+/**
+ * The company's events from today to a year ahead, once: where the calendar opens (the week of the next
+ * event) and where it scrolls to.
+ */
+export function useUpcomingEvents(idCompany: number, today: string) {
+  const [y, m, d] = today.split('-').map(Number);
+  const last = new Date(Date.UTC(y + 1, m - 1, d - 1)).toISOString().slice(0, 10);
+  return useQuery({
+    queryKey: ['admin', 'events', idCompany, 'upcoming', today],
+    queryFn: ({ signal }) => listEvents(idCompany, { date: today, dateEnd: last }, signal),
+    staleTime: 60_000,
+  });
+}

@@ -15,13 +15,15 @@ import { useMemo } from 'react';
 import type { CalendarEvent, DayWindow } from '@/admin/features/events/api/list-events';
 import classes from '@/admin/features/events/components/AdminWeekCalendar.module.css';
 import { useEventsTexts } from '@/admin/features/events/hooks/useEventsTexts';
-import { gridBounds, toCalendarTime, viewWindow } from '@/admin/features/events/utils/calendar';
+import { gridBounds, scrollTimeOf, toCalendarTime, viewWindow, type TimedEvent } from '@/admin/features/events/utils/calendar';
 import type { LanguageCode } from '@/lib/i18n/languages';
 
 const LOCALES = { en: enGb, es, da, ar, de, nb, sv } as const;
 
 interface AdminWeekCalendarProps {
   events: readonly CalendarEvent[];
+  /** The event the calendar opens on (its week, scrolled to its start); null: this week, at opening. */
+  initialEvent: TimedEvent | null;
   language: LanguageCode;
   direction: 'ltr' | 'rtl';
   bounds: { intervalMinutes: number; opening: string; closing: string };
@@ -30,16 +32,20 @@ interface AdminWeekCalendarProps {
 }
 
 /**
- * The week view (FullCalendar 7 time grid, admin spec section 9): height 500, slots of half the company's
- * interval between its opening and closing; not selectable, not editable; an event opens on click or Enter.
+ * The week view (FullCalendar 7 time grid, admin spec section 9, issue 25): height 600, rows of 15 or 30
+ * minutes between the company's opening and closing (widened to the events shown), opened on the week of
+ * the next event and scrolled to it; not selectable, not editable; an event opens on click or Enter.
  */
-export default function AdminWeekCalendar({ events, language, direction, bounds, onWeekChange, onEventClick }: AdminWeekCalendarProps) {
+export default function AdminWeekCalendar({ events, initialEvent, language, direction, bounds, onWeekChange, onEventClick }: AdminWeekCalendarProps) {
   const { t } = useEventsTexts();
   const byId = useMemo(() => new Map(events.map((e) => [String(e.id), e])), [events]);
   // Options built once per input: new objects on each render would make FullCalendar redo its view.
   const locales = useMemo(() => [LOCALES[language]], [language]);
   const toolbar = useMemo(() => ({ start: 'title', end: 'today prev,next' }), []);
-  const grid = useMemo(() => gridBounds(bounds.intervalMinutes, bounds.opening, bounds.closing), [bounds.intervalMinutes, bounds.opening, bounds.closing]);
+  const grid = useMemo(
+    () => gridBounds(bounds.intervalMinutes, bounds.opening, bounds.closing, initialEvent ? [...events, initialEvent] : events),
+    [bounds.intervalMinutes, bounds.opening, bounds.closing, events, initialEvent],
+  );
   const timeFormat = useMemo(() => ({ hour: '2-digit' as const, minute: '2-digit' as const, hour12: false }), []);
   const plugins = useMemo(() => [timeGridPlugin, classicTheme], []);
   const inputs = useMemo(
@@ -51,6 +57,9 @@ export default function AdminWeekCalendar({ events, language, direction, bounds,
       <FullCalendar
         plugins={plugins}
         initialView="timeGridWeek"
+        initialDate={initialEvent ? initialEvent.dateStart.slice(0, 10) : undefined}
+        scrollTime={initialEvent ? scrollTimeOf(initialEvent.dateStart) : grid.slotMinTime}
+        scrollTimeReset={false}
         locales={locales}
         locale={LOCALES[language]}
         direction={direction}
@@ -64,7 +73,7 @@ export default function AdminWeekCalendar({ events, language, direction, bounds,
         slotDuration={grid.slotDuration}
         slotMinTime={grid.slotMinTime}
         slotMaxTime={grid.slotMaxTime}
-        height={500}
+        height={600}
         nowIndicator
         eventTimeFormat={timeFormat}
         slotHeaderFormat={timeFormat}

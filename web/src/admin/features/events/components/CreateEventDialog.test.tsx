@@ -30,6 +30,9 @@ function fillDates() {
 async function reachDiscounts(user: User) {
   await fillDetails(user);
   await user.click(screen.getByRole('button', { name: 'Next' })); // → DATA
+  await user.type(screen.getByRole('textbox', { name: 'Checkbox for registrants' }), 'I am 16 or older');
+  await user.type(screen.getByRole('textbox', { name: 'Price before the offer' }), '55');
+  await user.click(screen.getByRole('checkbox', { name: 'Exclusive event' }));
   await user.click(screen.getByRole('button', { name: 'Next' })); // → dates
   fillDates();
   await user.click(screen.getByRole('button', { name: 'Next' })); // → categories
@@ -39,7 +42,8 @@ async function reachDiscounts(user: User) {
   await user.type(screen.getByRole('textbox', { name: 'Short name' }), 'JR');
   await user.click(screen.getByRole('button', { name: 'Add option' }));
   await user.click(screen.getByRole('button', { name: 'Next' })); // → template
-  await user.type(screen.getByRole('textbox', { name: /^HTML of the event page/ }), '<h1>Night</h1>');
+  await user.click(await screen.findByRole('button', { name: 'HTML' }));
+    await user.type(screen.getByRole('textbox', { name: /^HTML of Event page text/ }), '<h1>Night</h1>');
   await user.click(screen.getByRole('button', { name: 'Next' })); // → discounts
   await waitFor(() => expect(tab('Discounts')).toHaveAttribute('aria-selected', 'true'));
 }
@@ -74,16 +78,22 @@ describe('CreateEventDialog', { timeout: 60_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(tab('DATA')).toHaveAttribute('aria-selected', 'true');
-    // A known key with the wrong type locks what follows.
-    await user.type(screen.getAllByLabelText('Key').find((el) => el.tagName === 'INPUT') as HTMLElement, 'minParticipant');
-    await user.type(screen.getByRole('textbox', { name: 'Value' }), 'many');
-    await user.click(screen.getByRole('button', { name: 'Add feature' }));
+    // A named field with a wrong value locks what follows, its error beside it.
+    const minimum = screen.getByRole('textbox', { name: 'Minimum participants' });
+    expect(minimum).toHaveAccessibleDescription(/fewest drivers/);
+    await user.type(minimum, 'many');
     await waitFor(() => expect(tab('Dates')).toBeDisabled());
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('minParticipant must be a whole number of at least 1')).toBeInTheDocument();
-    const value = screen.getByRole('textbox', { name: 'Value: minParticipant' });
-    await user.clear(value);
-    await user.type(value, '4');
+    expect(await screen.findByText('Enter a whole number of at least 1')).toBeInTheDocument();
+    await user.clear(minimum);
+    await user.type(minimum, '4');
+    await waitFor(() => expect(tab('Dates')).toBeEnabled());
+    // A known key cannot be typed as other data: it has its field.
+    await user.type(screen.getByRole('textbox', { name: 'Key' }), 'oldPrice');
+    await user.type(screen.getByRole('textbox', { name: 'Value' }), '50');
+    await user.click(screen.getByRole('button', { name: 'Add feature' }));
+    await waitFor(() => expect(tab('Dates')).toBeDisabled());
+    await user.click(screen.getByRole('button', { name: 'Remove oldPrice' }));
     await waitFor(() => expect(tab('Dates')).toBeEnabled());
 
     await user.click(screen.getByRole('button', { name: 'Clear' }));
@@ -111,7 +121,7 @@ describe('CreateEventDialog', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText(/^Expiration date/)).toHaveValue('');
   });
 
-  it('submits the payload with loading, opens the address in a new tab and closes', async () => {
+  it('submits the payload with loading, then shows the whole address to copy or open', async () => {
     const bodies: unknown[] = [];
     server.use(
       http.post('/api/event/createFullEvent', async ({ request }) => {
@@ -120,7 +130,6 @@ describe('CreateEventDialog', { timeout: 60_000 }, () => {
         return HttpResponse.json({ data: { url: 'http://127.0.0.1/event/abc123', id: 9, key: 'abc123' } }, { status: 201 });
       }),
     );
-    const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const onClose = vi.fn();
     const user = userEvent.setup();
     renderAdmin(<CreateEventDialog idCompany={2} onClose={onClose} />);
@@ -132,8 +141,14 @@ describe('CreateEventDialog', { timeout: 60_000 }, () => {
     await user.click(submit);
     await waitFor(() => expect(submit).toHaveAttribute('data-loading', 'true'));
 
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(open).toHaveBeenCalledWith('http://127.0.0.1/event/abc123', '_blank', 'noopener');
+    const done = await screen.findByRole('dialog', { name: 'Event created' });
+    expect(within(done).getByTestId('event-address')).toHaveTextContent('http://127.0.0.1/event/abc123');
+    expect(within(done).getByRole('link', { name: 'Open' })).toHaveAttribute('href', 'http://127.0.0.1/event/abc123');
+    expect(within(done).getByRole('link', { name: 'Open' })).toHaveAttribute('target', '_blank');
+    expect(within(done).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(within(done).getByRole('button', { name: 'Done' }));
+    expect(onClose).toHaveBeenCalled();
     expect(bodies).toEqual([
       {
         idCompany: 2,
@@ -145,6 +160,7 @@ describe('CreateEventDialog', { timeout: 60_000 }, () => {
           teamEvent: true,
           dateIni: '2031-05-01T10:00',
           dateEnd: '2031-05-01T14:00',
+          productData: { checkboxText: 'I am 16 or older', oldPrice: 55, exclusivity: true },
         },
         templateHtml: '<h1>Night</h1>',
         addToLandingPage: true,
@@ -156,7 +172,6 @@ describe('CreateEventDialog', { timeout: 60_000 }, () => {
         discount: { code: 'TEAM10', price: 10, expirationDate: null, stock: null },
       },
     ]);
-    open.mockRestore();
   });
 
   it("places the server's field errors on their fields and opens the tab", async () => {

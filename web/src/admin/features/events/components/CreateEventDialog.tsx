@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Tabs, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { useCreateEvent } from '@/admin/features/events/api/create-event';
+import { useCreateEvent, type CreatedEvent } from '@/admin/features/events/api/create-event';
+import { EventAddress } from '@/admin/features/events/components/EventAddress';
 import { CategoriesTab } from '@/admin/features/events/components/CategoriesTab';
 import { DataTab } from '@/admin/features/events/components/DataTab';
 import { DatesTab, DetailsTab } from '@/admin/features/events/components/DetailsTabs';
@@ -45,8 +46,8 @@ const PANELS: Record<Tab, (props: { idCompany: number }) => React.JSX.Element> =
 /**
  * The create-event dialog (admin spec sections 2–5): six tabs in order, each unlocked only when the
  * earlier ones have no errors; clear empties the form and returns to details; next checks the tab and
- * moves on; the last tab submits with a loading button. On success the event's address opens in a new tab
- * and the dialog closes; the server's field errors are placed on their fields (its tab is opened); any
+ * moves on; the last tab submits with a loading button. On success the dialog shows the event's public
+ * address, whole, to copy or open; the server's field errors are placed on their fields (its tab is opened); any
  * other failure is a generic toast. Mounted once per opening (a fresh form each time). Once something is
  * typed, closing (Escape, the close button), Clear and leaving the page ask before the form is thrown away.
  */
@@ -67,14 +68,15 @@ export function CreateEventDialog({ idCompany, onClose }: CreateEventDialogProps
   const dirty = form.formState.isDirty;
   // What waits for "Discard changes?": closing the dialog or clearing the form.
   const [discarding, setDiscarding] = useState<'close' | 'clear'>();
+  const [created, setCreated] = useState<CreatedEvent | null>(null);
 
   // Leaving the page (reload, another address, closing the tab) with a half-filled event asks too.
   useEffect(() => {
-    if (!dirty) return;
+    if (!dirty || created) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  }, [dirty, created]);
 
   const next = async () => {
     const ok = await form.trigger(fieldsOf(tab), { shouldFocus: true });
@@ -104,10 +106,7 @@ export function CreateEventDialog({ idCompany, onClose }: CreateEventDialogProps
       create.mutate(toPayload(idCompany, valid), {
         onSuccess: (created) => {
           void queryClient.invalidateQueries({ queryKey: ['admin', 'events'] });
-          // noopener: the event's page cannot reach back into the back office.
-          window.open(created.url, '_blank', 'noopener');
-          toast(t('create.created', { address: created.url }), 'green');
-          onClose();
+          setCreated(created);
         },
         onError: (error) => {
           const fields = serverFieldErrors(error);
@@ -139,6 +138,22 @@ export function CreateEventDialog({ idCompany, onClose }: CreateEventDialogProps
       }
     },
   );
+
+  if (created) {
+    return (
+      <Modal opened onClose={onClose} title={t('create.createdTitle')} size="lg" closeButtonProps={{ 'aria-label': t('create.close') }}>
+        <Stack gap="md">
+          <Text>{t('create.createdBody')}</Text>
+          <EventAddress url={created.url} />
+          <Group justify="flex-end">
+            <Button onClick={onClose} data-autofocus>
+              {t('create.done')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  }
 
   return (
     <Modal

@@ -1,17 +1,25 @@
-import { ActionIcon, Autocomplete, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useEventsTexts } from '@/admin/features/events/hooks/useEventsTexts';
 import { useFieldError } from '@/admin/features/events/hooks/useFieldError';
-import { KNOWN_FEATURES, type EventFormValues } from '@/admin/features/events/utils/event-form';
+import { MAX_FEATURE_TEXT, type EventFormValues } from '@/admin/features/events/utils/event-form';
 
 /**
- * The DATA tab: the product data as key/value features. A feature is added when both its key and value
- * are filled (admin spec section 5); the known keys are offered. Added values stay editable.
+ * The DATA tab (issue 25): the ticket's product data the server knows as named, explained fields (the
+ * registrants' checkbox, a promotion line, the price before an offer, the fewest participants, exclusive),
+ * then other data of the circuit's own as key and value. A key/value pair is added when both are filled
+ * (admin spec section 5); added values stay editable.
  */
 export function DataTab() {
   const { t } = useEventsTexts();
   const { control, register } = useFormContext<EventFormValues>();
+  const named = (name: 'checkboxText' | 'promotionText' | 'oldPrice' | 'minParticipant') => ({
+    label: t(`data.fields.${name}.label`),
+    description: t(`data.fields.${name}.hint`),
+    ...register(name),
+    error: error(name),
+  });
   const { fields, append, remove } = useFieldArray({ control, name: 'features' });
   const error = useFieldError();
   const [key, setKey] = useState('');
@@ -30,8 +38,21 @@ export function DataTab() {
       <Text size="sm" c="gray.7">
         {t('data.intro')}
       </Text>
+      <TextInput {...named('checkboxText')} maxLength={MAX_FEATURE_TEXT} />
+      <TextInput {...named('promotionText')} maxLength={MAX_FEATURE_TEXT} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput {...named('oldPrice')} inputMode="decimal" dir="ltr" />
+        <TextInput {...named('minParticipant')} inputMode="numeric" dir="ltr" />
+      </SimpleGrid>
+      <Checkbox label={t('data.fields.exclusivity.label')} description={t('data.fields.exclusivity.hint')} {...register('exclusivity')} />
+      <Title order={3} size="h5" mt="sm">
+        {t('data.other')}
+      </Title>
+      <Text size="sm" c="gray.7">
+        {t('data.otherIntro')}
+      </Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <Autocomplete label={t('data.key')} data={[...KNOWN_FEATURES]} value={key} onChange={setKey} w={220} />
+        <TextInput label={t('data.key')} value={key} onChange={(event) => setKey(event.currentTarget.value)} w={220} />
         <TextInput
           label={t('data.value')}
           value={value}

@@ -1,28 +1,35 @@
 import { Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { Suspense, useState } from 'react';
-import { useCalendarEvents, type CalendarEvent, type DayWindow } from '@/admin/features/events/api/list-events';
+import { useCalendarEvents, useUpcomingEvents, type CalendarEvent, type DayWindow } from '@/admin/features/events/api/list-events';
+import { EventAddress, eventAddress } from '@/admin/features/events/components/EventAddress';
 import { EventWaitlist } from '@/admin/features/events/components/EventWaitlist';
 import { useEventsTexts } from '@/admin/features/events/hooks/useEventsTexts';
 import { lazyOrReload } from '@/admin/lib/chunk-reload';
 import type { AdminCompany } from '@/admin/lib/company';
+import { todayIn } from '@/admin/lib/dates';
 import { useAdminFormat } from '@/admin/lib/format';
+import { localNowIn, nextEvent } from '@/admin/features/events/utils/calendar';
 import { languageForCode } from '@/lib/i18n/languages';
 
 // FullCalendar comes with this section only.
 const AdminWeekCalendar = lazyOrReload(() => import('@/admin/features/events/components/AdminWeekCalendar'));
 
 /**
- * The back office's events calendar (admin spec sections 2 and 9): the company's events in a week view,
- * not selectable; a click (or Enter) on an event opens a dialog with its start and end date and time and
- * its waiting list (issue 27).
+ * The back office's events calendar (admin spec sections 2 and 9, issue 25): the company's events in a week
+ * view, not selectable, opened on the week of the next event and scrolled to it; a click (or Enter) on an
+ * event opens a dialog with its start and end, its places taken against its capacity and its public
+ * address (copy, open), and its waiting list (issue 27).
  */
 export function EventsCalendarSection({ company }: { company: AdminCompany }) {
   const { t, language } = useEventsTexts();
   const format = useAdminFormat(company);
-  const [window, setWindow] = useState<DayWindow | null>(null);
+  const [shown, setShown] = useState<DayWindow | null>(null);
   const [open, setOpen] = useState<CalendarEvent | null>(null);
-  const events = useCalendarEvents(company.idCompany, window);
+  const events = useCalendarEvents(company.idCompany, shown);
   const lang = languageForCode(language);
+  const upcoming = useUpcomingEvents(company.idCompany, todayIn(company.timeZone));
+  // Decided once, when the upcoming events are known: FullCalendar reads its first week on mount only.
+  const next = upcoming.data ? nextEvent(upcoming.data, localNowIn(company.timeZone)) : null;
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="events-calendar-title">
@@ -43,14 +50,19 @@ export function EventsCalendarSection({ company }: { company: AdminCompany }) {
         </Text>
       )}
       <Suspense fallback={<Loader aria-label={t('calendar.title')} />}>
+        {upcoming.isPending ? (
+          <Loader aria-label={t('calendar.title')} />
+        ) : (
         <AdminWeekCalendar
+          initialEvent={next}
           events={events.data ?? []}
           language={lang.code}
           direction={lang.dir}
           bounds={{ intervalMinutes: company.intervalMinutes, opening: company.openingTime, closing: company.closingTime }}
-          onWeekChange={setWindow}
+          onWeekChange={setShown}
           onEventClick={setOpen}
         />
+        )}
       </Suspense>
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.name} centered closeButtonProps={{ 'aria-label': t('calendar.close') }}>
         {open && (
@@ -68,7 +80,23 @@ export function EventsCalendarSection({ company }: { company: AdminCompany }) {
               <Text component="dd" m={0} fw={700} data-testid="event-end">
                 <bdi>{format.dateTime(open.dateEnd)}</bdi>
               </Text>
+              <Text component="dt" c="gray.7">
+                {t('calendar.places')}
+              </Text>
+              <Text component="dd" m={0} fw={700} data-testid="event-places">
+                <bdi>
+                  {open.capacity === null
+                    ? t('calendar.placesUnlimited', { taken: format.number(open.placesTaken, 0) })
+                    : t('calendar.placesOf', { taken: format.number(open.placesTaken, 0), capacity: format.number(open.capacity, 0) })}
+                </bdi>
+              </Text>
             </dl>
+            <Stack gap={4}>
+              <Text size="sm" c="gray.7">
+                {t('calendar.address')}
+              </Text>
+              <EventAddress url={eventAddress(window.location.origin, open.key)} />
+            </Stack>
             <EventWaitlist company={company} eventId={open.id} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpen(null)}>

@@ -32,7 +32,8 @@ describe('TemplateTab', { timeout: 30_000 }, () => {
         <TemplateTab idCompany={7} />
       </WithForm>,
     );
-    await user.type(screen.getByRole('textbox', { name: /^HTML of the event page/ }), '<h1>Cup</h1><script>x</script>');
+    await user.click(await screen.findByRole('button', { name: 'HTML' }));
+    await user.type(screen.getByRole('textbox', { name: /^HTML of Event page text/ }), '<h1>Cup</h1><script>x</script>');
 
     await waitFor(() => expect(previewFrame()).toHaveAttribute('srcdoc', '<h1>Cup</h1><p>served</p>'));
     // Typed faster than the pause: the last question has the whole template and the dialog's company, and
@@ -54,7 +55,8 @@ describe('TemplateTab', { timeout: 30_000 }, () => {
         <TemplateTab idCompany={7} />
       </WithForm>,
     );
-    await user.type(screen.getByRole('textbox', { name: /^HTML of the event page/ }), '<h1>Cup</h1>');
+    await user.click(await screen.findByRole('button', { name: 'HTML' }));
+    await user.type(screen.getByRole('textbox', { name: /^HTML of Event page text/ }), '<h1>Cup</h1>');
 
     expect(await screen.findByText(/Preview unavailable/)).toBeInTheDocument();
     expect(previewFrame()).toHaveAttribute('srcdoc', '');

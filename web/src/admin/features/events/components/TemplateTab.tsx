@@ -1,5 +1,6 @@
-import { Box, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { Box, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { RichTextField } from '@/admin/components/RichTextField';
 import { usePreviewTemplate } from '@/admin/features/events/api/preview-template';
 import { useEventsTexts } from '@/admin/features/events/hooks/useEventsTexts';
 import { useFieldError } from '@/admin/features/events/hooks/useFieldError';
@@ -10,7 +11,8 @@ interface TemplateTabProps {
 }
 
 /**
- * The template tab: the event page's HTML in a plain editor and its live preview. The preview is the
+ * The template tab: the event page's text in a rich-text editor (with its HTML a click away) and its live
+ * preview. The preview is the
  * server's answer (POST /api/event/previewTemplate): the HTML sanitised exactly as createFullEvent will
  * store it (no scripts, event handlers or javascript: URLs), asked for once typing pauses. It is shown in a
  * sandboxed frame all the same (`sandbox=""`: no scripts, no forms, no navigation of this page), a second
@@ -18,20 +20,27 @@ interface TemplateTabProps {
  */
 export function TemplateTab({ idCompany }: TemplateTabProps) {
   const { t } = useEventsTexts();
-  const { register, control } = useFormContext<EventFormValues>();
+  const { control } = useFormContext<EventFormValues>();
   const error = useFieldError();
   const html = useWatch({ control, name: 'templateHtml' }) ?? '';
   const preview = usePreviewTemplate(idCompany, html);
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <Textarea
-        label={t('template.html')}
-        withAsterisk
-        rows={16}
-        spellCheck={false}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-        {...register('templateHtml')}
-        error={error('templateHtml')}
+      <Controller
+        control={control}
+        name="templateHtml"
+        render={({ field }) => (
+          <RichTextField
+            label={t('template.html')}
+            description={t('template.hint')}
+            withAsterisk
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={error('templateHtml')}
+            minHeight={280}
+          />
+        )}
       />
       <Stack gap={4}>
         <Text fw={500} size="sm" id="event-template-preview">

@@ -17,11 +17,11 @@ const valid: EventFormValues = {
   stock: '10',
   teamEvent: 'INDIVIDUAL',
   addToLandingPage: 'no',
-  features: [
-    { key: 'minParticipant', value: '2' },
-    { key: 'exclusivity', value: 'true' },
-    { key: 'promotionText', value: 'Early bird' },
-  ],
+  minParticipant: '2',
+  exclusivity: true,
+  promotionText: 'Early bird',
+  oldPrice: '30',
+  features: [{ key: 'sponsor', value: 'Acme' }],
   dateIni: '2031-01-01T10:00',
   dateEnd: '2031-01-01T12:00',
   templateHtml: '<p>Cup</p>',
@@ -38,6 +38,11 @@ describe('the create-event form model', () => {
     const withErrors = tabsWithErrors({ ...valid, features: [{ key: 'exclusivity', value: 'maybe' }] });
     expect(isTabUnlocked('data', withErrors)).toBe(true);
     expect(isTabUnlocked('dates', withErrors)).toBe(false);
+    // The named fields: the old price above the price, a whole minimum, texts of at most 500 characters.
+    expect([...tabsWithErrors({ ...valid, oldPrice: '25' })]).toEqual(['data']);
+    expect([...tabsWithErrors({ ...valid, oldPrice: '25,51' })]).toEqual([]);
+    expect([...tabsWithErrors({ ...valid, minParticipant: '0' })]).toEqual(['data']);
+    expect([...tabsWithErrors({ ...valid, checkboxText: 'x'.repeat(501) })]).toEqual(['data']);
   });
 
   it('builds the payload: typed features, null stocks, no category or discount unless chosen', () => {
@@ -51,7 +56,7 @@ describe('the create-event form model', () => {
         teamEvent: false,
         dateIni: '2031-01-01T10:00',
         dateEnd: '2031-01-01T12:00',
-        productData: { minParticipant: 2, exclusivity: true, promotionText: 'Early bird' },
+        productData: { promotionText: 'Early bird', oldPrice: 30, minParticipant: 2, exclusivity: true, sponsor: 'Acme' },
       },
       templateHtml: '<p>Cup</p>',
       addToLandingPage: false,
@@ -65,7 +70,9 @@ describe('the create-event form model', () => {
 
   it("places the server's dotted field names on the form's fields", () => {
     expect(formFieldOf('event.maxStock', valid)).toBe('stock');
-    expect(formFieldOf('event.productData.exclusivity', valid)).toBe('features.1.value');
+    expect(formFieldOf('event.productData.exclusivity', valid)).toBe('exclusivity');
+    expect(formFieldOf('event.productData.oldPrice', valid)).toBe('oldPrice');
+    expect(formFieldOf('event.productData.sponsor', valid)).toBe('features.0.value');
     expect(formFieldOf('categorys.options[1].shortName', valid)).toBe('categoryOptions');
     expect(formFieldOf('discount.code', valid)).toBe('discountId');
     expect(formFieldOf('something.else', valid)).toBeNull();

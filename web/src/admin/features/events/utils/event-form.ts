@@ -37,6 +37,16 @@ export interface EventFormValues {
   stock: string;
   teamEvent: '' | 'TEAM' | 'INDIVIDUAL';
   addToLandingPage: Choice;
+  /** The sentence each registrant ticks (the ticket's age or rules checkbox); empty: none. */
+  checkboxText: string;
+  /** A short line shown with the ticket; empty: none. */
+  promotionText: string;
+  /** The price before an offer, shown struck through; empty: none. */
+  oldPrice: string;
+  /** The fewest participants per registration; empty: no minimum. */
+  minParticipant: string;
+  exclusivity: boolean;
+  /** Other product data, as key and value (keys of the circuit's own). */
   features: Feature[];
   /** datetime-local text, "YYYY-MM-DDTHH:mm", circuit-local time. */
   dateIni: string;
@@ -62,6 +72,11 @@ export const EMPTY_EVENT_FORM: EventFormValues = {
   stock: '',
   teamEvent: '',
   addToLandingPage: '',
+  checkboxText: '',
+  promotionText: '',
+  oldPrice: '',
+  minParticipant: '',
+  exclusivity: false,
   features: [],
   dateIni: '',
   dateEnd: '',
@@ -76,8 +91,17 @@ export const EMPTY_EVENT_FORM: EventFormValues = {
   discountStock: '',
 };
 
-/** The feature keys the server knows, and how it reads their values (admin spec section 3). */
+/**
+ * The product-data keys the server knows (admin spec section 3): each has its own named field in the DATA
+ * tab, and none can be typed as an other key.
+ */
 export const KNOWN_FEATURES = ['checkboxText', 'promotionText', 'oldPrice', 'minParticipant', 'exclusivity'] as const;
+
+/** A known product-data key. */
+export type KnownFeature = (typeof KNOWN_FEATURES)[number];
+
+/** The longest checkbox or promotion text the server takes. */
+export const MAX_FEATURE_TEXT = 500;
 
 /** The tab each form field is on (a field's first path segment). */
 export const TAB_OF: Record<keyof EventFormValues, Tab> = {
@@ -87,6 +111,11 @@ export const TAB_OF: Record<keyof EventFormValues, Tab> = {
   stock: 'details',
   teamEvent: 'details',
   addToLandingPage: 'details',
+  checkboxText: 'data',
+  promotionText: 'data',
+  oldPrice: 'data',
+  minParticipant: 'data',
+  exclusivity: 'data',
   features: 'data',
   dateIni: 'dates',
   dateEnd: 'dates',
@@ -119,6 +148,9 @@ export type EventFormError =
   | 'featureNumber'
   | 'featureBoolean'
   | 'featureRepeated'
+  | 'featureKnown'
+  | 'textTooLong'
+  | 'oldPriceTooLow'
   | 'codeInvalid'
   | 'codeTaken'
   | 'inPast'
@@ -157,6 +189,11 @@ export const eventFormSchema = z
     stock: z.string(),
     teamEvent: z.enum(['', 'TEAM', 'INDIVIDUAL']),
     addToLandingPage: z.enum(['', 'yes', 'no']),
+    checkboxText: z.string(),
+    promotionText: z.string(),
+    oldPrice: z.string(),
+    minParticipant: z.string(),
+    exclusivity: z.boolean(),
     features: z.array(z.object({ key: z.string(), value: z.string() })),
     dateIni: z.string(),
     dateEnd: z.string(),
@@ -180,14 +217,20 @@ export const eventFormSchema = z
     if (v.stock.trim() !== '' && !WHOLE.test(v.stock.trim())) issue(['stock'], 'wholeNumber');
     if (v.teamEvent === '') issue(['teamEvent'], 'required');
     if (v.addToLandingPage === '') issue(['addToLandingPage'], 'required');
-    // DATA
+    // DATA: the named fields, then the other keys (none a known key, none twice)
+    if (v.checkboxText.trim().length > MAX_FEATURE_TEXT) issue(['checkboxText'], 'textTooLong');
+    if (v.promotionText.trim().length > MAX_FEATURE_TEXT) issue(['promotionText'], 'textTooLong');
+    if (v.oldPrice.trim() !== '') {
+      if (Number.isNaN(parseMoney(v.oldPrice))) issue(['oldPrice'], 'number');
+      else if (!Number.isNaN(parseMoney(v.price)) && parseMoney(v.oldPrice) <= parseMoney(v.price)) issue(['oldPrice'], 'oldPriceTooLow');
+    }
+    if (v.minParticipant.trim() !== '' && !(WHOLE.test(v.minParticipant.trim()) && Number(v.minParticipant) >= 1)) issue(['minParticipant'], 'featureNumber');
     const seen = new Set<string>();
     v.features.forEach((feature, i) => {
       const key = feature.key.trim();
-      if (seen.has(key)) issue(['features', i, 'key'], 'featureRepeated');
+      if ((KNOWN_FEATURES as readonly string[]).includes(key)) issue(['features', i, 'key'], 'featureKnown');
+      else if (seen.has(key)) issue(['features', i, 'key'], 'featureRepeated');
       seen.add(key);
-      if (key === 'minParticipant' && !(WHOLE.test(feature.value.trim()) && Number(feature.value) >= 1)) issue(['features', i, 'value'], 'featureNumber');
-      if (key === 'exclusivity' && !['true', 'false'].includes(feature.value.trim())) issue(['features', i, 'value'], 'featureBoolean');
     });
     // dates
     required(ctx, v.dateIni, ['dateIni']);
@@ -238,13 +281,19 @@ export function chooseDiscount(values: EventFormValues, choice: Choice): EventFo
 /** What POST /api/event/createFullEvent takes (admin spec section 3). */
 export type CreateEventPayload = components['schemas']['CreateFullEventRequest'];
 
-/** A feature value as the server types it: minParticipant a number, exclusivity a boolean, others text. */
-function featureValue(key: string, value: string): string | number | boolean {
-  const text = value.trim();
-  if (key === 'minParticipant') return Number(text);
-  if (key === 'exclusivity') return text === 'true';
-  if (key === 'oldPrice') return parseMoney(text);
-  return text;
+/**
+ * The ticket's product data: the named fields that are filled (texts as text, the old price and the
+ * minimum as numbers, exclusivity only when on), then the other keys as text.
+ */
+export function productDataOf(v: EventFormValues): Record<string, string | number | boolean> {
+  const data: Record<string, string | number | boolean> = {};
+  if (v.checkboxText.trim()) data.checkboxText = v.checkboxText.trim();
+  if (v.promotionText.trim()) data.promotionText = v.promotionText.trim();
+  if (v.oldPrice.trim()) data.oldPrice = parseMoney(v.oldPrice);
+  if (v.minParticipant.trim()) data.minParticipant = Number(v.minParticipant.trim());
+  if (v.exclusivity) data.exclusivity = true;
+  for (const f of v.features) data[f.key.trim()] = f.value.trim();
+  return data;
 }
 
 /**
@@ -253,7 +302,7 @@ function featureValue(key: string, value: string): string | number | boolean {
  * when applied, its date and stock null when empty.
  */
 export function toPayload(idCompany: number, v: EventFormValues): CreateEventPayload {
-  const productData = Object.fromEntries(v.features.map((f) => [f.key.trim(), featureValue(f.key.trim(), f.value)]));
+  const productData = productDataOf(v);
   return {
     idCompany,
     event: {
@@ -264,7 +313,7 @@ export function toPayload(idCompany: number, v: EventFormValues): CreateEventPay
       teamEvent: v.teamEvent === 'TEAM',
       dateIni: v.dateIni,
       dateEnd: v.dateEnd,
-      ...(v.features.length > 0 ? { productData } : {}),
+      ...(Object.keys(productData).length > 0 ? { productData } : {}),
     },
     templateHtml: v.templateHtml,
     addToLandingPage: v.addToLandingPage === 'yes',
@@ -316,6 +365,7 @@ export function formFieldOf(serverField: string, values: EventFormValues): Field
   if (direct[serverField]) return direct[serverField];
   if (serverField.startsWith('categorys')) return 'categoryOptions';
   const feature = /^event\.productData\.(.+)$/.exec(serverField)?.[1];
+  if (feature !== undefined && (KNOWN_FEATURES as readonly string[]).includes(feature)) return feature as KnownFeature;
   if (feature !== undefined) {
     const index = values.features.findIndex((f) => f.key.trim() === feature);
     return index === -1 ? null : `features.${index}.value`;

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { SessionList } from '@/admin/components/SessionList';
 import { changePassword, endMyOtherSessions, endMySession, fetchMe, fetchMySessions, updateMe } from '@/admin/features/settings/api/settings';
 import { PasswordStrength, strongEnough, usePasswordScore } from '@/admin/components/PasswordStrength';
-import { changePassword, fetchMe, updateMe } from '@/admin/features/settings/api/settings';
 import { SecondFactorSection } from '@/admin/features/settings/components/SecondFactorSection';
 import { isWeakPasswordError } from '@/admin/lib/password-strength';
 import { settingsToast } from '@/admin/features/settings/utils/toasts';

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Checkbox, Group, Popover, SegmentedControl, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Popover, SegmentedControl, Stack, Switch, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/admin/components/DateField';
@@ -8,14 +8,14 @@ import type { SpecialRow } from '@/admin/features/settings/api/settings';
 import { InstallationTabs } from '@/admin/features/settings/components/InstallationTabs';
 import type { SettingsState } from '@/admin/features/settings/hooks/useSettings';
 import type { Draft } from '@/admin/features/settings/utils/draft';
-import { closedWeekdayDates, covers, parseDayMonthYear, periodsOverlap, sharesDay } from '@/admin/features/settings/utils/special';
+import { closedWeekdayDates, covers, periodsOverlap, sharesDay } from '@/admin/features/settings/utils/special';
 import { settingsToast } from '@/admin/features/settings/utils/toasts';
 import { TimeField } from '@/admin/components/TimeField';
 import { todayIn } from '@/admin/lib/dates';
 
 /**
  * Tab 4, Special schedule: per installation, a single day or a date range, closed, open 24 h or two
- * periods; the list filtered by a dd/mm/yyyy date, per-row delete with a confirmation, and multi-select
+ * periods; the list filtered by a date (the app's date field, written the language's way), per-row delete with a confirmation, and multi-select
  * 'Remove selected rows'. A date already set is refused ('dateExists'), overlapping periods too
  * ('overlappingHours'); closed weekdays in the row are named in a 7 s 'weekDayClosed' warning. The pickers
  * are bounded as the server is (admin-side.md 5): from today at the circuit to 31 December five years on; a
@@ -44,7 +44,7 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
 
   const key = (r: SpecialRow) => r.date.join('/');
   const setRows = (special: SpecialRow[]) => state.update(draft.idInstallation, (d) => ({ ...d, special }));
-  const filterDate = parseDayMonthYear(filter);
+  const filterDate = filter || undefined;
   const { first, last } = specialBounds(draft.timeZone);
   const bound = (day: string) => (!day ? undefined : day < first ? t('special.past') : day > last ? t('special.tooLate', { date: isolate(format.day(last)) }) : undefined);
   const fromError = bound(from);
@@ -137,7 +137,7 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
         </Button>
       </Group>
       <Group justify="space-between" align="flex-end">
-        <TextInput label={t('special.filter')} placeholder={t('special.datePlaceholder')} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
+        <DateField label={t('special.filter')} value={filter} clearable onChange={(day) => setFilter(day ?? '')} />
         <Button
           color="red"
           variant="light"

@@ -22,7 +22,7 @@ describe('the Terms tab', () => {
     server.use(
       http.get('/api/admin/terms', () => HttpResponse.json({ defaultCulture: 'es-ES', cultures, terms })),
       http.get('/api/admin/terms/starter', ({ request }) =>
-        HttpResponse.json({ culture: new URL(request.url).searchParams.get('culture'), text: 'Estas condiciones se aplican a Karting Norte.' }),
+        HttpResponse.json({ culture: new URL(request.url).searchParams.get('culture'), text: '<p dir="auto">Estas condiciones se aplican a Karting Norte.</p>' }),
       ),
       http.put('/api/admin/terms', async ({ request }) => {
         const body = (await request.json()) as { culture: string; text: string };
@@ -38,25 +38,36 @@ describe('the Terms tab', () => {
     const save = screen.getByRole('button', { name: 'Save the terms' });
     expect(save).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Start from the neutral text' }));
-    const editor = screen.getByLabelText(/Terms in Spanish/);
-    await waitFor(() => expect(editor).toHaveValue('Estas condiciones se aplican a Karting Norte.'));
+    // The rich-text editor shows the adopted text, in the terms' language.
+    const editor = await screen.findByRole('textbox', { name: /Terms in Spanish/ });
+    await waitFor(() => expect(editor).toHaveTextContent('Estas condiciones se aplican a Karting Norte.'));
     expect(editor).toHaveAttribute('lang', 'es-ES');
-    await userEvent.type(editor, ' Cascos obligatorios.');
+    // A paragraph added in the HTML view.
+    await userEvent.click(screen.getByRole('button', { name: 'HTML' }));
+    await userEvent.type(screen.getByRole('textbox', { name: /HTML of Terms in Spanish/ }), '<p><strong>Cascos</strong> obligatorios.</p>');
     await userEvent.click(save);
     expect(await screen.findByText('Spanish: written')).toBeInTheDocument();
-    expect(saved).toEqual([{ culture: 'es-ES', text: 'Estas condiciones se aplican a Karting Norte. Cascos obligatorios.' }]);
+    expect(saved).toEqual([
+      { culture: 'es-ES', text: '<p dir="auto">Estas condiciones se aplican a Karting Norte.</p><p><strong>Cascos</strong> obligatorios.</p>' },
+    ]);
     expect(screen.queryByRole('button', { name: 'Start from the neutral text' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove this language' })).toBeInTheDocument();
   });
 
   it('writes Arabic terms right to left', async () => {
     server.use(
-      http.get('/api/admin/terms', () => HttpResponse.json({ defaultCulture: 'en-GB', cultures, terms: [{ culture: 'ar-SA', text: 'الشروط' }] })),
+      http.get('/api/admin/terms', () =>
+        HttpResponse.json({ defaultCulture: 'en-GB', cultures, terms: [{ culture: 'ar-SA', text: '<p dir="auto">الشروط <strong>Pitlane</strong></p>' }] }),
+      ),
     );
     renderAdmin(<TermsTab idCompany={7} />);
     await userEvent.selectOptions(await screen.findByLabelText('Language'), 'ar-SA');
-    const editor = screen.getByLabelText(/Terms in Arabic/);
-    expect(editor).toHaveValue('الشروط');
-    expect(editor.closest('[dir]')).toHaveAttribute('dir', 'rtl');
+    const editor = await screen.findByRole('textbox', { name: /Terms in Arabic/ });
+    await waitFor(() => expect(editor).toHaveTextContent('الشروط Pitlane'));
+    expect(editor).toHaveAttribute('lang', 'ar-SA');
+    // The box and each paragraph run in their text's direction: Arabic right to left, even in an English back office.
+    expect(editor).toHaveAttribute('dir', 'auto');
+    expect(editor.querySelector('p')).toHaveAttribute('dir', 'auto');
+    expect(editor.querySelector('strong')).toHaveTextContent('Pitlane');
   });
 });

@@ -1,16 +1,17 @@
-import { Alert, Badge, Button, Group, Loader, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchStarterTerms, fetchTerms, saveTerms } from '@/admin/features/settings/api/terms';
 import { settingsToast } from '@/admin/features/settings/utils/toasts';
+import { RichTextField } from '@/admin/components/RichTextField';
 import { ApiError } from '@/lib/api/errors';
 import { findLanguage, LANGUAGES } from '@/lib/i18n/languages';
 
 /**
  * The settings dialog's Terms tab (issue 24; ADMIN and above): the terms and conditions customers accept
- * when they book, one text per language (plain text, paragraphs separated by a blank line, as the terms
- * page shows them). A language without a text shows the neutral starting text to adopt and adapt; the
+ * when they book, one text per language, in a rich-text editor (headings, bold, lists, links; the server
+ * sanitises what it stores and serves). A language without a text shows the neutral starting text to adopt and adapt; the
  * booking page falls back to English, then to the company's default language, when the visitor's has none.
  */
 export function TermsTab({ idCompany }: { idCompany: number }) {
@@ -30,7 +31,13 @@ export function TermsTab({ idCompany }: { idCompany: number }) {
       <Text size="sm">{t('terms.intro')}</Text>
       <Group gap="xs" aria-label={t('terms.written')} role="list">
         {LANGUAGES.map((l) => (
-          <Badge key={l.culture} role="listitem" color={written.has(l.culture) ? 'green' : 'gray'} variant="light">
+          <Badge
+            key={l.culture}
+            role="listitem"
+            // Filled and dark enough for white text to read (WCAG AA); the light variants' green was not.
+            color={written.has(l.culture) ? 'teal.9' : 'gray.7'}
+            variant="filled"
+          >
             {`${name(l.code, l.label)}: ${written.has(l.culture) ? t('terms.has') : t('terms.none')}`}
           </Badge>
         ))}
@@ -94,15 +101,12 @@ function TermsEditor({ idCompany, culture, saved }: { idCompany: number; culture
           </Stack>
         </Alert>
       )}
-      <Textarea
+      <RichTextField
         label={t('terms.text', { language: language ? languageNames(i18n.resolvedLanguage ?? i18n.language)(language.code, language.label) : culture })}
         value={text}
-        onChange={(e) => setText(e.currentTarget.value)}
-        rows={14}
-        resize="vertical"
+        onChange={setText}
         lang={culture}
-        dir={language?.dir}
-        maxLength={50000}
+        minHeight={320}
       />
       <Group justify="flex-end">
         {saved !== undefined && (
