@@ -154,6 +154,14 @@ func (w Waitlist) end(ctx context.Context, cond string, args []any, by *waitlist
 		if err != nil {
 			return err
 		}
+		// Lock the entry, then read it again: an offer made while this transaction waited for the row
+		// (on PostgreSQL) is seen, so its hold is let go with it rather than left to a departed entry.
+		if _, err := tx.Exec(ctx, `UPDATE waitlist_entries SET updated_at = updated_at WHERE id = ?`, e.ID); err != nil {
+			return err
+		}
+		if e, err = entryBy(ctx, tx, `e.id = ?`, e.ID); err != nil {
+			return err
+		}
 		if e.State != WaitWaiting && e.State != WaitOffered {
 			out = e
 			return nil

@@ -132,6 +132,13 @@ func offerEvent(ctx context.Context, tx *Tx, eventID, now int64) error {
 		if e.Drivers > free {
 			continue
 		}
+		// The list was read without row locks: an entry that left since (its own transaction, committed
+		// while this one waited) is passed over, and its places go to the next that fits.
+		if still, err := claimWaiting(ctx, tx, e.ID, now); err != nil {
+			return err
+		} else if !still {
+			continue
+		}
 		if err := makeEventOffer(ctx, tx, e, minutes, now); err != nil {
 			return err
 		}
@@ -161,6 +168,17 @@ func makeEventOffer(ctx context.Context, tx *Tx, e waitEntry, minutes int, now i
 		return err
 	}
 	return markOffered(ctx, tx, e.ID, holdID, cartToken, minutes, expires, now)
+}
+
+// claimWaiting locks a waiting entry for an offer and reports whether it is still waiting (on
+// PostgreSQL an UPDATE waits for a concurrent leave and then sees its result).
+func claimWaiting(ctx context.Context, tx *Tx, entryID, now int64) (bool, error) {
+	res, err := tx.Exec(ctx, `UPDATE waitlist_entries SET updated_at = ? WHERE id = ? AND state = ?`, now, entryID, WaitWaiting)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 // markOffered records an offer on a waiting entry and queues its mail (once per offer).

@@ -145,6 +145,13 @@ func offerSession(ctx context.Context, tx *Tx, k sessions.SlotKey, now int64) er
 		if e.Drivers > free {
 			continue
 		}
+		// The list was read without row locks: an entry that left since (its own transaction, committed
+		// while this one waited) is passed over, and its places go to the next that fits.
+		if still, err := claimWaiting(ctx, tx, e.ID, now); err != nil {
+			return err
+		} else if !still {
+			continue
+		}
 		if err := makeOffer(ctx, tx, e, k, capacity, minutes, now); err != nil {
 			return err
 		}
