@@ -1,16 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, NumberInput, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { NumberInput } from '@mantine/core';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useJoinWaitlist, type WaitlistEntry } from '@/features/booking/api/waitlist';
+import { WaitlistJoinFrame } from '@/components/WaitlistJoinFrame';
 import { ApiError } from '@/lib/api/errors';
 import { formatHour, formatLongDate, isolate } from '@/lib/format';
-
-// The captcha widget is a chunk of its own, fetched when the dialog first opens.
-const AltchaField = lazy(() => import('@/components/AltchaField'));
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
@@ -47,7 +44,6 @@ interface WaitlistDialogProps {
 export function WaitlistDialog({ opened, onClose, date, time, productId, drivers, companyToken }: WaitlistDialogProps) {
   const { t, i18n } = useTranslation('booking');
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const phone = useMediaQuery('(max-width: 30em)') ?? false;
   const join = useJoinWaitlist(companyToken);
   const [captchaReset, setCaptchaReset] = useState(0);
   const [joined, setJoined] = useState<WaitlistEntry | null>(null);
@@ -111,81 +107,52 @@ export function WaitlistDialog({ opened, onClose, date, time, productId, drivers
   });
 
   return (
-    <Modal
+    <WaitlistJoinFrame
       opened={opened}
       onClose={close}
-      title={t('waitlist.title')}
-      size="lg"
-      centered
-      fullScreen={phone}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      closeButtonProps={{ 'aria-label': t('waitlist.close') }}
-    >
-      {joined ? (
-        <Stack gap="md" data-testid="waitlist-joined">
-          <Text fw={700} role="status">
-            {t('waitlist.position', { position: joined.position })}
-          </Text>
-          <Text size="sm">{t('waitlist.howOffers')}</Text>
-          <Text size="sm" c="gray.7">
-            {t('waitlist.mailSent')}
-          </Text>
-          <Group justify="flex-end">
-            <Button onClick={close}>{t('waitlist.close')}</Button>
-          </Group>
-        </Stack>
-      ) : (
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <Text size="sm">{t('waitlist.intro', { session })}</Text>
-            <Text size="sm" c="gray.7">
-              {t('waitlist.howOffers')}
-            </Text>
-            {refusal && (
-              <Alert color="orange" role="alert">
-                {refusal}
-              </Alert>
-            )}
-            <TextInput label={t('waitlist.name')} required data-autofocus autoComplete="name" {...register('name')}
-              error={errorText(formState.errors.name?.message)} />
-            <TextInput label={t('waitlist.email')} required type="email" dir="ltr" autoComplete="email" {...register('email')}
-              error={errorText(formState.errors.email?.message)} />
-            <TextInput label={t('waitlist.phone')} type="tel" dir="ltr" autoComplete="tel" {...register('phone')}
-              error={errorText(formState.errors.phone?.message)} />
-            <Controller
-              control={control}
-              name="drivers"
-              render={({ field }) => (
-                <NumberInput
-                  label={t('waitlist.drivers')}
-                  required
-                  min={1}
-                  allowDecimal={false}
-                  value={field.value}
-                  onChange={(v) => field.onChange(typeof v === 'number' ? v : Number.NaN)}
-                  onBlur={field.onBlur}
-                  error={errorText(formState.errors.drivers?.message)}
-                />
-              )}
+      texts={{
+        title: t('waitlist.title'),
+        close: t('waitlist.close'),
+        howOffers: t('waitlist.howOffers'),
+        mailSent: t('waitlist.mailSent'),
+        name: t('waitlist.name'),
+        email: t('waitlist.email'),
+        phone: t('waitlist.phone'),
+        captchaLoading: t('waitlist.captchaLoading'),
+        cancel: t('waitlist.cancel'),
+        submit: t('waitlist.submit'),
+      }}
+      joined={joined ? t('waitlist.position', { position: joined.position }) : null}
+      intro={t('waitlist.intro', { session })}
+      refusal={refusal}
+      onSubmit={onSubmit}
+      pending={join.isPending}
+      fields={{
+        name: { input: register('name'), error: errorText(formState.errors.name?.message) },
+        email: { input: register('email'), error: errorText(formState.errors.email?.message) },
+        phone: { input: register('phone'), error: errorText(formState.errors.phone?.message) },
+      }}
+      extra={
+        <Controller
+          control={control}
+          name="drivers"
+          render={({ field }) => (
+            <NumberInput
+              label={t('waitlist.drivers')}
+              required
+              min={1}
+              allowDecimal={false}
+              value={field.value}
+              onChange={(v) => field.onChange(typeof v === 'number' ? v : Number.NaN)}
+              onBlur={field.onBlur}
+              error={errorText(formState.errors.drivers?.message)}
             />
-            <Suspense fallback={<Skeleton height={64} radius="md" aria-label={t('waitlist.captchaLoading')} />}>
-              <AltchaField
-                resetKey={captchaReset}
-                onChange={(payload) => setValue('captcha', payload ?? '', { shouldValidate: payload !== null })}
-                error={errorText(formState.errors.captcha?.message)}
-              />
-            </Suspense>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close}>
-                {t('waitlist.cancel')}
-              </Button>
-              <Button type="submit" loading={join.isPending}>
-                {t('waitlist.submit')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+          )}
+        />
+      }
+      captchaReset={captchaReset}
+      onCaptcha={(payload) => setValue('captcha', payload ?? '', { shouldValidate: payload !== null })}
+      captchaError={errorText(formState.errors.captcha?.message)}
+    />
   );
 }
