@@ -57,7 +57,7 @@ describe('the waiting-list form', { timeout: 30_000 }, () => {
 
     // Nothing is sent while a required field is empty or the captcha unsolved.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Join the waiting list' }));
-    expect(await within(dialog).findByText('Confirm that you are not a robot.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Confirm that you are not a robot.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
 
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Ana Gómez');
@@ -66,7 +66,7 @@ describe('the waiting-list form', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Solve the captcha' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Join the waiting list' }));
     // The server knows the address on this session: said at the field, and a fresh captcha is needed.
-    expect(await within(dialog).findByText('This e-mail is already on the waiting list for this session.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('This e-mail is already on the waiting list for this session.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(bodies[0]).toEqual({
       date: '2026-12-05 18:00:00', idType: 7, numDrivers: 3, name: 'Ana Gómez', email: 'ana@example.com',
       phone: '+34600111222', culture: 'en', captcha: 'payload-0',
@@ -76,7 +76,7 @@ describe('the waiting-list form', { timeout: 30_000 }, () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: /E-mail/ }), 'ana.g@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Solve the captcha' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Join the waiting list' }));
-    expect(await within(dialog).findByRole('status')).toHaveTextContent('You are number 4 on the waiting list.');
+    expect(await within(dialog).findByRole('status', {}, { timeout: 15_000 })).toHaveTextContent('You are number 4 on the waiting list.');
     expect(bodies[1]).toMatchObject({ email: 'ana.g@example.com', captcha: 'payload-1' });
   });
 
