@@ -13,10 +13,15 @@ export async function staffFor(request: APIRequestContext, companyName: string):
   const login = demoAdmin(SUPPORT);
   const answer = await request.post('/api/users/adminLogin', { data: { email: login.email, password: login.password } });
   expect(answer.status()).toBe(200);
-  const body = (await answer.json()) as { token: string; companies: { idCompany: number; companyName: string }[] };
+  const body = (await answer.json()) as { companies: { idCompany: number; companyName: string }[] };
   const company = body.companies.find((c) => c.companyName === companyName);
   if (!company) throw new Error(`the support account has no company ${companyName}`);
-  return { headers: { Authorization: `Bearer ${body.token}` }, idCompany: company.idCompany };
+  // The session token is only in the HttpOnly cookie the answer sets; this program-like caller sends it
+  // as a bearer, as the catalogue calls were written.
+  const cookie = answer.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && /pitlane_staff=/.test(h.value));
+  const token = cookie?.value.match(/pitlane_staff=([^;]+)/)?.[1];
+  if (!token) throw new Error('the sign-in set no session cookie');
+  return { headers: { Authorization: `Bearer ${token}` }, idCompany: company.idCompany };
 }
 
 /** A product of the catalogue as the staff API answers it. */

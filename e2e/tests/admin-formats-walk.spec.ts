@@ -46,7 +46,8 @@ function problems(text: string, code: Code, symbol: string): string[] {
   each(/\b\d{4}-\d{2}-\d{2}\b/g, 'an ISO date');
   // Latin digits in every language, Arabic included, as the customer pages write them.
   each(/[\u0660-\u0669\u06f0-\u06f9]+/g, 'Arabic-Indic digits');
-  each(/\b\d{1,2}(?::\d{2})?\s?(?:AM|PM|am|pm|a\.\s?m\.|p\.\s?m\.)(?![A-Za-z])/g, 'a 12-hour time');
+  // Not inside a booking reference (6PM5-XHBW, ABCD-12PM): a time stands apart from letters, digits and dashes.
+  each(/(?<![\w-])\d{1,2}(?::\d{2})?\s?(?:AM|PM|am|pm|a\.\s?m\.|p\.\s?m\.)(?![\w-])/g, 'a 12-hour time');
   each(/\d{1,2}:\d{2}\s?[صم](?=\s|$|[.,])/g, 'a 12-hour time (Arabic)');
   // Month first: only provable when the first number cannot be a month's day… the second a month (13–31).
   each(/\b(?:0?[1-9]|1[0-2])[/.-](?:1[3-9]|2\d|3[01])[/.-]\d{4}\b/g, 'a month-first date');
