@@ -1,10 +1,7 @@
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, type FormEventHandler, type ReactNode } from 'react';
+import { Suspense, type FormEventHandler, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-
-// The captcha widget is a chunk of its own, fetched when the dialog first opens.
-const AltchaField = lazy(() => import('@/components/AltchaField'));
 
 /** The frame's texts, translated by the caller from its namespace's `waitlist.*` keys. */
 export interface WaitlistFrameTexts {
@@ -36,9 +33,11 @@ interface WaitlistJoinFrameProps {
   fields: Record<'name' | 'email' | 'phone', { input: UseFormRegisterReturn; error?: string }>;
   /** What the caller asks beyond the contact (the session's drivers), between the phone and the captcha. */
   extra?: ReactNode;
-  captchaReset: number;
-  onCaptcha: (payload: string | null) => void;
-  captchaError?: string;
+  /**
+   * The captcha field: the caller's own lazy AltchaField (a chunk fetched when the dialog first opens;
+   * each dialog module keeps its lazy import, so a test's module mock of the widget reaches it).
+   */
+  captcha: ReactNode;
 }
 
 /**
@@ -90,7 +89,7 @@ export function WaitlistJoinFrame(p: WaitlistJoinFrameProps) {
             <TextInput label={tx.phone} type="tel" dir="ltr" autoComplete="tel" {...p.fields.phone.input} error={p.fields.phone.error} />
             {p.extra}
             <Suspense fallback={<Skeleton height={64} radius="md" aria-label={tx.captchaLoading} />}>
-              <AltchaField resetKey={p.captchaReset} onChange={p.onCaptcha} error={p.captchaError} />
+              {p.captcha}
             </Suspense>
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={p.onClose}>

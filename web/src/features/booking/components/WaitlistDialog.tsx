@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NumberInput } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -8,6 +8,9 @@ import { useJoinWaitlist, type WaitlistEntry } from '@/features/booking/api/wait
 import { WaitlistJoinFrame } from '@/components/WaitlistJoinFrame';
 import { ApiError } from '@/lib/api/errors';
 import { formatHour, formatLongDate, isolate } from '@/lib/format';
+
+// The captcha widget is a chunk of its own, fetched when the dialog first opens.
+const AltchaField = lazy(() => import('@/components/AltchaField'));
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
@@ -150,9 +153,13 @@ export function WaitlistDialog({ opened, onClose, date, time, productId, drivers
           )}
         />
       }
-      captchaReset={captchaReset}
-      onCaptcha={(payload) => setValue('captcha', payload ?? '', { shouldValidate: payload !== null })}
-      captchaError={errorText(formState.errors.captcha?.message)}
+      captcha={
+        <AltchaField
+          resetKey={captchaReset}
+          onChange={(payload) => setValue('captcha', payload ?? '', { shouldValidate: payload !== null })}
+          error={errorText(formState.errors.captcha?.message)}
+        />
+      }
     />
   );
 }

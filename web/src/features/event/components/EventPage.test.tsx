@@ -117,7 +117,7 @@ describe('event page', () => {
     expect(within(dialog).queryByRole('textbox', { name: /Drivers/ })).not.toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Nora');
     await user.type(within(dialog).getByRole('textbox', { name: /^E-mail/ }), 'nora@example.com');
-    await user.click(within(dialog).getByRole('button', { name: 'Solve the captcha' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Solve the captcha' }, { timeout: 15_000 }));
     await user.click(within(dialog).getByRole('button', { name: 'Join the waiting list' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent('You are number 3 on the waiting list.');
     expect(bodies).toEqual([{ key: 'night', name: 'Nora', email: 'nora@example.com', phone: '', culture: expect.any(String), captcha: 'payload-0' }]);

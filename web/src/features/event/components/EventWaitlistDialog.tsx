@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -7,6 +7,9 @@ import { useJoinEventWaitlist, type EventWaitlistEntry } from '@/features/event/
 import { WaitlistJoinFrame } from '@/components/WaitlistJoinFrame';
 import { ApiError } from '@/lib/api/errors';
 import { isolate } from '@/lib/format';
+
+// The captcha widget is a chunk of its own, fetched when the dialog first opens.
+const AltchaField = lazy(() => import('@/components/AltchaField'));
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
@@ -105,9 +108,13 @@ export function EventWaitlistDialog({ opened, onClose, eventKey, eventName }: Ev
         email: { input: register('email'), error: errorText(formState.errors.email?.message) },
         phone: { input: register('phone'), error: errorText(formState.errors.phone?.message) },
       }}
-      captchaReset={captchaReset}
-      onCaptcha={(payload) => setValue('captcha', payload ?? '', { shouldValidate: payload !== null })}
-      captchaError={errorText(formState.errors.captcha?.message)}
+      captcha={
+        <AltchaField
+          resetKey={captchaReset}
+          onChange={(payload) => setValue('captcha', payload ?? '', { shouldValidate: payload !== null })}
+          error={errorText(formState.errors.captcha?.message)}
+        />
+      }
     />
   );
 }
