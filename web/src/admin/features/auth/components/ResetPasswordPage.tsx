@@ -1,9 +1,9 @@
-import { Alert, Button, Center, Group, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { AdminLanguageSelect } from '@/admin/components/AdminLanguageSelect';
+import { useNavigate, useParams } from 'react-router';
+import { TokenLinkFrame } from '@/admin/components/TokenLinkFrame';
 import { PasswordStrength, strongEnough, usePasswordScore } from '@/admin/components/PasswordStrength';
 import { completePasswordReset, fetchPasswordReset } from '@/admin/features/auth/api/password-reset';
 import { isWeakPasswordError } from '@/admin/lib/password-strength';
@@ -58,65 +58,49 @@ export function ResetPasswordPage() {
   const failed = gone ?? (info.error instanceof ApiError && info.error.status === 410 ? 'expired' : info.isError ? 'invalid' : undefined);
 
   return (
-    <Center mih="100vh" p="md" component="main">
-      <title>{`${t('reset.title')} – Pitlane`}</title>
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-        <Stack gap="md">
-          <Group justify="flex-end">
-            <AdminLanguageSelect />
-          </Group>
-          {info.isPending ? (
-            <Group gap="sm" role="status">
-              <Loader size="sm" />
-              <Text>{t('reset.loading')}</Text>
-            </Group>
-          ) : failed || !info.data ? (
-            <>
-              <Alert color="red" role="alert">
-                {t(failed === 'expired' ? 'reset.expired' : 'reset.invalid')}
-              </Alert>
-              <Button component={Link} to="/forgot-password" variant="default">
-                {t('reset.again')}
-              </Button>
-            </>
-          ) : (
-            <form onSubmit={(e) => void submit(e)} noValidate>
-              <Stack gap="sm">
-                <Title order={1} size="h2">
-                  {t('reset.title')}
-                </Title>
-                <Text size="sm">
-                  {t('reset.intro')}{' '}
-                  <Text span fw={500} dir="ltr">
-                    {info.data.email}
-                  </Text>
-                </Text>
-                <input type="email" name="username" autoComplete="username" value={info.data.email} readOnly hidden />
-                <PasswordInput
-                  label={t('reset.password')}
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
-                  error={errors.password}
-                  autoComplete="new-password"
-                  maxLength={1024}
-                />
-                <PasswordStrength password={password} score={score} />
-                <PasswordInput
-                  label={t('reset.repeat')}
-                  value={repeat}
-                  onChange={(e) => setRepeat(e.currentTarget.value)}
-                  error={errors.repeat}
-                  autoComplete="new-password"
-                  maxLength={1024}
-                />
-                <Button type="submit" loading={busy}>
-                  {t('reset.submit')}
-                </Button>
-              </Stack>
-            </form>
-          )}
-        </Stack>
-      </Paper>
-    </Center>
+    <TokenLinkFrame
+      title={t('reset.title')}
+      maw={420}
+      pending={info.isPending}
+      loadingText={t('reset.loading')}
+      failed={failed || !info.data ? { message: t(failed === 'expired' ? 'reset.expired' : 'reset.invalid'), action: t('reset.again'), to: '/forgot-password' } : undefined}
+    >
+      {info.data && (
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <Stack gap="sm">
+            <Title order={1} size="h2">
+              {t('reset.title')}
+            </Title>
+            <Text size="sm">
+              {t('reset.intro')}{' '}
+              <Text span fw={500} dir="ltr">
+                {info.data.email}
+              </Text>
+            </Text>
+            <input type="email" name="username" autoComplete="username" value={info.data.email} readOnly hidden />
+            <PasswordInput
+              label={t('reset.password')}
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={errors.password}
+              autoComplete="new-password"
+              maxLength={1024}
+            />
+            <PasswordStrength password={password} score={score} />
+            <PasswordInput
+              label={t('reset.repeat')}
+              value={repeat}
+              onChange={(e) => setRepeat(e.currentTarget.value)}
+              error={errors.repeat}
+              autoComplete="new-password"
+              maxLength={1024}
+            />
+            <Button type="submit" loading={busy}>
+              {t('reset.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </TokenLinkFrame>
   );
 }

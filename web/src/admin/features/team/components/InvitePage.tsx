@@ -1,9 +1,9 @@
-import { Alert, Button, Center, Group, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { AdminLanguageSelect } from '@/admin/components/AdminLanguageSelect';
+import { useNavigate, useParams } from 'react-router';
+import { TokenLinkFrame } from '@/admin/components/TokenLinkFrame';
 import { PasswordStrength, strongEnough, usePasswordScore } from '@/admin/components/PasswordStrength';
 import { acceptInvitation, fetchInvitation } from '@/admin/features/team/api/team';
 import { isWeakPasswordError } from '@/admin/lib/password-strength';
@@ -65,68 +65,53 @@ export function InvitePage() {
   const failed = gone ?? (info.error instanceof ApiError ? (info.error.status === 410 ? 'expired' : 'invalid') : info.isError ? 'invalid' : undefined);
 
   return (
-    <Center mih="100vh" p="md" component="main">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={440}>
-        <Stack gap="md">
-          <Group justify="flex-end">
-            <AdminLanguageSelect />
-          </Group>
-          {info.isPending ? (
-            <Group gap="sm" role="status">
-              <Loader size="sm" />
-              <Text>{t('accept.loading')}</Text>
-            </Group>
-          ) : failed || !info.data ? (
-            <>
-              <Alert color="red" role="alert">
-                {t(failed === 'expired' ? 'accept.expired' : 'accept.invalid')}
-              </Alert>
-              <Button component={Link} to="/login" variant="default">
-                {t('accept.toLogin')}
-              </Button>
-            </>
-          ) : (
-            <form onSubmit={(e) => void submit(e)} noValidate>
-              <Stack gap="sm">
-                <Title order={2}>{t('accept.title', { company: info.data.companyName })}</Title>
-                <Text size="sm">
-                  {t('accept.intro', { role: t(`roles.${info.data.role}`) })}{' '}
-                  <Text span fw={500} dir="ltr">
-                    {info.data.email}
-                  </Text>
-                </Text>
-                {existing ? (
-                  <Text size="sm" c="dimmed">
-                    {t('accept.existing')}
-                  </Text>
-                ) : (
-                  <TextInput label={t('accept.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} autoComplete="name" />
-                )}
-                <PasswordInput
-                  label={t('accept.password')}
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
-                  error={errors.password}
-                  autoComplete={existing ? 'current-password' : 'new-password'}
-                />
-                {!existing && <PasswordStrength password={password} score={score} />}
-                {!existing && (
-                  <PasswordInput
-                    label={t('accept.repeat')}
-                    value={repeat}
-                    onChange={(e) => setRepeat(e.currentTarget.value)}
-                    error={errors.repeat}
-                    autoComplete="new-password"
-                  />
-                )}
-                <Button type="submit" loading={busy}>
-                  {t('accept.submit')}
-                </Button>
-              </Stack>
-            </form>
-          )}
-        </Stack>
-      </Paper>
-    </Center>
+    <TokenLinkFrame
+      title={t('accept.pageTitle')}
+      maw={440}
+      pending={info.isPending}
+      loadingText={t('accept.loading')}
+      failed={failed || !info.data ? { message: t(failed === 'expired' ? 'accept.expired' : 'accept.invalid'), action: t('accept.toLogin'), to: '/login' } : undefined}
+    >
+      {info.data && (
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <Stack gap="sm">
+            <Title order={2}>{t('accept.title', { company: info.data.companyName })}</Title>
+            <Text size="sm">
+              {t('accept.intro', { role: t(`roles.${info.data.role}`) })}{' '}
+              <Text span fw={500} dir="ltr">
+                {info.data.email}
+              </Text>
+            </Text>
+            {existing ? (
+              <Text size="sm" c="dimmed">
+                {t('accept.existing')}
+              </Text>
+            ) : (
+              <TextInput label={t('accept.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} autoComplete="name" />
+            )}
+            <PasswordInput
+              label={t('accept.password')}
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={errors.password}
+              autoComplete={existing ? 'current-password' : 'new-password'}
+            />
+            {!existing && <PasswordStrength password={password} score={score} />}
+            {!existing && (
+              <PasswordInput
+                label={t('accept.repeat')}
+                value={repeat}
+                onChange={(e) => setRepeat(e.currentTarget.value)}
+                error={errors.repeat}
+                autoComplete="new-password"
+              />
+            )}
+            <Button type="submit" loading={busy}>
+              {t('accept.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </TokenLinkFrame>
   );
 }
