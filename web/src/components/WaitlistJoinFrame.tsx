@@ -2,6 +2,30 @@ import { Alert, Button, Group, Modal, Skeleton, Stack, Text, TextInput } from '@
 import { useMediaQuery } from '@mantine/hooks';
 import { Suspense, type FormEventHandler, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { ApiError } from '@/lib/api/errors';
+
+/** The join form's fields that the server can name in a refusal. */
+export const JOIN_FIELDS = ['name', 'email', 'phone', 'captcha'] as const;
+export type JoinField = (typeof JOIN_FIELDS)[number];
+
+/**
+ * What a refused join means for the form: field errors to show (the e-mail already waiting, a refused
+ * captcha, an invalid value; `extra` maps another field the server names to a field of the form and its
+ * message), places free after all (409 without a field), or a failure that names nothing.
+ */
+export function joinRefusal<F extends string = JoinField>(
+  error: unknown,
+  extra: Record<string, [F, string]> = {},
+): { fields: Array<[F | JoinField, string]> } | { placesFree: true } | { failed: true } {
+  if (error instanceof ApiError && error.status === 409) return error.fields?.email ? { fields: [['email', 'already']] } : { placesFree: true };
+  if (error instanceof ApiError && error.fields) {
+    const named = error.fields;
+    const fields: Array<[F | JoinField, string]> = JOIN_FIELDS.filter((f) => named[f]).map((f) => [f, f === 'captcha' ? 'captchaRefused' : 'invalid']);
+    for (const [apiField, target] of Object.entries(extra)) if (named[apiField]) fields.push(target);
+    if (fields.length > 0) return { fields };
+  }
+  return { failed: true };
+}
 
 /** The frame's texts, translated by the caller from its namespace's `waitlist.*` keys. */
 export interface WaitlistFrameTexts {

@@ -5,8 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useJoinWaitlist, type WaitlistEntry } from '@/features/booking/api/waitlist';
-import { WaitlistJoinFrame } from '@/components/WaitlistJoinFrame';
-import { ApiError } from '@/lib/api/errors';
+import { joinRefusal, WaitlistJoinFrame } from '@/components/WaitlistJoinFrame';
 import { formatHour, formatLongDate, isolate } from '@/lib/format';
 
 // The captcha widget is a chunk of its own, fetched when the dialog first opens.
@@ -26,7 +25,6 @@ export const waitlistSchema = z.object({
 /** The form's values. */
 export type WaitlistValues = z.input<typeof waitlistSchema>;
 
-const FIELDS = ['name', 'email', 'phone', 'captcha'] as const;
 
 interface WaitlistDialogProps {
   opened: boolean;
@@ -84,26 +82,9 @@ export function WaitlistDialog({ opened, onClose, date, time, productId, drivers
           // A payload is accepted once: whatever went wrong, the visitor solves a fresh challenge.
           setCaptchaReset((n) => n + 1);
           setValue('captcha', '');
-          if (error instanceof ApiError && error.status === 409) {
-            if (error.fields?.email) setError('email', { message: 'already' });
-            else setRefusal(t('waitlist.placesFree'));
-            return;
-          }
-          if (error instanceof ApiError && error.fields) {
-            let named = false;
-            for (const field of FIELDS) {
-              if (error.fields[field]) {
-                named = true;
-                setError(field, { message: field === 'captcha' ? 'captchaRefused' : 'invalid' });
-              }
-            }
-            if (error.fields.numDrivers) {
-              named = true;
-              setError('drivers', { message: 'drivers' });
-            }
-            if (named) return;
-          }
-          setRefusal(t('waitlist.failed'));
+          const refusal = joinRefusal<'drivers'>(error, { numDrivers: ['drivers', 'drivers'] });
+          if ('fields' in refusal) for (const [field, message] of refusal.fields) setError(field, { message });
+          else setRefusal(t('placesFree' in refusal ? 'waitlist.placesFree' : 'waitlist.failed'));
         },
       },
     );

@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useJoinEventWaitlist, type EventWaitlistEntry } from '@/features/event/api/join-waitlist';
-import { WaitlistJoinFrame } from '@/components/WaitlistJoinFrame';
-import { ApiError } from '@/lib/api/errors';
+import { joinRefusal, WaitlistJoinFrame } from '@/components/WaitlistJoinFrame';
 import { isolate } from '@/lib/format';
 
 // The captcha widget is a chunk of its own, fetched when the dialog first opens.
@@ -23,7 +22,6 @@ export const eventWaitlistSchema = z.object({
 
 type Values = z.input<typeof eventWaitlistSchema>;
 
-const FIELDS = ['name', 'email', 'phone', 'captcha'] as const;
 
 interface EventWaitlistDialogProps {
   opened: boolean;
@@ -66,17 +64,9 @@ export function EventWaitlistDialog({ opened, onClose, eventKey, eventName }: Ev
           // A payload is accepted once: whatever went wrong, the visitor solves a fresh challenge.
           setCaptchaReset((n) => n + 1);
           setValue('captcha', '');
-          if (error instanceof ApiError && error.status === 409) {
-            if (error.fields?.email) setError('email', { message: 'already' });
-            else setRefusal(t('waitlist.placeFree'));
-            return;
-          }
-          if (error instanceof ApiError && error.fields) {
-            const named = FIELDS.filter((f) => error.fields?.[f]);
-            for (const field of named) setError(field, { message: field === 'captcha' ? 'captchaRefused' : 'invalid' });
-            if (named.length > 0) return;
-          }
-          setRefusal(t('waitlist.failed'));
+          const refusal = joinRefusal(error);
+          if ('fields' in refusal) for (const [field, message] of refusal.fields) setError(field, { message });
+          else setRefusal(t('placesFree' in refusal ? 'waitlist.placeFree' : 'waitlist.failed'));
         },
       },
     );
