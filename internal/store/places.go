@@ -52,9 +52,14 @@ func insertHold(ctx context.Context, tx *Tx, h holdRow) (int64, error) {
 // takeHeld adds places to a session's counter of held places if they fit its capacity (brought up to
 // date from the installation's settings at the same time), and reports whether they did.
 func takeHeld(ctx context.Context, tx *Tx, s sessions.HoldSlot, places int) (bool, error) {
-	res, err := tx.Exec(ctx, `UPDATE slots SET held = held + ?, capacity = ?
-		WHERE circuit_id = ? AND starts_at = ? AND held + booked + ? <= ?`,
-		places, s.Capacity, s.CircuitID, s.StartsAt, places, s.Capacity)
+	return takePlacesInto(ctx, tx, `UPDATE slots SET held = held + ?, capacity = ?
+		WHERE circuit_id = ? AND starts_at = ? AND held + booked + ? <= ?`, s, places)
+}
+
+// takePlacesInto runs one of the two conditional counter updates (held or booked: each a constant, so
+// that PostgreSQL's statement cache keeps one plan per counter) and reports whether the places fit.
+func takePlacesInto(ctx context.Context, tx *Tx, update string, s sessions.HoldSlot, places int) (bool, error) {
+	res, err := tx.Exec(ctx, update, places, s.Capacity, s.CircuitID, s.StartsAt, places, s.Capacity)
 	if err != nil {
 		return false, err
 	}
@@ -149,14 +154,8 @@ func (t *Tx) BookLoaded(ctx context.Context, bookingIDs []int64) error {
 // (brought up to date from the installation's settings at the same time), and reports whether they did:
 // a staff move of a confirmed booking, whose places go from booked to booked with no hold between.
 func takeBooked(ctx context.Context, tx *Tx, s sessions.HoldSlot, places int) (bool, error) {
-	res, err := tx.Exec(ctx, `UPDATE slots SET booked = booked + ?, capacity = ?
-		WHERE circuit_id = ? AND starts_at = ? AND held + booked + ? <= ?`,
-		places, s.Capacity, s.CircuitID, s.StartsAt, places, s.Capacity)
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
+	return takePlacesInto(ctx, tx, `UPDATE slots SET booked = booked + ?, capacity = ?
+		WHERE circuit_id = ? AND starts_at = ? AND held + booked + ? <= ?`, s, places)
 }
 
 // unbookPlaces gives back places of one session from slots.booked: the sessions a moved booking
