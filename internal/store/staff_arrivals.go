@@ -120,20 +120,12 @@ func (f FrontDesk) MarkArrived(ctx context.Context, m frontdesk.Mark) (frontdesk
 				return arrivalOf(ctx, tx, b, &out)
 			}
 		}
-		var user any
-		if m.UserID > 0 {
-			user = m.UserID
-		}
-		res, err := tx.Exec(ctx, `INSERT INTO booking_arrivals (booking_id, company_id, arrived_at, arrived_by, arrived_by_email)
-			VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, b.id, m.CompanyID, m.Now.UnixMilli(), user, m.UserEmail)
-		if err != nil {
-			return translate(err)
-		}
-		n, err := res.RowsAffected()
+		inserted, err := insertMark(ctx, tx, `INSERT INTO booking_arrivals (booking_id, company_id, arrived_at, arrived_by, arrived_by_email)
+			VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, b, m)
 		if err != nil {
 			return err
 		}
-		out.AlreadyArrived = n == 0
+		out.AlreadyArrived = !inserted
 		if !out.AlreadyArrived {
 			// The customer came late after all: the arrival replaces a no-show mark.
 			if _, err := tx.Exec(ctx, `DELETE FROM booking_no_shows WHERE booking_id = ? AND company_id = ?`, b.id, m.CompanyID); err != nil {
@@ -148,6 +140,21 @@ func (f FrontDesk) MarkArrived(ctx context.Context, m frontdesk.Mark) (frontdesk
 			Details: map[string]any{"booking": b.identifier, "reference": b.reference, "state": b.status, "due": out.DueCents}})
 	})
 	return out, err
+}
+
+// insertMark writes a mark's row (an arrival or a no-show: booking, company, when, by whom) with an
+// INSERT that does nothing when the booking has one, and reports whether it wrote it.
+func insertMark(ctx context.Context, tx *Tx, insert string, b deskBooking, m frontdesk.Mark) (bool, error) {
+	var user any
+	if m.UserID > 0 {
+		user = m.UserID
+	}
+	res, err := tx.Exec(ctx, insert, b.id, m.CompanyID, m.Now.UnixMilli(), user, m.UserEmail)
+	if err != nil {
+		return false, translate(err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 // UndoArrival implements frontdesk.Store: the mark's row is deleted (AlreadyArrived then says there
@@ -221,20 +228,12 @@ func (f FrontDesk) MarkNoShow(ctx context.Context, m frontdesk.Mark) (frontdesk.
 		if err := frontdesk.NoShowProblem(b.status, arrived > 0, instantOrNil(first), m.Now); err != nil {
 			return err
 		}
-		var user any
-		if m.UserID > 0 {
-			user = m.UserID
-		}
-		res, err := tx.Exec(ctx, `INSERT INTO booking_no_shows (booking_id, company_id, marked_at, marked_by, marked_by_email)
-			VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, b.id, m.CompanyID, m.Now.UnixMilli(), user, m.UserEmail)
-		if err != nil {
-			return translate(err)
-		}
-		n, err := res.RowsAffected()
+		inserted, err := insertMark(ctx, tx, `INSERT INTO booking_no_shows (booking_id, company_id, marked_at, marked_by, marked_by_email)
+			VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, b, m)
 		if err != nil {
 			return err
 		}
-		out.AlreadyArrived = n == 0
+		out.AlreadyArrived = !inserted
 		if err := arrivalOf(ctx, tx, b, &out); err != nil || out.AlreadyArrived {
 			return err
 		}
