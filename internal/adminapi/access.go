@@ -43,13 +43,20 @@ type sessionsEnded struct {
 	Ended int64 `json:"ended"`
 }
 
-// memberSessions is GET /api/admin/team/members/{userId}/sessions.
-func (s *Server) memberSessions(w http.ResponseWriter, r *http.Request, sc Scope) {
+// memberAccess is the start of the Team tab's session calls: the service and the member of the path
+// ({userId}), or false once an answer (503 or 400) is written.
+func (s *Server) memberAccess(w http.ResponseWriter, r *http.Request) (AccessService, int64, bool) {
 	svc := s.access(w, r)
 	if svc == nil {
-		return
+		return nil, 0, false
 	}
 	userID, ok := pathID(w, r, "userId")
+	return svc, userID, ok
+}
+
+// memberSessions is GET /api/admin/team/members/{userId}/sessions.
+func (s *Server) memberSessions(w http.ResponseWriter, r *http.Request, sc Scope) {
+	svc, userID, ok := s.memberAccess(w, r)
 	if !ok {
 		return
 	}
@@ -63,11 +70,7 @@ func (s *Server) memberSessions(w http.ResponseWriter, r *http.Request, sc Scope
 
 // endMemberSessions is DELETE /api/admin/team/members/{userId}/sessions.
 func (s *Server) endMemberSessions(w http.ResponseWriter, r *http.Request, sc Scope) {
-	svc := s.access(w, r)
-	if svc == nil {
-		return
-	}
-	userID, ok := pathID(w, r, "userId")
+	svc, userID, ok := s.memberAccess(w, r)
 	if !ok {
 		return
 	}
@@ -81,11 +84,7 @@ func (s *Server) endMemberSessions(w http.ResponseWriter, r *http.Request, sc Sc
 
 // endMemberSession is DELETE /api/admin/team/members/{userId}/sessions/{sessionId}.
 func (s *Server) endMemberSession(w http.ResponseWriter, r *http.Request, sc Scope) {
-	svc := s.access(w, r)
-	if svc == nil {
-		return
-	}
-	userID, ok := pathID(w, r, "userId")
+	svc, userID, ok := s.memberAccess(w, r)
 	if !ok {
 		return
 	}

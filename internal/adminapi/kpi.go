@@ -31,14 +31,8 @@ func toKPIJSON(k report.KPI) kpiJSON {
 
 // kpiWaitlist answers GET /api/kpi/waitlist: the period's entries, offers, offers taken and their revenue.
 func (s *Server) kpiWaitlist(w http.ResponseWriter, r *http.Request, sc Scope) {
-	svc, err := s.reports()
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	p, err := queryPeriod(r)
-	if err != nil {
-		httpx.WriteError(w, r, err)
+	svc, p, ok := s.reportPeriod(w, r, false)
+	if !ok {
 		return
 	}
 	k, err := svc.Waitlist(r.Context(), sc.CompanyID, p)
@@ -190,22 +184,30 @@ func (s *Server) kpiTotalBilling(w http.ResponseWriter, r *http.Request, sc Scop
 // kpiPeriodCall is the shape of the GET KPI calls that take a state and a period.
 func (s *Server) kpiPeriodCall(w http.ResponseWriter, r *http.Request, sc Scope,
 	fn func(ReportService, context.Context, int64, report.Period) (report.KPI, error)) {
-	svc, err := s.reports()
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	if err := checkState(r.URL.Query().Get("state")); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	p, err := queryPeriod(r)
-	if err != nil {
-		httpx.WriteError(w, r, err)
+	svc, p, ok := s.reportPeriod(w, r, true)
+	if !ok {
 		return
 	}
 	k, err := fn(svc, r.Context(), sc.CompanyID, p)
 	writeKPI(w, r, k, err)
+}
+
+// reportPeriod is the start of a KPI call over a period: the report service and the query's period
+// (and, withState, a valid state), or false once the error is written.
+func (s *Server) reportPeriod(w http.ResponseWriter, r *http.Request, withState bool) (ReportService, report.Period, bool) {
+	svc, err := s.reports()
+	if err == nil && withState {
+		err = checkState(r.URL.Query().Get("state"))
+	}
+	var p report.Period
+	if err == nil {
+		p, err = queryPeriod(r)
+	}
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return nil, p, false
+	}
+	return svc, p, true
 }
 
 // kpiTickets answers GET /api/kpi/ticket: the tickets (settled bookings) sold in the period.
