@@ -50,28 +50,50 @@ func (w Waitlist) Join(ctx context.Context, j waitlist.Join, now time.Time) (wai
 		if free >= j.Drivers {
 			return apperr.New(apperr.Conflict, "The session still has %d places: book them instead.", free)
 		}
-		token := randomToken()
-		var id int64
-		err = tx.QueryRow(ctx, `INSERT INTO waitlist_entries (company_id, session_key, product_id, circuit_id, starts_at,
-			local_date, local_time, unit_cents, name, email, email_key, phone, drivers, culture, state, leave_token,
-			created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			j.CompanyID, sessionKey(j.CircuitID, j.StartsAt), j.ProductID, j.CircuitID, j.StartsAt, j.LocalDate, j.LocalTime,
-			j.UnitCents, j.Name, j.Email, strings.ToLower(strings.TrimSpace(j.Email)), j.Phone, j.Drivers, j.Culture,
-			WaitWaiting, token, ms, ms).Scan(&id)
-		err = translate(err)
-		if apperr.CodeOf(err) == apperr.Conflict {
-			return apperr.WithFields(apperr.Conflict, "This e-mail is already on the waiting list of this session.",
-				map[string]string{"email": "already waiting"})
-		}
-		if err != nil {
-			return err
-		}
-		if out, err = entryBy(ctx, tx, `e.id = ?`, id); err != nil {
-			return err
-		}
-		return queueWaitJoined(ctx, tx, id, out.Position, now)
+		out, err = insertWaitEntry(ctx, tx, waitRow{CompanyID: j.CompanyID, Key: sessionKey(j.CircuitID, j.StartsAt),
+			ProductID: j.ProductID, CircuitID: j.CircuitID, StartsAt: j.StartsAt, LocalDate: j.LocalDate, LocalTime: j.LocalTime,
+			UnitCents: j.UnitCents, Drivers: j.Drivers, Join: j}, "session", now)
+		return err
 	})
 	return out, err
+}
+
+// waitRow is a new waiting entry: a session's (CircuitID set) or an event's (CircuitID 0, one place).
+type waitRow struct {
+	CompanyID, ProductID, CircuitID, StartsAt, UnitCents int64
+	Key, LocalDate, LocalTime                            string
+	Drivers                                              int
+	Join                                                 waitlist.Join // name, e-mail, phone, language
+}
+
+// insertWaitEntry writes a new waiting entry with its leave token and queues the "you are on the list"
+// mail; an e-mail already waiting for the same session or event (what: "session" or "event") is a 409
+// on the e-mail field.
+func insertWaitEntry(ctx context.Context, tx *Tx, r waitRow, what string, now time.Time) (waitlist.Entry, error) {
+	ms := now.UnixMilli()
+	var circuit any
+	if r.CircuitID > 0 {
+		circuit = r.CircuitID
+	}
+	var id int64
+	err := translate(tx.QueryRow(ctx, `INSERT INTO waitlist_entries (company_id, session_key, product_id, circuit_id, starts_at,
+		local_date, local_time, unit_cents, name, email, email_key, phone, drivers, culture, state, leave_token,
+		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		r.CompanyID, r.Key, r.ProductID, circuit, r.StartsAt, r.LocalDate, r.LocalTime, r.UnitCents, r.Join.Name,
+		r.Join.Email, strings.ToLower(strings.TrimSpace(r.Join.Email)), r.Join.Phone, r.Drivers, r.Join.Culture,
+		WaitWaiting, randomToken(), ms, ms).Scan(&id))
+	if apperr.CodeOf(err) == apperr.Conflict {
+		return waitlist.Entry{}, apperr.WithFields(apperr.Conflict, "This e-mail is already on the waiting list of this "+what+".",
+			map[string]string{"email": "already waiting"})
+	}
+	if err != nil {
+		return waitlist.Entry{}, err
+	}
+	out, err := entryBy(ctx, tx, `e.id = ?`, id)
+	if err != nil {
+		return out, err
+	}
+	return out, queueWaitJoined(ctx, tx, id, out.Position, now)
 }
 
 // freePlaces counts a session's places not booked nor held by a live hold at now (the installation's

@@ -239,24 +239,9 @@ func (w Waitlist) JoinEvent(ctx context.Context, eventPublicKey string, j waitli
 			return apperr.New(apperr.Conflict, "The event still has places: register instead.")
 		}
 		date, at, _ := strings.Cut(dateStart, " ")
-		var id int64
-		err = tx.QueryRow(ctx, `INSERT INTO waitlist_entries (company_id, session_key, product_id, circuit_id, starts_at,
-			local_date, local_time, unit_cents, name, email, email_key, phone, drivers, culture, state, leave_token,
-			created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?) RETURNING id`,
-			companyID, eventKey(eventID), t.ProductID, startsAt, date, at, t.PriceCents, j.Name, j.Email,
-			strings.ToLower(strings.TrimSpace(j.Email)), j.Phone, j.Culture, WaitWaiting, randomToken(), ms, ms).Scan(&id)
-		err = translate(err)
-		if apperr.CodeOf(err) == apperr.Conflict {
-			return apperr.WithFields(apperr.Conflict, "This e-mail is already on the waiting list of this event.",
-				map[string]string{"email": "already waiting"})
-		}
-		if err != nil {
-			return err
-		}
-		if out, err = entryBy(ctx, tx, `e.id = ?`, id); err != nil {
-			return err
-		}
-		return queueWaitJoined(ctx, tx, id, out.Position, now)
+		out, err = insertWaitEntry(ctx, tx, waitRow{CompanyID: companyID, Key: eventKey(eventID), ProductID: t.ProductID,
+			StartsAt: startsAt, LocalDate: date, LocalTime: at, UnitCents: t.PriceCents, Drivers: 1, Join: j}, "event", now)
+		return err
 	})
 	return out, err
 }
