@@ -24,18 +24,7 @@ import (
 func TestStaffBooksToPayAtTheCircuit(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e := newEnv(t, db)
-		e.paymentsOn(t)
-		other := storetest.NewFixture(t, db, storetest.FixtureOptions{Token: "company-b-token", PublicKey: "company-b"})
-		auth, err := account.NewAuth(db.Staff(), e.clk, account.AuthConfig{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		e.h = httpapi.New(httpapi.Deps{DB: db, Sessions: sessions.NewService(db.Holds(), e.clk, 10*time.Minute), Checkout: e.svc,
-			StaffAuth: auth, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-		e.api = apitest.New(t, e.h)
-		desk := e.staffMember(t, auth, "desk@kart.example", e.fix.CompanyID)
-		stranger := e.staffMember(t, auth, "other@kart.example", other.CompanyID)
+		e, desk, stranger := newStaffEnv(t, db)
 
 		// The booking pages ask whether the visitor is the company's staff: always 200, true only for a
 		// live session of a member of this company.
@@ -125,6 +114,22 @@ type staffLogin struct {
 }
 
 // staffMember writes an admin user with a membership of the company and signs them in.
+// newStaffEnv is the checkout env with payments online and staff sign-in wired into the handler, a
+// signed-in member of the company (desk) and one of another company (stranger).
+func newStaffEnv(t *testing.T, db *store.DB) (*env, staffLogin, staffLogin) {
+	e := newEnv(t, db)
+	e.paymentsOn(t)
+	other := storetest.NewFixture(t, db, storetest.FixtureOptions{Token: "company-b-token", PublicKey: "company-b"})
+	auth, err := account.NewAuth(db.Staff(), e.clk, account.AuthConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.h = httpapi.New(httpapi.Deps{DB: db, Sessions: sessions.NewService(db.Holds(), e.clk, 10*time.Minute), Checkout: e.svc,
+		StaffAuth: auth, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	e.api = apitest.New(t, e.h)
+	return e, e.staffMember(t, auth, "desk@kart.example", e.fix.CompanyID), e.staffMember(t, auth, "other@kart.example", other.CompanyID)
+}
+
 func (e *env) staffMember(t *testing.T, auth *account.Auth, email string, companyID int64) staffLogin {
 	t.Helper()
 	hash, err := account.HashPassword("correct horse battery")

@@ -1,18 +1,11 @@
 package checkout_test
 
 import (
-	"io"
-	"log/slog"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
-	"pitlane/internal/account"
-	"pitlane/internal/httpapi"
-	"pitlane/internal/httpapi/apitest"
 	"pitlane/internal/notify"
-	"pitlane/internal/sessions"
 	"pitlane/internal/store"
 	"pitlane/internal/store/storetest"
 )
@@ -25,18 +18,7 @@ import (
 func TestWalkInStaffMode(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e := newEnv(t, db)
-		e.paymentsOn(t)
-		other := storetest.NewFixture(t, db, storetest.FixtureOptions{Token: "company-b-token", PublicKey: "company-b"})
-		auth, err := account.NewAuth(db.Staff(), e.clk, account.AuthConfig{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		e.h = httpapi.New(httpapi.Deps{DB: db, Sessions: sessions.NewService(db.Holds(), e.clk, 10*time.Minute), Checkout: e.svc,
-			StaffAuth: auth, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-		e.api = apitest.New(t, e.h)
-		desk := e.staffMember(t, auth, "desk@kart.example", e.fix.CompanyID)
-		stranger := e.staffMember(t, auth, "other@kart.example", other.CompanyID)
+		e, desk, stranger := newStaffEnv(t, db)
 
 		walkIn := func(hhmm, email, cookie, origin string, accepted bool) (int, string, string) {
 			cart := e.cart(t)
