@@ -39,27 +39,31 @@ func (hs Holds) insertHold(ctx context.Context, h sessions.NewHold) error {
 	now := h.CreatedAt.UnixMilli()
 	return hs.db.Write(ctx, func(tx *Tx) error {
 		var cartID int64
+		var productID, maxStock *int64
 		var maxSlots, cartSessions int
-		// The cart, its company's maxSlotsBooking and the sessions of its live product holds in one
-		// statement (one round trip on PostgreSQL; the hold path is what a rush waits on).
+		// The cart, its company's maxSlotsBooking, the sessions of its live product holds and the
+		// product's stock limit in one statement (one round trip on PostgreSQL; the hold path is what a
+		// rush waits on). The stock limit is read here, not taken from h.MaxStock: the offer may have
+		// been read a moment ago (sessions.ReuseTTL) and an admin may have limited the stock since.
 		err := tx.QueryRow(ctx, `SELECT ca.id, co.max_slots_booking,
 			(SELECT COUNT(*) FROM hold_slots hs JOIN holds h ON h.id = hs.hold_id
-				WHERE h.cart_id = ca.id AND h.kind = ? AND `+liveHold+`)
-			FROM carts ca JOIN companies co ON co.id = ca.company_id
+				WHERE h.cart_id = ca.id AND h.kind = ? AND `+liveHold+`), p.id, p.max_stock
+			FROM carts ca JOIN companies co ON co.id = ca.company_id LEFT JOIN products p ON p.id = ?
 			WHERE ca.token = ? AND ca.company_id = ? AND ca.status = 'open'`,
-			sessions.KindProduct, now, h.CartToken, h.CompanyID).Scan(&cartID, &maxSlots, &cartSessions)
+			sessions.KindProduct, now, h.ProductID, h.CartToken, h.CompanyID).Scan(&cartID, &maxSlots, &cartSessions, &productID, &maxStock)
 		if IsNoRows(err) {
 			return apperr.WithFields(apperr.NotFound, "No open shopping cart with that token.", map[string]string{"token": "unknown shopping cart"})
 		}
 		if err != nil {
 			return err
 		}
+		if productID == nil {
+			return apperr.New(apperr.NotFound, "No such product.")
+		}
 		if err := checkMaxSlots(h, cartSessions, maxSlots); err != nil {
 			return err
 		}
-		// The stock limit is read here, not taken from h.MaxStock: the offer may have been read a moment
-		// ago (sessions.ReuseTTL) and an admin may have limited the stock since.
-		if err := takeStock(ctx, tx, h, now); err != nil {
+		if err := takeStock(ctx, tx, h, maxStock, now); err != nil {
 			return err
 		}
 		for _, s := range sortedSlots(h) {
@@ -74,13 +78,10 @@ func (hs Holds) insertHold(ctx context.Context, h sessions.NewHold) error {
 	})
 }
 
-// takeStock checks that the product's stock, when limited, covers the hold, with the product row locked
-// (on SQLite the write transaction holds the database lock already). Unlimited products take no lock.
-func takeStock(ctx context.Context, tx *Tx, h sessions.NewHold, now int64) error {
-	var maxStock *int64
-	if err := tx.QueryRow(ctx, `SELECT max_stock FROM products WHERE id = ?`, h.ProductID).Scan(&maxStock); err != nil {
-		return Translate(err)
-	}
+// takeStock checks that the product's stock, when limited (maxStock, as read in this transaction),
+// covers the hold, with the product row locked (on SQLite the write transaction holds the database lock
+// already). Unlimited products take no lock.
+func takeStock(ctx context.Context, tx *Tx, h sessions.NewHold, maxStock *int64, now int64) error {
 	if maxStock == nil {
 		return nil
 	}
@@ -149,12 +150,7 @@ func (hs Holds) StockUsed(ctx context.Context, productID int64, kind string, now
 // (exactly, under the row lock) and the UPDATE tried once more, under the lock, before answering 421. The visitor check
 // runs under the row lock too, so it sees every hold committed before this one on the session.
 func takePlaces(ctx context.Context, tx *Tx, h sessions.NewHold, s sessions.HoldSlot, now int64) error {
-	if _, err := tx.Exec(ctx, `INSERT INTO slots (circuit_id, starts_at, local_date, local_time, capacity, booked, held)
-		VALUES (?, ?, ?, ?, ?, 0, 0) ON CONFLICT (circuit_id, starts_at) DO NOTHING`,
-		s.CircuitID, s.StartsAt, s.LocalDate, s.LocalTime, s.Capacity); err != nil {
-		return Translate(err)
-	}
-	ok, err := takeHeld(ctx, tx, s, h.NumDrivers)
+	ok, err := insertOrTakeHeld(ctx, tx, s, h.NumDrivers)
 	if err != nil {
 		return err
 	}
@@ -188,6 +184,31 @@ func takePlaces(ctx context.Context, tx *Tx, h sessions.NewHold, s sessions.Hold
 		return apperr.New(apperr.NoStock, "Not enough places left in the session at %s %s.", s.LocalDate, s.LocalTime[:5])
 	}
 	return nil
+}
+
+// insertOrTakeHeld takes places into a session's counter of held places in one statement (one round
+// trip: the hold path is what a rush waits on): the session's row is created holding them, or its
+// counter raised if they fit its capacity (brought up to date from the installation's settings at the
+// same time). Either way the row exists afterwards and is locked (PostgreSQL locks the conflicting row
+// even when the update's condition is false), and it reports whether the places were taken.
+func insertOrTakeHeld(ctx context.Context, tx *Tx, s sessions.HoldSlot, places int) (bool, error) {
+	if places > s.Capacity {
+		// More than the session holds at all: the row is made (empty) for the refusal's path.
+		_, err := tx.Exec(ctx, `INSERT INTO slots (circuit_id, starts_at, local_date, local_time, capacity, booked, held)
+			VALUES (?, ?, ?, ?, ?, 0, 0) ON CONFLICT (circuit_id, starts_at) DO NOTHING`,
+			s.CircuitID, s.StartsAt, s.LocalDate, s.LocalTime, s.Capacity)
+		return false, Translate(err)
+	}
+	res, err := tx.Exec(ctx, `INSERT INTO slots (circuit_id, starts_at, local_date, local_time, capacity, booked, held)
+		VALUES (?, ?, ?, ?, ?, 0, ?) ON CONFLICT (circuit_id, starts_at) DO UPDATE
+		SET held = slots.held + excluded.held, capacity = excluded.capacity
+		WHERE slots.held + slots.booked + excluded.held <= excluded.capacity`,
+		s.CircuitID, s.StartsAt, s.LocalDate, s.LocalTime, s.Capacity, places)
+	if err != nil {
+		return false, Translate(err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 // visitorFree returns apperr.SameUserSlot when the visitor already has a live hold on the session.
