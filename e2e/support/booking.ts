@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { snapshot } from './screenshot.ts';
 import { serverState, type DemoCompany, type ServerState } from './state.ts';
 
@@ -290,4 +290,51 @@ export function bookingIdOf(page: Page): string {
   const id = new URL(page.url()).searchParams.get('booking');
   if (!id) throw new Error(`no booking identifier in ${page.url()}`);
   return id;
+}
+
+/** What fillSession holds: the product, and the session's start (HH:mm:ss; default the day's last with places). */
+export interface FillTarget {
+  product: string;
+  time?: string;
+}
+
+/**
+ * Another visitor (X-Visitor-Id e2e-waitlist-<visitorTag>-…) holds every free place of a session of the
+ * day through the API, so the session is full for the page under test (the waiting list's specs); the
+ * company must have the waiting list on. Returns the session's start and release(), which lets the
+ * places go.
+ */
+export async function fillSession(
+  request: APIRequestContext,
+  target: DemoCompany,
+  day: string,
+  visitorTag: string,
+  { product, time }: FillTarget,
+): Promise<{ time: string; release: () => Promise<void> }> {
+  const config = (await (await request.get(`/api/config/${target.key}`)).json()) as { token: string; idCompany: number; waitlistEnabled: boolean };
+  expect(config.waitlistEnabled, 'the demo companies have the waiting list on').toBe(true);
+  const headers = { Authorization: `Bearer ${config.token}`, 'X-Visitor-Id': `e2e-waitlist-${visitorTag}-${Date.now()}` };
+  const { productsBooking } = (await (await request.get(`/api/product?idCompany=${config.idCompany}`)).json()) as {
+    productsBooking: { id: number; name: string }[];
+  };
+  const idType = productsBooking.find((p) => p.name === product)!.id;
+  const avail = (await (await request.get(`/api/booking/availability?date=${day}&idType=${idType}&type=PRODUCT`, { headers })).json()) as {
+    data: { slots: { startTime: string; usersAvailable: number }[] };
+  };
+  const open = avail.data.slots.filter((s) => s.usersAvailable > 0 && (time === undefined || s.startTime === time));
+  expect(open.length, `sessions with places on ${day}${time ? ` at ${time}` : ''}`).toBeGreaterThan(0);
+  const { startTime, usersAvailable: free } = open[open.length - 1];
+  const cart = (await (await request.post('/api/payment/shopping-cart', { headers, data: { idCompany: config.idCompany } })).json()) as { token: string };
+  const held = await request.post('/api/prebooking', {
+    headers, data: { bookingDates: [`${day} ${startTime}`], numDrivers: free, idType, type: 'PRODUCT', token: cart.token },
+  });
+  expect(held.status(), await held.text()).toBe(201);
+  const { prebookingIdentifier } = (await held.json()) as { prebookingIdentifier: string };
+  return {
+    time: startTime,
+    release: async () => {
+      const answer = await request.delete(`/api/prebooking/${prebookingIdentifier}`, { headers, data: { token: cart.token } });
+      expect(answer.status()).toBe(200);
+    },
+  };
 }

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext } from '@playwright/test';
-import { bookableDay, company, seriousViolations, slot, stageHeading } from '../support/booking.ts';
+import { bookableDay, company, fillSession, seriousViolations, slot, stageHeading } from '../support/booking.ts';
 import { expect, test } from '../support/own-server.ts';
-import { DEMO, type DemoCompany } from '../support/state.ts';
+import { DEMO } from '../support/state.ts';
 
 // Issue 27 in Arabic: a visitor of the Arabic booking page finds a session full, joins its waiting list
 // with the keyboard alone (the dialog right to left, in Arabic, axe clean), sees their position, and when
@@ -23,41 +22,12 @@ const parts = file('components/locales/ar.json');
 
 const PRODUCT = 'Tanda adultos 15 minutos';
 
-/** Another visitor holds every free place of the day's last session with places; release() lets them go. */
-async function fillSession(request: APIRequestContext, target: DemoCompany, day: string) {
-  const config = (await (await request.get(`/api/config/${target.key}`)).json()) as { token: string; idCompany: number };
-  const headers = { Authorization: `Bearer ${config.token}`, 'X-Visitor-Id': `e2e-waitlist-ar-${Date.now()}` };
-  const { productsBooking } = (await (await request.get(`/api/product?idCompany=${config.idCompany}`)).json()) as {
-    productsBooking: { id: number; name: string }[];
-  };
-  const idType = productsBooking.find((p) => p.name === PRODUCT)!.id;
-  const avail = (await (await request.get(`/api/booking/availability?date=${day}&idType=${idType}&type=PRODUCT`, { headers })).json()) as {
-    data: { slots: { startTime: string; usersAvailable: number }[] };
-  };
-  const open = avail.data.slots.filter((s) => s.usersAvailable > 0);
-  expect(open.length, `sessions with places on ${day}`).toBeGreaterThan(0);
-  const { startTime: time, usersAvailable: free } = open[open.length - 1];
-  const cart = (await (await request.post('/api/payment/shopping-cart', { headers, data: { idCompany: config.idCompany } })).json()) as { token: string };
-  const held = await request.post('/api/prebooking', {
-    headers, data: { bookingDates: [`${day} ${time}`], numDrivers: free, idType, type: 'PRODUCT', token: cart.token },
-  });
-  expect(held.status(), await held.text()).toBe(201);
-  const { prebookingIdentifier } = (await held.json()) as { prebookingIdentifier: string };
-  return {
-    time,
-    release: async () => {
-      const answer = await request.delete(`/api/prebooking/${prebookingIdentifier}`, { headers, data: { token: cart.token } });
-      expect(answer.status()).toBe(200);
-    },
-  };
-}
-
 test('in Arabic, a full session is joined with the keyboard alone and its offer opens the booking held', async ({ page, request, ownServer }, testInfo) => {
   test.setTimeout(300_000);
   const norte = company(DEMO.norte, ownServer.state);
   const day = bookableDay(2);
   const email = `waiting.ar.${testInfo.workerIndex}.${Date.now()}@example.com`;
-  const filler = await fillSession(request, norte, day);
+  const filler = await fillSession(request, norte, day, 'ar', { product: PRODUCT });
 
   await page.goto(`${norte.url}?lang=ar`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

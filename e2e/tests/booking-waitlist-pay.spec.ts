@@ -1,4 +1,3 @@
-import type { APIRequestContext } from '@playwright/test';
 import { demoAdmin, SUPPORT, signInByApi } from '../support/admin.ts';
 import {
   acceptTerms,
@@ -6,6 +5,7 @@ import {
   chooseProduct,
   circuitDay,
   company,
+  fillSession,
   next,
   openBooking,
   openNewestMailTo,
@@ -17,7 +17,7 @@ import {
   toSummary,
 } from '../support/booking.ts';
 import { expect, test } from '../support/own-server.ts';
-import { DEMO, type DemoCompany } from '../support/state.ts';
+import { DEMO } from '../support/state.ts';
 
 // Issue 27, past the offer: a customer joins a full session's waiting list with the keyboard alone,
 // another customer lets the places go, the offer mail's link opens the booking with the session held,
@@ -27,42 +27,12 @@ import { DEMO, type DemoCompany } from '../support/state.ts';
 
 const PRODUCT = 'Tanda adultos 15 minutos';
 
-/** Another visitor holds every free place of a late session of the day; release() lets them go. */
-async function fillSession(request: APIRequestContext, target: DemoCompany, day: string) {
-  const config = (await (await request.get(`/api/config/${target.key}`)).json()) as { token: string; idCompany: number; waitlistEnabled: boolean };
-  expect(config.waitlistEnabled, 'the demo companies have the waiting list on').toBe(true);
-  const headers = { Authorization: `Bearer ${config.token}`, 'X-Visitor-Id': `e2e-waitlist-pay-${Date.now()}` };
-  const { productsBooking } = (await (await request.get(`/api/product?idCompany=${config.idCompany}`)).json()) as {
-    productsBooking: { id: number; name: string }[];
-  };
-  const idType = productsBooking.find((p) => p.name === PRODUCT)!.id;
-  const avail = (await (await request.get(`/api/booking/availability?date=${day}&idType=${idType}&type=PRODUCT`, { headers })).json()) as {
-    data: { slots: { startTime: string; usersAvailable: number }[] };
-  };
-  const open = avail.data.slots.filter((s) => s.usersAvailable > 0);
-  expect(open.length, `sessions with places on ${day}`).toBeGreaterThan(0);
-  const { startTime: time, usersAvailable: free } = open[open.length - 1];
-  const cart = (await (await request.post('/api/payment/shopping-cart', { headers, data: { idCompany: config.idCompany } })).json()) as { token: string };
-  const held = await request.post('/api/prebooking', {
-    headers, data: { bookingDates: [`${day} ${time}`], numDrivers: free, idType, type: 'PRODUCT', token: cart.token },
-  });
-  expect(held.status(), await held.text()).toBe(201);
-  const { prebookingIdentifier } = (await held.json()) as { prebookingIdentifier: string };
-  return {
-    time,
-    release: async () => {
-      const answer = await request.delete(`/api/prebooking/${prebookingIdentifier}`, { headers, data: { token: cart.token } });
-      expect(answer.status()).toBe(200);
-    },
-  };
-}
-
 test('an offer of the waiting list is paid by card and the staff list shows it booked, live', async ({ page, browser, request, ownServer }, testInfo) => {
   test.setTimeout(420_000);
   const norte = company(DEMO.norte, ownServer.state);
   const day = bookableDay(1);
   const email = `waiting.pay.${testInfo.workerIndex}.${Date.now()}@example.com`;
-  const filler = await fillSession(request, norte, day);
+  const filler = await fillSession(request, norte, day, 'pay', { product: PRODUCT });
   const hhmm = filler.time.slice(0, 5);
 
   // The join form, with the keyboard alone.

@@ -1,7 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
-import { bookableDay, chooseProduct, company, next, openBooking, openNewestMailTo, pickDay, seriousViolations, slot, stageHeading } from '../support/booking.ts';
+import { bookableDay, chooseProduct, company, fillSession, next, openBooking, openNewestMailTo, pickDay, seriousViolations, slot, stageHeading } from '../support/booking.ts';
 import { expect, test } from '../support/own-server.ts';
-import { DEMO, type DemoCompany } from '../support/state.ts';
+import { DEMO } from '../support/state.ts';
 
 // Issue 27: a customer joins the waiting list of a full session; another customer lets the places go; the
 // first receives the offer in the development mailbox, opens it and lands on the booking with the session
@@ -11,40 +10,12 @@ import { DEMO, type DemoCompany } from '../support/state.ts';
 const PRODUCT = 'Voksen – 10 minutter';
 const TIME = '19:40:00';
 
-/** Another visitor who holds every free place of the session; release() lets them go. */
-async function fillSession(request: APIRequestContext, target: DemoCompany, day: string) {
-  const config = (await (await request.get(`/api/config/${target.key}`)).json()) as { token: string; idCompany: number; waitlistEnabled: boolean };
-  expect(config.waitlistEnabled, 'the demo companies have the waiting list on').toBe(true);
-  const headers = { Authorization: `Bearer ${config.token}`, 'X-Visitor-Id': `e2e-waitlist-filler-${Date.now()}` };
-  const { productsBooking } = (await (await request.get(`/api/product?idCompany=${config.idCompany}`)).json()) as {
-    productsBooking: { id: number; name: string }[];
-  };
-  const idType = productsBooking.find((p) => p.name === PRODUCT)!.id;
-  const avail = (await (await request.get(`/api/booking/availability?date=${day}&idType=${idType}&type=PRODUCT`, { headers })).json()) as {
-    data: { slots: { startTime: string; usersAvailable: number }[] };
-  };
-  const free = avail.data.slots.find((s) => s.startTime === TIME)!.usersAvailable;
-  expect(free).toBeGreaterThan(0);
-  const cart = (await (await request.post('/api/payment/shopping-cart', { headers, data: { idCompany: config.idCompany } })).json()) as { token: string };
-  const held = await request.post('/api/prebooking', {
-    headers, data: { bookingDates: [`${day} ${TIME}`], numDrivers: free, idType, type: 'PRODUCT', token: cart.token },
-  });
-  expect(held.status(), await held.text()).toBe(201);
-  const { prebookingIdentifier } = (await held.json()) as { prebookingIdentifier: string };
-  return {
-    release: async () => {
-      const answer = await request.delete(`/api/prebooking/${prebookingIdentifier}`, { headers, data: { token: cart.token } });
-      expect(answer.status()).toBe(200);
-    },
-  };
-}
-
 test('a customer joins the waiting list of a full session, gets the offer by mail when places free, and books on', async ({ page, request, ownServer }, testInfo) => {
   test.setTimeout(300_000);
   const fjord = company(DEMO.fjord, ownServer.state);
   const day = bookableDay(2);
   const email = `waiting.${testInfo.workerIndex}.${Date.now()}@example.com`;
-  const filler = await fillSession(request, fjord, day);
+  const filler = await fillSession(request, fjord, day, 'filler', { product: PRODUCT, time: TIME });
 
   await openBooking(page, fjord);
   await chooseProduct(page, PRODUCT, 1);

@@ -176,6 +176,8 @@ test.describe('event registration', () => {
     await expect(page.getByTestId('booking-done-details')).toBeVisible();
     await expect(page.getByTestId('booking-done-line')).toContainText(/\d{2}:\d{2}/);
     await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', `/api/booking/ics/${identifier}`);
+    // …and the check-in QR the desk scans, as a booking's done page does (its code is the booking's).
+    await expect(page.getByRole('img', { name: `Check-in QR code of booking ${(await page.getByTestId('booking-reference').textContent())!.trim()}` })).toBeVisible();
     await expect(page.getByTestId('branded-header')).toBeVisible();
     // …and the problem report, as every public page has.
     await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Report a problem' })).toBeVisible();

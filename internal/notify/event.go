@@ -8,7 +8,7 @@ import (
 
 // EventRegistrationConfirmation is the e-mail a participant gets when registered for an event: the
 // event, nickname, start and end, categories, reference, the discount used (its code and what it saved)
-// and price, with an .ics file named
+// and price, the check-in QR code (an inline PNG, when it has a check code), with an .ics file named
 // event-<reference>.ics. Returns an error without an e-mail address or with a time not in RFC 3339.
 func EventRegistrationConfirmation(e EventRegistration) (Message, error) {
 	if strings.TrimSpace(e.Email) == "" {
@@ -48,12 +48,25 @@ func EventRegistrationConfirmation(e EventRegistration) (Message, error) {
 		}
 	}
 	d.Blocks = []block{{Rows: rows}}
+	var qr *Attachment
+	if e.CheckCode != "" {
+		var err error
+		if d.Blocks, qr, err = checkQR(t, e.CheckCode, e.Reference, d.Blocks); err != nil {
+			return Message{}, err
+		}
+	}
 	if e.StartUTC != "" {
 		d.Outro = []string{t.T("calendar")}
 	}
 	m, err := message(KindEventRegistration, t, e.Email, t.T("event.subject", "event", e.EventName), d)
-	if err != nil || e.StartUTC == "" {
+	if err != nil {
 		return m, err
+	}
+	if qr != nil {
+		m.Attachments = append(m.Attachments, *qr)
+	}
+	if e.StartUTC == "" {
+		return m, nil
 	}
 	uid := e.Identifier
 	if uid == "" {
@@ -78,7 +91,7 @@ func EventRegistrationConfirmation(e EventRegistration) (Message, error) {
 	if err != nil {
 		return Message{}, err
 	}
-	m.Attachments = []Attachment{att}
+	m.Attachments = append(m.Attachments, att)
 	return m, nil
 }
 

@@ -144,6 +144,9 @@ type EventRegistration struct {
 	Reference     string // the short reference, shown
 	Identifier    string // the booking's identifier, for the calendar entry's UID (Reference when empty)
 	PageURL       string // the booking's page, the calendar entry's URL (the company's web when empty)
+	// CheckCode is the text of the registration's check-in QR code (a registration is a booking: the
+	// same code as a booking's, frontdesk.CheckCode); "" shows no QR.
+	CheckCode string
 }
 
 // ProblemReport is a visitor's report sent to the company.

@@ -71,12 +71,18 @@ func withCheckQR(t translator, b Booking, blocks []block) ([]block, *Attachment,
 	if b.CheckCode == "" || len(bookingEvents(b)) == 0 {
 		return blocks, nil, nil // a voucher has no session to check in to
 	}
-	data, err := QRPNG(b.CheckCode)
+	return checkQR(t, b.CheckCode, ShownReference(b), blocks)
+}
+
+// checkQR appends the check-in block of a code (its QR as an inline image, the shown reference under
+// it) to blocks and returns the PNG as the inline part the block's image names.
+func checkQR(t translator, code, shownRef string, blocks []block) ([]block, *Attachment, error) {
+	data, err := QRPNG(code)
 	if err != nil {
 		return nil, nil, err
 	}
 	blocks = append(blocks, block{Heading: t.T("checkin.heading"), Text: t.T("checkin.text"),
-		Image: &mailImage{Src: template.URL("cid:" + CheckQRContentID), Alt: t.T("checkin.alt", "ref", ShownReference(b)), Size: 180},
-		Code:  ShownReference(b)})
+		Image: &mailImage{Src: template.URL("cid:" + CheckQRContentID), Alt: t.T("checkin.alt", "ref", shownRef), Size: 180},
+		Code:  shownRef})
 	return blocks, &Attachment{Name: "checkin-qr.png", ContentType: "image/png", Data: data, Inline: true, ContentID: CheckQRContentID}, nil
 }

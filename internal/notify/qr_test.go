@@ -50,3 +50,35 @@ func TestConfirmationCarriesCheckQR(t *testing.T) {
 		t.Error("a booking without a check code got a QR")
 	}
 }
+
+// TestEventConfirmationCarriesCheckQR: an event registration's confirmation with a check code shows the
+// same check-in QR as a booking's (inline, before the .ics), in every language; without a code, none.
+func TestEventConfirmationCarriesCheckQR(t *testing.T) {
+	for _, culture := range []string{"en-GB", "es-ES", "de-DE", "da-DK", "nb-NO", "sv-SE", "ar-SA"} {
+		e := event(culture)
+		e.Reference = "UE9B-KTGR"
+		e.CheckCode = "PITLANE:UE9BKTGR:AAAABBBBCCCCDDDDEEEEFFFF"
+		m, err := EventRegistrationConfirmation(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(m.HTML, `src="cid:`+CheckQRContentID+`"`) || strings.Contains(m.HTML, "checkin.") {
+			t.Errorf("%s: the HTML does not show the QR, or shows a key:\n%s", culture, m.HTML)
+		}
+		want, err := QRPNG(e.CheckCode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(m.Attachments) != 2 || !m.Attachments[0].Inline || m.Attachments[0].ContentID != CheckQRContentID ||
+			!bytes.Equal(m.Attachments[0].Data, want) || !strings.HasSuffix(m.Attachments[1].Name, ".ics") {
+			t.Errorf("%s: attachments %+v, want the QR of the code then the .ics", culture, m.Attachments)
+		}
+	}
+	m, err := EventRegistrationConfirmation(event("en-GB"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(m.HTML, "cid:") || len(m.Attachments) != 1 {
+		t.Errorf("a registration without a check code got a QR: %+v", m.Attachments)
+	}
+}

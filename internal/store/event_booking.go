@@ -133,8 +133,8 @@ func queueEventConfirmation(ctx context.Context, tx *Tx, bookingID int64, now ti
 func queueEventMail(ctx context.Context, tx *Tx, bookingID int64, now time.Time, copies bool) (bool, error) {
 	var e notify.EventRegistration
 	var companyID, startsAt, endsAt int64
-	var cats, publicKey string
-	err := tx.QueryRow(ctx, `SELECT b.company_id, b.identifier, b.culture, b.total_cents, b.discount_cents,
+	var cats, publicKey, status string
+	err := tx.QueryRow(ctx, `SELECT b.company_id, b.identifier, b.culture, b.status, b.total_cents, b.discount_cents,
 			COALESCE(dc.code, ''), r.nick, r.email, r.categories,
 			ev.name, ev.date_start, ev.date_end, ev.starts_at, ev.ends_at, c.name, c.logo, c.primary_color,
 			COALESCE(c.web_url, ''), c.currency, c.currency_symbol, c.time_zone, COALESCE(b.reference, ''), c.address,
@@ -142,7 +142,7 @@ func queueEventMail(ctx context.Context, tx *Tx, bookingID int64, now time.Time,
 		FROM event_registrations r JOIN bookings b ON b.id = r.booking_id JOIN events ev ON ev.id = r.event_id
 		JOIN companies c ON c.id = b.company_id LEFT JOIN discount_codes dc ON dc.id = b.discount_code_id
 		WHERE r.booking_id = ? AND b.source = 'EVENT' ORDER BY r.id LIMIT 1`, bookingID).Scan(
-		&companyID, &e.Identifier, &e.Culture, &e.TotalCents, &e.DiscountCents, &e.DiscountCode, &e.Nick, &e.Email, &cats, &e.EventName, &e.StartLocal,
+		&companyID, &e.Identifier, &e.Culture, &status, &e.TotalCents, &e.DiscountCents, &e.DiscountCode, &e.Nick, &e.Email, &cats, &e.EventName, &e.StartLocal,
 		&e.EndLocal, &startsAt, &endsAt, &e.Company.Name, &e.Company.Logo, &e.Company.Color, &e.Company.WebURL,
 		&e.Company.Currency, &e.Company.Symbol, &e.Company.TimeZone, &e.Reference, &e.Company.Address,
 		&e.Company.ContactEmail, &publicKey)
@@ -154,6 +154,12 @@ func queueEventMail(ctx context.Context, tx *Tx, bookingID int64, now time.Time,
 	}
 	if err := json.Unmarshal([]byte(cats), &e.Categories); err != nil {
 		e.Categories = nil // a malformed list only loses the categories line of the mail
+	}
+	// The same check-in code as a booking's (a registration is a booking row with its reference).
+	if status != checkout.StatusCancelled {
+		if e.CheckCode, err = checkCodeOf(ctx, tx, companyID, e.Reference); err != nil {
+			return true, err
+		}
 	}
 	e.Reference = notify.ShownReference(notify.Booking{Reference: e.Reference, Identifier: e.Identifier})
 	e.PageURL = bookingPageURL(tx.db.webBase(), "", e.Identifier, publicKey)

@@ -56,6 +56,9 @@ export function CorrectPaymentDialog({ company, booking, payment, onClose }: Cor
       void queryClient.invalidateQueries({ queryKey: ['admin', 'booking-master-data', company.idCompany, booking.id] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'bookings', company.idCompany] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'billing', company.idCompany] });
+      // The KPIs' billing and its charts count the ledger: a manager's open KPIs move with the counter.
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'kpi', company.idCompany] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'kpi-series', company.idCompany] });
       toast(t('correct.done'), 'green');
       onClose();
     },

@@ -48,6 +48,9 @@ export function RecordPaymentDialog({ company, booking, onClose }: RecordPayment
       void queryClient.invalidateQueries({ queryKey: ['admin', 'booking-master-data', company.idCompany, booking.id] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'bookings', company.idCompany] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'billing', company.idCompany] });
+      // The KPIs' billing and its charts count the ledger: a manager's open KPIs move with the counter.
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'kpi', company.idCompany] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'kpi-series', company.idCompany] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'today', company.idCompany] });
       toast(result.due > 0 ? t('pay.donePart', { due: price(result.due) }) : t('pay.done'), 'green');
       onClose();

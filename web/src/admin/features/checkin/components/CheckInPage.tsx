@@ -206,11 +206,12 @@ function BookingFacts({ booking, format }: { booking: CheckInBooking; format: Re
       <ul style={{ margin: 0, paddingInlineStart: 20 }}>
         {booking.sessions.map((s, i) => (
           <li key={i}>
-            {t('booking.session', {
+            {/* An event registration's one "session" is the event: its name alone (it has no product). */}
+            {t(s.product ? 'booking.session' : 'booking.event', {
               day: isolate(format.day(s.date)),
               time: isolate(format.time(s.time)),
               name: s.name,
-              product: s.product || s.name,
+              product: s.product,
               drivers: s.drivers,
             })}
           </li>
