@@ -146,7 +146,6 @@ export type EventFormError =
   | 'excludingRequired'
   | 'optionRequired'
   | 'featureNumber'
-  | 'featureBoolean'
   | 'featureRepeated'
   | 'featureKnown'
   | 'textTooLong'
