@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -324,6 +325,51 @@ func TestUpdateFullEventIsForSuperadmins(t *testing.T) {
 		}
 		if after := e.eventState(t, ev.Data.ID); after != before {
 			t.Errorf("refused calls changed the event")
+		}
+	})
+}
+
+// Lowering the places while visitors register at the same moment never leaves more places taken than the
+// event has: the save and the holds take the same lock, so either the save counted the new holds (and
+// was refused or kept them within its stock) or the holds saw the new stock. Counted from the rows.
+func TestUpdateFullEventCapacityRaceWithRegistrations(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEvEnv(t, db)
+		ev := e.createForEdit(t)
+		const visitors, lowered = 8, 4
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		var saveStatus int
+		for i := range visitors {
+			wg.Go(func() {
+				<-start
+				e.api.Do("POST", "/api/event/"+ev.Data.Key+"/register", nil, "X-Visitor-Id", "racer-"+strconv.Itoa(i))
+			})
+		}
+		wg.Go(func() {
+			<-start
+			res := e.api.Do("POST", "/api/event/updateFullEvent", editPayload(e.company, ev, func(m map[string]any) {
+				m["event"].(map[string]any)["maxStock"] = lowered
+			}), bearer(e.super)...)
+			saveStatus = res.Status
+		})
+		close(start)
+		wg.Wait()
+		stock := count(t, db, `SELECT COALESCE(max_stock, -1) FROM products WHERE event_id = ?`, ev.Data.ID)
+		held := count(t, db, `SELECT COUNT(*) FROM holds h JOIN products p ON p.id = h.product_id WHERE p.event_id = ? AND h.kind = 'EVENT'
+			AND h.expires_at > ?`, ev.Data.ID, e.clk.Now().UnixMilli())
+		switch saveStatus {
+		case http.StatusOK:
+			if stock != lowered || held > lowered {
+				t.Errorf("saved %d places with %d held", stock, held)
+			}
+		case http.StatusConflict:
+			if stock != 20 || held <= lowered {
+				t.Errorf("refused with %d held (stock %d): the refusal needs more than %d taken", held, stock, lowered)
+			}
+		default:
+			t.Errorf("save: %d", saveStatus)
 		}
 	})
 }
