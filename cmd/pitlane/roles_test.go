@@ -115,6 +115,8 @@ func TestEveryRouteHoldsTheRoleTable(t *testing.T) {
 		"GET /api/admin/waitlist": account.RoleDesk, "POST /api/admin/waitlist/offer": account.RoleDesk,
 		"DELETE /api/admin/waitlist/{id}": account.RoleDesk,
 		"POST /api/event/createFullEvent": account.RoleSuperAdmin, "POST /api/event/previewTemplate": account.RoleSuperAdmin,
+		// The calendar's Edit reads and saves what only a SUPERADMIN creates (issue 25).
+		"GET /api/event/fullEvent": account.RoleSuperAdmin, "POST /api/event/updateFullEvent": account.RoleSuperAdmin,
 		// The Company tab holds the switches only the owner may turn (issue 24); installations are ADMIN's.
 		"GET /api/admin/company-settings": account.RoleSuperAdmin, "PATCH /api/admin/company-settings": account.RoleSuperAdmin,
 		// The Team tab is ADMIN's (issue 24); the SUPERADMIN-only parts are rules of the service, not rows.

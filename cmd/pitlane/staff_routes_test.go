@@ -16,7 +16,8 @@ import (
 // staffPrefixes are the paths of the staff API; every call under them but sign-in, sign-out and
 // who-am-I must be a row of the route table, so it goes through the scope middleware.
 var staffPrefixes = []string{"/api/admin/", "/api/kpi/", "/api/private/", "/api/users/", "/api/booking/master-data/", "/api/payment/execute-refund",
-	"/api/group", "/api/product/", "/api/event/createFullEvent", "/api/event/previewTemplate", "/api/publi/photo", "/api/company/updatePubli"}
+	"/api/group", "/api/product/", "/api/event/createFullEvent", "/api/event/previewTemplate",
+	"/api/event/fullEvent", "/api/event/updateFullEvent", "/api/publi/photo", "/api/company/updatePubli"}
 
 var staffPublic = map[string]bool{"/api/users/adminLogin": true, "/api/users/logout": true, "/api/users/me": true, "/api/users/changePassword": true,
 	"/api/product/image/{name}":  true, // product images: public, content-addressed, no company data

@@ -33,6 +33,7 @@ type tenant struct {
 	seq         int    // bookings added so far
 	lastPayment int64  // the payment of the booking added last
 	publiImage  string // address of an advertising image uploaded to the company (tenant_events_test.go)
+	event       int64  // an event of the company with its ticket (tenant_events_test.go)
 	teamUser    int64  // a DESK member of the company (the Team tab's routes)
 	invitation  int64  // an open invitation to the company
 	waitEntry   int64  // a waiting-list entry of the booked session (10 December, 10:00)
@@ -127,6 +128,7 @@ func seedTenant(t *testing.T, db *store.DB, mark string) *tenant {
 		t.Fatalf("seed %s waiting list: %v", mark, err)
 	}
 	tn.publiImage = seedPubliImage(t, db, tn)
+	tn.event = seedEvent(t, db, tn)
 	return tn
 }
 

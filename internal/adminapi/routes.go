@@ -115,6 +115,9 @@ func (s *Server) Routes() []Route {
 		// Events and advertising (events.go, publi.go).
 		{Pattern: "POST /api/event/createFullEvent", MinRole: account.RoleSuperAdmin, Handler: s.createFullEvent},
 		{Pattern: "POST /api/event/previewTemplate", MinRole: account.RoleSuperAdmin, Handler: s.previewTemplate},
+		// The calendar's Edit: the event as the form edits it, and its save (events.go, issue 25).
+		{Pattern: "GET /api/event/fullEvent", MinRole: account.RoleSuperAdmin, Handler: s.fullEvent},
+		{Pattern: "POST /api/event/updateFullEvent", MinRole: account.RoleSuperAdmin, Handler: s.updateFullEvent},
 		{Pattern: "POST /api/publi/photo", Handler: s.publiPhoto},
 		{Pattern: "POST /api/company/updatePubli", Handler: s.updatePubli},
 		// Settings dialog: booking settings and schedules (settings.go).

@@ -134,7 +134,7 @@ func CheckCreate(req CreateRequest, now time.Time, loc *time.Location) (NewEvent
 	} else {
 		out.Team = *ev.TeamEvent
 	}
-	checkDates(fe, ev, now, loc, &out)
+	checkDates(fe, ev.DateIni, ev.DateEnd, "", now, loc, &out)
 	out.ProductData = checkProductData(fe, ev.ProductData)
 	if req.TemplateHTML == nil || strings.TrimSpace(*req.TemplateHTML) == "" {
 		fe.Add("templateHtml", "required")
@@ -203,8 +203,9 @@ func checkIDLocal(fe apperr.FieldErrors, raw json.RawMessage) string {
 	return checkText(fe, "event.idLocalProduct", &s, MaxIDLocal)
 }
 
-// checkDates reads dateIni and dateEnd at loc: dateEnd after dateIni, dateIni not in the past.
-func checkDates(fe apperr.FieldErrors, ev *CreateEventPart, now time.Time, loc *time.Location, out *NewEvent) {
+// checkDates reads dateIni and dateEnd at loc: dateEnd after dateIni, dateIni not in the past unless
+// it is keptStart (an edited event's start left as stored, "YYYY-MM-DD HH:MM:SS"; "" on creation).
+func checkDates(fe apperr.FieldErrors, dateIni, dateEnd *string, keptStart string, now time.Time, loc *time.Location, out *NewEvent) {
 	var start, end time.Time
 	var okStart, okEnd bool
 	for _, d := range []struct {
@@ -212,7 +213,7 @@ func checkDates(fe apperr.FieldErrors, ev *CreateEventPart, now time.Time, loc *
 		v     *string
 		t     *time.Time
 		ok    *bool
-	}{{"event.dateIni", ev.DateIni, &start, &okStart}, {"event.dateEnd", ev.DateEnd, &end, &okEnd}} {
+	}{{"event.dateIni", dateIni, &start, &okStart}, {"event.dateEnd", dateEnd, &end, &okEnd}} {
 		switch {
 		case d.v == nil || strings.TrimSpace(*d.v) == "":
 			fe.Add(d.field, "required")
@@ -222,7 +223,7 @@ func checkDates(fe apperr.FieldErrors, ev *CreateEventPart, now time.Time, loc *
 			}
 		}
 	}
-	if okStart && start.Before(now) {
+	if okStart && start.Before(now) && start.Format(LocalLayout) != keptStart {
 		fe.Add("event.dateIni", "must not be in the past")
 	}
 	if okStart && okEnd && !end.After(start) {

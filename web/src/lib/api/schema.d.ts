@@ -2522,6 +2522,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/event/fullEvent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One event as the event form edits it: what createFullEvent took, as now stored, with its version and places taken (SUPERADMIN only).
+         * @description What the calendar's Edit opens the six-tab event form with. Only a SUPERADMIN of `idCompany` may
+         *     call it (an ADMIN gets 403), as for createFullEvent; an event of another company is a 404.
+         *     `version` is what updateFullEvent must send back: it changes whenever the event or its ticket is
+         *     saved (here or in the catalogue). `templateHtml` is the stored (sanitised) template. `discount` is
+         *     shown, not edited: updateFullEvent leaves the code as it is.
+         */
+        get: operations["adminGetFullEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event/updateFullEvent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the event form's changes to an event (SUPERADMIN only): name, price, local product id, places, dates, DATA fields, template, landing flag and category, in one transaction, based on the version read.
+         * @description Only a SUPERADMIN of `idCompany` may call it (an ADMIN gets 403); an event of another company is a
+         *     404. The rules are createFullEvent's for the same fields (a 422 whose `fields` are keyed by the same
+         *     dotted paths), with these differences: `event.dateIni` may stay in the past when it is unchanged
+         *     (an event that has started can still be corrected), and `event.price` must not be below the
+         *     amount of the event's discount code. Whether the event is by teams, and its discount code, do not
+         *     change here. `categorys` absent (or null) removes the event's category; present, it replaces it.
+         *     The template is sanitised exactly as createFullEvent sanitises it.
+         *
+         *     Two refusals are 409, and nothing is written: `version` is not the event's version any more
+         *     (someone saved the event or its ticket since it was read: `fields.version`), or `event.maxStock`
+         *     is below the places already taken (`fields["event.maxStock"]` says how many are taken). New
+         *     dates move the registrations' bookings with the event; raised places go to the event's waiting
+         *     list at once. Audited (`event.update`, with what changed before and after).
+         */
+        post: operations["adminUpdateFullEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/company/{id}": {
         parameters: {
             query?: never;
@@ -4740,6 +4796,96 @@ export interface components {
                 /** @description The template as createFullEvent would store it. */
                 html: string;
             };
+        };
+        FullEvent: {
+            /** Format: int64 */
+            id: number;
+            /** @description The event's public key (GET /api/event/{key}). */
+            key: string;
+            /**
+             * Format: int64
+             * @description Send it back with updateFullEvent; it changes on every save of the event or its ticket.
+             */
+            version: number;
+            /**
+             * Format: int64
+             * @description Places taken now, counted as CalendarEvent.placesTaken: event.maxStock may not go below it.
+             */
+            placesTaken: number;
+            event: {
+                name: string;
+                price: number;
+                idLocalProduct: string;
+                /**
+                 * Format: int64
+                 * @description null: unlimited.
+                 */
+                maxStock: number | null;
+                teamEvent: boolean;
+                /** @description Local start YYYY-MM-DD HH:mm:ss. */
+                dateIni: string;
+                /** @description Local end YYYY-MM-DD HH:mm:ss. */
+                dateEnd: string;
+                productData: {
+                    [key: string]: string | number | boolean;
+                };
+            };
+            /** @description The stored (sanitised) template. */
+            templateHtml: string;
+            addToLandingPage: boolean;
+            categorys: {
+                title: string;
+                excluding: boolean;
+                /** @description A JSON array text of {"name", "shortName", "checked", "disabled"}, as createFullEvent takes it. */
+                options: string;
+            } | null;
+            /** @description The event's discount code, shown and not edited. */
+            discount: {
+                code: string;
+                price: number;
+                expirationDate: string | null;
+                /** Format: int64 */
+                stock: number | null;
+            } | null;
+        };
+        FullEventResponse: {
+            data: components["schemas"]["FullEvent"];
+        };
+        UpdateFullEventRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            /**
+             * Format: int64
+             * @description The event's id.
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description The version the form was filled from (FullEvent.version).
+             */
+            version: number;
+            event: {
+                name: string;
+                price: number;
+                idLocalProduct: string;
+                /** @description Places on sale; null or absent is unlimited; never below the places taken (409). */
+                maxStock?: number | null;
+                /** @description Local start, as createFullEvent takes it. */
+                dateIni: string;
+                dateEnd: string;
+                /** @description The whole DATA tab (it replaces the ticket's data): known keys typed as createFullEvent types them. */
+                productData?: {
+                    [key: string]: string | number | boolean;
+                };
+            };
+            templateHtml: string;
+            addToLandingPage: boolean;
+            /** @description The event's category; null or absent removes it. */
+            categorys?: {
+                title: string;
+                excluding: boolean;
+                options: string;
+            } | null;
         };
         /** @description What the `data` JSON text of CompanyPublic holds. */
         CompanyCloudData: {
@@ -9894,6 +10040,80 @@ export interface operations {
             401: components["responses"]["StaffUnauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description `html` is longer than 200,000 characters (`fields.html` says so). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetFullEvent: {
+        parameters: {
+            query: {
+                idCompany: number;
+                /** @description The event's id (CalendarEvent.id). */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FullEventResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminUpdateFullEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateFullEventRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved; the event as now stored, with its new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FullEventResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Stale (`fields.version`: the event was saved since it was read) or fewer places than are taken (`fields["event.maxStock"]`). Nothing was written. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rule is broken; `fields` names each field by its dotted path. Nothing was written. */
             422: {
                 headers: {
                     [name: string]: unknown;

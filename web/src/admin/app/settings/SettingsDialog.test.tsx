@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { SettingsDialog } from '@/admin/app/settings/SettingsDialog';
@@ -118,6 +118,22 @@ describe('the settings dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave' }));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks on the browser's Back with unsaved changes, and Stay keeps them", async () => {
+    settingsApi();
+    const onClose = await open();
+    const interval = screen.getByLabelText('Session length (minutes)');
+    await userEvent.clear(interval);
+    await userEvent.type(interval, '30');
+    await act(async () => {
+      window.history.back();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    });
+    const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Stay' }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Session length (minutes)')).toHaveValue('30');
   });
 
   it('closes at once without changes', async () => {

@@ -6,6 +6,7 @@ import { DEFAULT_TAB, SETTINGS_TABS } from '@/admin/app/settings/tabs';
 import { Confirm } from '@/admin/features/settings/components/Confirm';
 import { useSettings } from '@/admin/features/settings/hooks/useSettings';
 import { settingsToast } from '@/admin/features/settings/utils/toasts';
+import { useLeaveGuard } from '@/admin/hooks/useLeaveGuard';
 import { adminFormat } from '@/admin/lib/format';
 import { mayOpenSettingsTab, type StaffRole } from '@/admin/lib/roles';
 import { isolate } from '@/lib/format';
@@ -30,7 +31,7 @@ export function SettingsDialog({ idCompany, role = 'ADMIN', onClose, onNameChang
   const format = adminFormat(i18n.resolvedLanguage ?? i18n.language, {});
   const state = useSettings(idCompany);
   const [tab, setTab] = useState(String(DEFAULT_TAB));
-  const [ask, setAsk] = useState<'save' | 'leave'>();
+  const [ask, setAsk] = useState<'save' | 'leave' | 'back'>();
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<'conflict' | 'invalid'>();
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -49,13 +50,8 @@ export function SettingsDialog({ idCompany, role = 'ADMIN', onClose, onNameChang
     (save && !save.disabled ? save : cancelRef.current)?.focus();
   }, [saves]);
 
-  // Leaving the page with unsaved settings asks too.
-  useEffect(() => {
-    if (!state.dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [state.dirty]);
+  // Leaving the page (reload, closing the tab, Back) with unsaved settings asks too.
+  const guard = useLeaveGuard({ dirty: state.dirty, onBack: () => setAsk('back'), onLeave: onClose });
 
   const leave = () => (state.dirty ? setAsk('leave') : onClose());
 
@@ -166,12 +162,13 @@ export function SettingsDialog({ idCompany, role = 'ADMIN', onClose, onNameChang
         {t('confirmSave.body')}
       </Confirm>
       <Confirm
-        opened={ask === 'leave'}
+        opened={ask === 'leave' || ask === 'back'}
         title={t('leave.title')}
         accept={t('leave.accept')}
         cancel={t('leave.stay')}
         danger
         onAccept={() => {
+          if (ask === 'back') guard.goBack();
           setAsk(undefined);
           onClose();
         }}

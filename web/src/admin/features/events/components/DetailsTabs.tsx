@@ -5,8 +5,11 @@ import { useFieldError } from '@/admin/features/events/hooks/useFieldError';
 import { DateTimeField } from '@/admin/components/DateTimeField';
 import type { EventFormValues } from '@/admin/features/events/utils/event-form';
 
-/** The details tab: name, price, local product id, stock, team or individual, landing page. */
-export function DetailsTab() {
+/**
+ * The details tab: name, price, local product id, stock, team or individual, landing page. Editing, the
+ * stock says how many places are taken (it cannot go below) and team or individual stays as created.
+ */
+export function DetailsTab({ editing = false, placesTaken = 0 }: { editing?: boolean; placesTaken?: number }) {
   const { t } = useEventsTexts();
   const { register, control } = useFormContext<EventFormValues>();
   const error = useFieldError();
@@ -18,7 +21,7 @@ export function DetailsTab() {
         <TextInput label={t('details.idLocalProduct')} withAsterisk {...register('idLocalProduct')} error={error('idLocalProduct')} />
         <TextInput
           label={t('details.stock')}
-          description={t('details.stockHint')}
+          description={editing ? t('edit.stockTaken', { taken: placesTaken }) : t('details.stockHint')}
           inputMode="numeric"
           {...register('stock')}
           error={error('stock')}
@@ -28,10 +31,16 @@ export function DetailsTab() {
         control={control}
         name="teamEvent"
         render={({ field }) => (
-          <Radio.Group label={t('details.teamEvent')} withAsterisk {...field} error={error('teamEvent')}>
+          <Radio.Group
+            label={t('details.teamEvent')}
+            description={editing ? t('edit.teamFixed') : undefined}
+            withAsterisk
+            {...field}
+            error={error('teamEvent')}
+          >
             <Group mt="xs">
-              <Radio value="TEAM" label={t('details.team')} />
-              <Radio value="INDIVIDUAL" label={t('details.individual')} />
+              <Radio value="TEAM" label={t('details.team')} disabled={editing} />
+              <Radio value="INDIVIDUAL" label={t('details.individual')} disabled={editing} />
             </Group>
           </Radio.Group>
         )}
@@ -46,10 +55,12 @@ export function YesNo({
   name,
   label,
   onChoose,
+  disabled = false,
 }: {
   name: 'addToLandingPage' | 'excludingCategory' | 'applyDiscount';
   label: string;
   onChoose?: (value: 'yes' | 'no') => void;
+  disabled?: boolean;
 }) {
   const { t } = useEventsTexts();
   const { control } = useFormContext<EventFormValues>();
@@ -71,8 +82,8 @@ export function YesNo({
           error={error(name)}
         >
           <Group mt="xs">
-            <Radio value="yes" label={t('details.yes')} ref={field.ref} />
-            <Radio value="no" label={t('details.no')} />
+            <Radio value="yes" label={t('details.yes')} ref={field.ref} disabled={disabled} />
+            <Radio value="no" label={t('details.no')} disabled={disabled} />
           </Group>
         </Radio.Group>
       )}

@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { DateField } from '@/admin/components/DateField';
 import { YesNo } from '@/admin/features/events/components/DetailsTabs';
@@ -10,9 +10,10 @@ const DISCOUNT_FIELDS = ['applyDiscount', 'discountId', 'discountPrice', 'expira
 
 /**
  * The discounts tab: whether a discount applies and, when it does, its code, value, expiration date and
- * number of uses. Choosing 'No' clears code, value, date and uses (admin spec section 4).
+ * number of uses. Choosing 'No' clears code, value, date and uses (admin spec section 4). Editing an event,
+ * the code is shown as created and cannot be changed (POST /api/event/updateFullEvent leaves it).
  */
-export function DiscountsTab() {
+export function DiscountsTab({ editing = false }: { editing?: boolean }) {
   const { t } = useEventsTexts();
   const { register, control, getValues, setValue, clearErrors } = useFormContext<EventFormValues>();
   const error = useFieldError();
@@ -26,16 +27,21 @@ export function DiscountsTab() {
 
   return (
     <Stack gap="sm">
-      <YesNo name="applyDiscount" label={t('discounts.apply')} onChoose={choose} />
+      {editing && (
+        <Text size="sm" c="gray.7">
+          {t('edit.discountFixed')}
+        </Text>
+      )}
+      <YesNo name="applyDiscount" label={t('discounts.apply')} onChoose={choose} disabled={editing} />
       {apply === 'yes' && (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('discounts.code')} withAsterisk autoComplete="off" {...register('discountId')} error={error('discountId')} />
+          <TextInput label={t('discounts.code')} withAsterisk autoComplete="off" {...register('discountId')} readOnly={editing} error={error('discountId')} />
           <TextInput
             label={t('discounts.price')}
             description={t('discounts.priceHint')}
             withAsterisk
             inputMode="decimal"
-            {...register('discountPrice')}
+            {...register('discountPrice')} readOnly={editing}
             error={error('discountPrice')}
           />
           <Controller
@@ -50,6 +56,7 @@ export function DiscountsTab() {
                 onChange={(day) => field.onChange(day ?? '')}
                 onBlur={field.onBlur}
                 error={error('expirationDate')}
+                readOnly={editing}
               />
             )}
           />
@@ -57,7 +64,7 @@ export function DiscountsTab() {
             label={t('discounts.stock')}
             description={t('discounts.stockHint')}
             inputMode="numeric"
-            {...register('discountStock')}
+            {...register('discountStock')} readOnly={editing}
             error={error('discountStock')}
           />
         </SimpleGrid>

@@ -146,7 +146,6 @@ export type EventFormError =
   | 'excludingRequired'
   | 'optionRequired'
   | 'featureNumber'
-  | 'featureBoolean'
   | 'featureRepeated'
   | 'featureKnown'
   | 'textTooLong'
@@ -156,6 +155,7 @@ export type EventFormError =
   | 'inPast'
   | 'discountTooHigh'
   | 'shortNameTooLong'
+  | 'belowTaken'
   | 'invalidField';
 
 const NUMBER = /^\d+([.,]\d{1,2})?$/;
@@ -379,4 +379,102 @@ export function serverMessage(message: string): EventFormError {
   if (/already/i.test(message)) return 'codeTaken';
   if (/past/i.test(message)) return 'inPast';
   return 'invalidField';
+}
+
+/** An event as the event form edits it (GET /api/event/fullEvent). */
+export type FullEvent = components['schemas']['FullEvent'];
+
+/** What POST /api/event/updateFullEvent takes. */
+export type UpdateEventPayload = components['schemas']['UpdateFullEventRequest'];
+
+/** An amount as the form's text: whole amounts without decimals, others with two ("45.50"). */
+function moneyText(amount: number): string {
+  return Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
+}
+
+/** A stored local date-time ("YYYY-MM-DD HH:mm:ss") as the form's datetime-local text ("YYYY-MM-DDTHH:mm"). */
+function localInput(stored: string): string {
+  return stored.slice(0, 16).replace(' ', 'T');
+}
+
+/**
+ * The form filled with a stored event (the calendar's Edit): the known product data in their named fields
+ * and the other keys as key and value; the category's options parsed; the discount as stored (shown, not
+ * edited).
+ */
+export function fromFullEvent(full: FullEvent): EventFormValues {
+  const { event } = full;
+  const data: Record<string, unknown> = { ...event.productData };
+  const take = (key: KnownFeature): string => {
+    const value = data[key];
+    delete data[key];
+    return value === undefined || value === null || value === false ? '' : String(value);
+  };
+  const checkboxText = take('checkboxText');
+  const promotionText = take('promotionText');
+  const oldPrice = take('oldPrice');
+  const minParticipant = take('minParticipant');
+  const exclusivity = take('exclusivity') === 'true';
+  let options: CategoryOption[] = [];
+  if (full.categorys) {
+    try {
+      const parsed = JSON.parse(full.categorys.options) as Partial<CategoryOption>[];
+      options = parsed.map((o) => ({ name: o.name ?? '', shortName: o.shortName ?? '', checked: Boolean(o.checked), disabled: Boolean(o.disabled) }));
+    } catch {
+      options = [];
+    }
+  }
+  const discount = full.discount;
+  return {
+    ...EMPTY_EVENT_FORM,
+    name: event.name,
+    price: moneyText(event.price),
+    idLocalProduct: event.idLocalProduct,
+    stock: event.maxStock === null ? '' : String(event.maxStock),
+    teamEvent: event.teamEvent ? 'TEAM' : 'INDIVIDUAL',
+    addToLandingPage: full.addToLandingPage ? 'yes' : 'no',
+    checkboxText,
+    promotionText,
+    oldPrice: oldPrice === '' ? '' : moneyText(Number(oldPrice)),
+    minParticipant,
+    exclusivity,
+    features: Object.entries(data).map(([key, value]) => ({ key, value: String(value) })),
+    dateIni: localInput(event.dateIni),
+    dateEnd: localInput(event.dateEnd),
+    categoryTitle: full.categorys?.title ?? '',
+    excludingCategory: full.categorys ? (full.categorys.excluding ? 'yes' : 'no') : '',
+    categoryOptions: options,
+    templateHtml: full.templateHtml,
+    applyDiscount: discount ? 'yes' : 'no',
+    discountId: discount?.code ?? '',
+    discountPrice: discount ? moneyText(discount.price) : '',
+    expirationDate: discount?.expirationDate ?? '',
+    discountStock: discount?.stock == null ? '' : String(discount.stock),
+  };
+}
+
+/**
+ * The save of an edited event (POST /api/event/updateFullEvent): the create payload's fields that can
+ * change, the whole DATA tab (it replaces the ticket's data), `categorys` null when the event has none,
+ * based on the version the form was filled from. Whether the event is by teams and its discount code stay.
+ */
+export function toUpdatePayload(idCompany: number, full: FullEvent, v: EventFormValues): UpdateEventPayload {
+  const created = toPayload(idCompany, v);
+  return {
+    idCompany,
+    id: full.id,
+    version: full.version,
+    event: {
+      name: created.event.name,
+      price: created.event.price,
+      idLocalProduct: created.event.idLocalProduct,
+      maxStock: created.event.maxStock ?? null,
+      dateIni: created.event.dateIni,
+      dateEnd: created.event.dateEnd,
+      productData: productDataOf(v),
+    },
+    templateHtml: created.templateHtml,
+    addToLandingPage: created.addToLandingPage,
+    categorys: created.categorys ?? null,
+  };
 }

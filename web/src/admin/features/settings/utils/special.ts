@@ -1,21 +1,6 @@
 import type { SpecialRow } from '@/admin/features/settings/api/settings';
 import { WEEKDAYS, weekdayClosed, type Draft, type Weekday } from '@/admin/features/settings/utils/draft';
 
-/** 'dd/mm/yyyy' → 'yyyy-mm-dd' when it is a real date, else undefined (the special schedule's filter). */
-export function parseDayMonthYear(text: string): string | undefined {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
-  if (!m) return undefined;
-  const iso = `${m[3]}-${m[2]}-${m[1]}`;
-  const d = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : undefined;
-}
-
-/** 'yyyy-mm-dd' → 'dd/mm/yyyy'. */
-export function dayMonthYear(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}/${m}/${y}`;
-}
-
 const first = (r: SpecialRow) => r.date[0];
 const last = (r: SpecialRow) => r.date[r.date.length - 1];
 
