@@ -69,7 +69,9 @@ export async function signInByApi(page: Page, login: AdminLogin, companyName?: s
   const body = (await answer.json()) as LoginAnswer;
   const chosen = companyName ? body.companies.find((c) => c.companyName === companyName) : body.companies[0];
   if (!chosen) throw new Error(`${login.email} has no company named ${companyName}`);
-  await page.goto('/nowhere-admin-bootstrap');
+  // Any document of the origin gives its local storage: the health check, not an address of the app,
+  // which would load and draw the whole customer app first (a second or more on a busy machine).
+  await page.goto('/healthz');
   await page.evaluate(
     ({ companies, current, name }) => {
       localStorage.setItem('pitlane.staff.companies', JSON.stringify(companies.map((c) => `${c.idCompany}:${c.companyName}:${c.role}`)));
