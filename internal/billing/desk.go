@@ -50,7 +50,8 @@ type DeskStore interface {
 	// online payment, more than the payment holds).
 	CorrectDeskPayment(ctx context.Context, c DeskCorrection) (DeskResult, error)
 	// LedgerDay returns every ledger line of the company made in [from, to), with the method of its
-	// payment and the staff member who wrote it, for the cash-up.
+	// payment and the staff member who wrote it, for the cash-up. Payments that spent a credit note
+	// are left out: no money came in with them.
 	LedgerDay(ctx context.Context, companyID int64, from, to time.Time) ([]LedgerLine, error)
 }
 

@@ -83,6 +83,7 @@ type Row struct {
 	Reason          string     // a correction's
 	CreditCents     int64      // a credit row's note amount, or what a payment row took from a credit note (its AmountCents is 0)
 	CreditCode      string     // a credit row's note code, shown form
+	KeptAsCredit    bool       // a sale whose money became a credit note when it was cancelled
 	Lines           []Line
 }
 

@@ -96,7 +96,7 @@ func (b Billing) Sales(ctx context.Context, companyID int64, from, to time.Time)
 			r.ContactName = fullName(r.ContactName, surname)
 			r.AmountCents, r.RefundableCents = charged, max(money-refunded, 0)
 			if credited == 1 {
-				r.RefundableCents = 0
+				r.RefundableCents, r.KeptAsCredit = 0, true
 			}
 			r.PaidCents, r.RefundedCents = net, refunded
 			r.State = billing.SaleState(net, refunded)

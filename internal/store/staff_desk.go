@@ -215,17 +215,23 @@ func (b Billing) CorrectDeskPayment(ctx context.Context, c billing.DeskCorrectio
 		if err != nil {
 			return err
 		}
-		q := `SELECT provider, COALESCE(method, 'cash') FROM payments WHERE id = ? AND booking_id = ? AND company_id = ?`
+		q := `SELECT provider, COALESCE(method, 'cash'), CASE WHEN credit_note_id IS NULL THEN 0 ELSE 1 END
+			FROM payments WHERE id = ? AND booking_id = ? AND company_id = ?`
 		if tx.Engine() == Postgres {
 			q += ` FOR UPDATE`
 		}
 		var provider, method string
-		err = tx.QueryRow(ctx, q, c.PaymentID, bk.id, c.CompanyID).Scan(&provider, &method)
+		var credit int
+		err = tx.QueryRow(ctx, q, c.PaymentID, bk.id, c.CompanyID).Scan(&provider, &method, &credit)
 		if IsNoRows(err) {
 			return apperr.WithFields(apperr.NotFound, "No payment of this booking with that id.", map[string]string{"paymentId": "unknown"})
 		}
 		if err != nil {
 			return err
+		}
+		if credit == 1 {
+			return apperr.WithFields(apperr.Unprocessable, "A payment by credit note cannot be corrected: its note's uses are never edited.",
+				map[string]string{"paymentId": "paid by a credit note"})
 		}
 		if provider != billing.CashProvider {
 			return apperr.WithFields(apperr.Unprocessable, "An online payment is given back by a refund, not corrected.",
