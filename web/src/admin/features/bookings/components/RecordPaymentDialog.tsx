@@ -86,7 +86,11 @@ export function RecordPaymentDialog({ company, booking, onClose }: RecordPayment
       void queryClient.invalidateQueries({ queryKey: ['admin', 'bookings', company.idCompany] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'billing', company.idCompany] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'today', company.idCompany] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'credit-lookup', company.idCompany] });
+      if (credit) {
+        // The note's balance shows in the details of the booking it came from, and in later look-ups.
+        void queryClient.invalidateQueries({ queryKey: ['admin', 'credit-lookup', company.idCompany] });
+        void queryClient.invalidateQueries({ queryKey: ['admin', 'booking-master-data', company.idCompany] });
+      }
       toast(result.due > 0 ? t('pay.donePart', { due: price(result.due) }) : t('pay.done'), 'green');
       onClose();
     },
