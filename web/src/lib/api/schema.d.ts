@@ -8591,7 +8591,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Nothing was written: the amount is missing, not positive or more than the payment holds, the reason is missing or longer than 500 characters, the key is missing, or the payment was made online (give it back with a refund). */
+            /** @description Nothing was written: the amount is missing, not positive or more than the payment holds, the reason is missing or longer than 500 characters, the key is missing, the payment was made online (give it back with a refund), or it spent a credit note (its uses are never edited). */
             422: {
                 headers: {
                     [name: string]: unknown;
