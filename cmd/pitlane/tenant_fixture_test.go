@@ -40,6 +40,7 @@ type tenant struct {
 	teamSession int64  // a live session of teamUser (the Team tab's sessions)
 	apiToken    int64  // a personal API token of the company, created by teamUser
 	reference   string // the first booking's short reference (the check-in look-up's probe)
+	creditCode  string // a credit note of the company, kept from a second booking (the credit look-up's probe)
 }
 
 // seedTenant writes a company with the mark (lower case, e.g. "bravo") and one booking.
@@ -126,6 +127,17 @@ func seedTenant(t *testing.T, db *store.DB, mark string) *tenant {
 			mark+".waiter@"+mark+".example", mark+".waiter@"+mark+".example", mark+"-leave-token").Scan(&tn.waitEntry)
 	}); err != nil {
 		t.Fatalf("seed %s waiting list: %v", mark, err)
+	}
+	credited, _, _, _ := tn.addBooking(t, db)
+	tn.creditCode = fmt.Sprintf("CRED%012d", tn.company)
+	if err := db.Write(ctx, func(tx *store.Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO credit_notes (company_id, code, booking_id, customer_name, customer_email, amount_cents,
+				balance_cents, currency, created_at, expires_at) VALUES (?, ?, ?, ?, ?, 4000, 4000, 'EUR', ?, ?)`,
+			tn.company, tn.creditCode, credited, title+" credited", mark+".credited@"+mark+".example",
+			tenantNow.UnixMilli(), tenantNow.AddDate(1, 0, 0).UnixMilli())
+		return err
+	}); err != nil {
+		t.Fatalf("seed %s credit note: %v", mark, err)
 	}
 	tn.publiImage = seedPubliImage(t, db, tn)
 	tn.event = seedEvent(t, db, tn)

@@ -119,7 +119,12 @@ func staffTemplates() map[string]func(d *tenant) []probe {
 		},
 		"POST /api/admin/record-payment": func(d *tenant) []probe {
 			return []probe{{path: "/api/admin/record-payment", key: "probe-" + d.mark,
-				body: map[string]any{"bookingId": d.booking, "method": "cash", "amount": 100}}}
+				body: map[string]any{"bookingId": d.booking, "method": "cash", "amount": 100}},
+				{path: "/api/admin/record-payment", key: "probe-credit-" + d.mark,
+					body: map[string]any{"bookingId": d.booking, "method": "credit", "amount": 100, "creditCode": d.creditCode}}}
+		},
+		"POST /api/admin/credit-lookup": func(d *tenant) []probe {
+			return []probe{{path: "/api/admin/credit-lookup", body: map[string]any{"code": d.creditCode}}}
 		},
 		"POST /api/admin/correct-payment": func(d *tenant) []probe {
 			return []probe{{path: "/api/admin/correct-payment", key: "probe-" + d.mark,

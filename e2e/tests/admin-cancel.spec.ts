@@ -86,7 +86,7 @@ test.describe('back office: cancelling a booking', () => {
     await confirm.getByRole('button', { name: 'Cancel booking' }).click();
     const cancelAnswer = await cancelled;
     expect(cancelAnswer.status()).toBe(200);
-    expect(cancelAnswer.request().postDataJSON()).toMatchObject({ refund: false });
+    expect(cancelAnswer.request().postDataJSON()).toMatchObject({ money: 'none' });
     await expect(page.getByText('Booking cancelled.')).toBeVisible();
     // The grid reloads: the row is cancelled and can no longer be cancelled.
     await expect(row.getByRole('cell').nth(9)).toHaveText('Cancelled');

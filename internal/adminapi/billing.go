@@ -81,6 +81,8 @@ type saleRow struct {
 	Methods        []string   `json:"methods"`
 	By             *string    `json:"by"`
 	Reason         *string    `json:"reason"`
+	Credit         float64    `json:"credit"`
+	CreditCode     *string    `json:"creditCode"`
 	ShoppingCart   saleCart   `json:"shopping_cart"`
 	Details        []saleLine `json:"details"`
 }
@@ -145,6 +147,11 @@ func billingBody(rep billing.Report, details bool) billingResponse {
 		if row.Reason != "" {
 			reason := row.Reason
 			sr.Reason = &reason
+		}
+		sr.Credit = decimal(row.CreditCents)
+		if row.CreditCode != "" {
+			code := row.CreditCode
+			sr.CreditCode = &code
 		}
 		if details {
 			for _, l := range row.Lines {

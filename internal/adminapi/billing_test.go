@@ -31,6 +31,9 @@ type billingAnswer struct {
 		Refunded       float64  `json:"refunded"`
 		By             *string  `json:"by"`
 		Reason         *string  `json:"reason"`
+		Credit         float64  `json:"credit"`
+		CreditCode     *string  `json:"creditCode"`
+		RefundBlocked  string   `json:"refundBlocked"`
 		ShoppingCart   struct {
 			Source string `json:"source"`
 			State  string `json:"state"`

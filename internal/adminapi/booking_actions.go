@@ -2,8 +2,10 @@ package adminapi
 
 import (
 	"net/http"
+	"time"
 
 	"pitlane/internal/apperr"
+	"pitlane/internal/billing"
 	"pitlane/internal/checkout"
 	"pitlane/internal/httpx"
 )
@@ -13,13 +15,54 @@ import (
 
 // cancelBookingBody is schema CancelBookingRequest.
 type cancelBookingBody struct {
-	IDCompany int64 `json:"idCompany"`
-	BookingID int64 `json:"bookingId"`
-	Refund    *bool `json:"refund"`
+	IDCompany int64  `json:"idCompany"`
+	BookingID int64  `json:"bookingId"`
+	Refund    *bool  `json:"refund"`
+	Money     string `json:"money"`
+}
+
+// The choices of a staff cancellation's money (CancelBookingRequest.money).
+const (
+	moneyRefund = "refund"
+	moneyCredit = "credit"
+	moneyNone   = "none"
+)
+
+// cancelMoney is the body's choice: money, or the older refund flag; apperr.Unprocessable when neither
+// is sent, money is unknown, or the two disagree.
+func cancelMoney(body cancelBookingBody) (string, error) {
+	var fromRefund string
+	if body.Refund != nil {
+		fromRefund = moneyNone
+		if *body.Refund {
+			fromRefund = moneyRefund
+		}
+	}
+	switch {
+	case body.Money == "" && fromRefund == "":
+		return "", apperr.WithFields(apperr.Unprocessable, "Say what happens to the money.",
+			map[string]string{"money": "required: refund, credit or none"})
+	case body.Money == "":
+		return fromRefund, nil
+	case body.Money != moneyRefund && body.Money != moneyCredit && body.Money != moneyNone:
+		return "", apperr.WithFields(apperr.Unprocessable, "Say what happens to the money.",
+			map[string]string{"money": "refund, credit or none"})
+	case fromRefund != "" && fromRefund != body.Money:
+		return "", apperr.WithFields(apperr.Unprocessable, "refund and money disagree.",
+			map[string]string{"money": "send money alone"})
+	}
+	return body.Money, nil
+}
+
+// creditNoteBody is schema CreditNote.
+func creditNoteBody(n billing.CreditNote, now time.Time) map[string]any {
+	return map[string]any{"code": billing.FormatCreditCode(n.Code), "amount": decimal(n.AmountCents), "balance": decimal(n.BalanceCents),
+		"currency": n.Currency, "createdAt": n.CreatedAt.Format(time.RFC3339), "expiresAt": n.ExpiresAt.Format(time.RFC3339),
+		"expired": n.Expired(now), "reference": n.Reference, "customerName": n.CustomerName, "customerEmail": n.CustomerEmail}
 }
 
 // cancelBookingWithMoney answers POST /api/admin/cancel-booking (ADMIN, as refunds): cancel, with
-// everything paid given back (refund true) or not (false).
+// everything paid given back (money refund), kept as a credit note (credit) or neither (none).
 func (s *Server) cancelBookingWithMoney(w http.ResponseWriter, r *http.Request, sc Scope) {
 	svc, ok := s.bookingsSvc(w, r)
 	if !ok {
@@ -30,21 +73,35 @@ func (s *Server) cancelBookingWithMoney(w http.ResponseWriter, r *http.Request, 
 		httpx.WriteError(w, r, err)
 		return
 	}
-	if body.Refund == nil {
-		httpx.WriteError(w, r, apperr.WithFields(apperr.Unprocessable, "Say whether the money goes back.",
-			map[string]string{"refund": "required, true or false"}))
+	money, err := cancelMoney(body)
+	if err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	by := checkout.Actor{UserID: sc.UserID, Email: sc.Email}
 	var out checkout.StaffCancelledRefund
-	if *body.Refund {
+	var credit any
+	switch money {
+	case moneyRefund:
 		res, err := svc.StaffCancelRefund(r.Context(), sc.CompanyID, body.BookingID, by)
 		if err != nil {
 			httpx.WriteError(w, r, err)
 			return
 		}
 		out = res
-	} else {
+	case moneyCredit:
+		res, err := svc.StaffCancelCredit(r.Context(), sc.CompanyID, body.BookingID, by)
+		if err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		out = checkout.StaffCancelledRefund{ID: res.ID, State: res.State}
+		if s.deps.Desk != nil {
+			if n, err := s.deps.Desk.LookupCredit(r.Context(), sc.CompanyID, res.Code); err == nil {
+				credit = creditNoteBody(n, n.CreatedAt) // just issued: not expired
+			}
+		}
+	default:
 		res, err := svc.StaffCancel(r.Context(), sc.CompanyID, body.BookingID, by)
 		if err != nil {
 			httpx.WriteError(w, r, err)
@@ -53,7 +110,32 @@ func (s *Server) cancelBookingWithMoney(w http.ResponseWriter, r *http.Request, 
 		out = checkout.StaffCancelledRefund{ID: res.ID, State: res.State}
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]any{"id": out.ID, "state": out.State,
-		"refunded": decimal(out.Refunded), "owed": decimal(out.Owed)}})
+		"refunded": decimal(out.Refunded), "owed": decimal(out.Owed), "credit": credit}})
+}
+
+// creditLookupBody is schema CreditLookupRequest.
+type creditLookupBody struct {
+	IDCompany int64  `json:"idCompany"`
+	Code      string `json:"code"`
+}
+
+// creditLookup answers POST /api/admin/credit-lookup (DESK): the note a typed code names.
+func (s *Server) creditLookup(w http.ResponseWriter, r *http.Request, sc Scope) {
+	svc, ok := s.desk(w, r)
+	if !ok {
+		return
+	}
+	var body creditLookupBody
+	if err := httpx.DecodeJSON(r, &body); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	n, err := svc.LookupCredit(r.Context(), sc.CompanyID, body.Code)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": creditNoteBody(n, svc.Now())})
 }
 
 // bookingActionBody is schema BookingActionRequest.

@@ -86,7 +86,7 @@ func TestCancelBookingWithMoney(t *testing.T) {
 		if status, _, _ := e.cancelWithMoney(t, card.bookingID, "true", e.desk); status != http.StatusForbidden {
 			t.Errorf("the counter (DESK) cancelled with a refund: %d", status)
 		}
-		if status, _, bad := e.cancelWithMoney(t, card.bookingID, "", e.auth); status != http.StatusUnprocessableEntity || bad.Fields["refund"] == "" {
+		if status, _, bad := e.cancelWithMoney(t, card.bookingID, "", e.auth); status != http.StatusUnprocessableEntity || bad.Fields["money"] == "" {
 			t.Errorf("without refund: %d %+v", status, bad)
 		}
 		if s := e.bookingStatus(t, card.bookingID); s != "pagada" {

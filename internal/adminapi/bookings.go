@@ -30,6 +30,9 @@ type BookingsService interface {
 	// StaffCancelRefund cancels a booking of the company and gives back everything paid in one step.
 	// Returns apperr.NotFound, apperr.Conflict (may not cancel) and apperr.Unprocessable (no refund now).
 	StaffCancelRefund(ctx context.Context, companyID, bookingID int64, by checkout.Actor) (checkout.StaffCancelledRefund, error)
+	// StaffCancelCredit cancels a booking of the company and keeps everything paid as a credit note.
+	// Returns apperr.NotFound, apperr.Conflict and apperr.Unprocessable (nothing paid to keep).
+	StaffCancelCredit(ctx context.Context, companyID, bookingID int64, by checkout.Actor) (checkout.StaffCancelledCredit, error)
 	// StaffResendConfirmation queues the booking's confirmation mail again. Returns apperr.NotFound,
 	// apperr.Conflict (cancelled, not confirmed yet) and apperr.Unprocessable (no e-mail address).
 	StaffResendConfirmation(ctx context.Context, companyID, bookingID int64, by checkout.Actor) (checkout.Resent, error)

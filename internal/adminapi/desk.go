@@ -24,6 +24,11 @@ type DeskService interface {
 	CorrectPayment(ctx context.Context, c billing.DeskCorrection) (billing.DeskResult, error)
 	// CashUp returns the company's takings of one circuit-local day.
 	CashUp(ctx context.Context, companyID int64, date string) (billing.CashUp, error)
+	// LookupCredit returns the company's credit note for a typed code. Returns apperr.Unprocessable
+	// (empty or malformed code) and apperr.NotFound.
+	LookupCredit(ctx context.Context, companyID int64, code string) (billing.CreditNote, error)
+	// Now is the clock the desk judges notes by (expired or not).
+	Now() time.Time
 }
 
 // recordPaymentBody is schema RecordPaymentRequest.
@@ -32,6 +37,8 @@ type recordPaymentBody struct {
 	BookingID int64  `json:"bookingId"`
 	Method    string `json:"method"`
 	Amount    *int64 `json:"amount"` // hundredths
+	// CreditCode is the credit note spent, with the method credit.
+	CreditCode string `json:"creditCode"`
 }
 
 // correctPaymentBody is schema CorrectPaymentRequest.
@@ -90,7 +97,7 @@ func (s *Server) recordPayment(w http.ResponseWriter, r *http.Request, sc Scope)
 		return
 	}
 	res, err := svc.RecordPayment(r.Context(), billing.DeskPayment{CompanyID: sc.CompanyID, UserID: sc.UserID, UserEmail: sc.Email,
-		BookingID: body.BookingID, Method: body.Method, AmountCents: amount, IdempotencyKey: r.Header.Get("Idempotency-Key")})
+		BookingID: body.BookingID, Method: body.Method, AmountCents: amount, CreditCode: body.CreditCode, IdempotencyKey: r.Header.Get("Idempotency-Key")})
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

@@ -73,6 +73,7 @@ func (s *Server) Routes() []Route {
 		{Pattern: "POST /api/payment/execute-refund", Handler: s.executeRefund},
 		// Payments at the counter, their corrections and the day's cash-up (desk.go).
 		{Pattern: "POST /api/admin/record-payment", MinRole: account.RoleDesk, Handler: s.recordPayment},
+		{Pattern: "POST /api/admin/credit-lookup", MinRole: account.RoleDesk, Handler: s.creditLookup},
 		{Pattern: "POST /api/admin/correct-payment", Handler: s.correctPayment},
 		{Pattern: "GET /api/admin/cash-up", Handler: s.cashUp},
 		// The counter's day: the Today view, arrival marks and the view's live signal (frontdesk.go).

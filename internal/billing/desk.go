@@ -50,7 +50,8 @@ type DeskStore interface {
 	// online payment, more than the payment holds).
 	CorrectDeskPayment(ctx context.Context, c DeskCorrection) (DeskResult, error)
 	// LedgerDay returns every ledger line of the company made in [from, to), with the method of its
-	// payment and the staff member who wrote it, for the cash-up.
+	// payment and the staff member who wrote it, for the cash-up. Payments that spent a credit note
+	// are left out: no money came in with them.
 	LedgerDay(ctx context.Context, companyID int64, from, to time.Time) ([]LedgerLine, error)
 }
 
@@ -62,6 +63,7 @@ type DeskPayment struct {
 	BookingID      int64
 	Method         string
 	AmountCents    int64
+	CreditCode     string // the credit note spent (method DeskCredit), stored form
 	IdempotencyKey string
 	RequestHash    string
 	Now            time.Time
@@ -132,8 +134,20 @@ func (s *Service) RecordPayment(ctx context.Context, p DeskPayment) (DeskResult,
 		return DeskResult{}, fmt.Errorf("billing: no desk store")
 	}
 	fe := apperr.FieldErrors{}
-	if !slices.Contains(DeskMethods, p.Method) {
-		fe.Add("method", "one of "+strings.Join(DeskMethods, ", "))
+	if !slices.Contains(RecordMethods, p.Method) {
+		fe.Add("method", "one of "+strings.Join(RecordMethods, ", "))
+	}
+	if p.Method == DeskCredit {
+		code, ok := NormalizeCreditCode(p.CreditCode)
+		switch {
+		case strings.TrimSpace(p.CreditCode) == "":
+			fe.Add("creditCode", "required with the method credit")
+		case !ok:
+			fe.Add("creditCode", "malformed: 16 letters and digits")
+		}
+		p.CreditCode = code
+	} else if p.CreditCode != "" {
+		fe.Add("creditCode", "only with the method credit")
 	}
 	if p.AmountCents <= 0 {
 		fe.Add("amount", "must be more than 0")
@@ -146,6 +160,9 @@ func (s *Service) RecordPayment(ctx context.Context, p DeskPayment) (DeskResult,
 		return DeskResult{}, apperr.WithFields(apperr.Unprocessable, "The payment cannot be recorded as it is.", fe)
 	}
 	p.RequestHash = DeskHash("payment", strconv.FormatInt(p.BookingID, 10), p.Method, strconv.FormatInt(p.AmountCents, 10))
+	if p.CreditCode != "" {
+		p.RequestHash = DeskHash("payment", strconv.FormatInt(p.BookingID, 10), p.Method, strconv.FormatInt(p.AmountCents, 10), p.CreditCode)
+	}
 	p.Now = s.clock.Now()
 	return s.desk.RecordDeskPayment(ctx, p)
 }

@@ -80,6 +80,7 @@ const (
 	BlockWindowClosed   = "windowClosed"   // the refund window (refund_max_days before the session) is over
 	BlockFullyRefunded  = "fullyRefunded"  // everything paid was given back already
 	BlockNothingPaid    = "nothingPaid"    // nothing was paid (or every payment was corrected away)
+	BlockKeptAsCredit   = "keptAsCredit"   // the money was kept as a credit note when the booking was cancelled
 )
 
 // PolicyBlock is the company's policy part of RefundBlock: BlockRefundsOff, BlockSessionStarted,

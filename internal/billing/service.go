@@ -100,6 +100,9 @@ func (s *Service) Sales(ctx context.Context, companyID int64, dateIni, dateEnd s
 	for i := range rows {
 		if rows[i].Type == TypeSale {
 			rows[i].RefundBlocked = RefundBlock(c.Refunds, now, rows[i].FirstStart, loc, rows[i].PaidCents, rows[i].RefundableCents)
+			if rows[i].KeptAsCredit {
+				rows[i].RefundBlocked = BlockKeptAsCredit
+			}
 		}
 	}
 	r := Report{Rows: rows, Symbol: c.Symbol, Currency: c.Currency, From: from, To: to}

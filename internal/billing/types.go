@@ -16,17 +16,19 @@ const (
 	StatePaid              = "PAID"
 	StatePartiallyRefunded = "PARTIALLY_REFUNDED"
 	StateRefunded          = "REFUNDED"
-	StateRefund            = "REFUND"     // a refund row
-	StatePayment           = "PAYMENT"    // a payment row: a later payment of a sale made before the range
-	StateCorrection        = "CORRECTION" // a correction row
+	StateRefund            = "REFUND"        // a refund row
+	StatePayment           = "PAYMENT"       // a payment row: a later payment of a sale made before the range
+	StateCorrection        = "CORRECTION"    // a correction row
+	StateCreditIssued      = "CREDIT_ISSUED" // a credit note issued on a cancellation (amount 0: the money stays taken)
 )
 
 // The types of billing row.
 const (
-	TypeSale       = "SALE"
-	TypeRefund     = "REFUND"
-	TypePayment    = "PAYMENT"    // a charge made in the range on a sale whose first charge was before it
-	TypeCorrection = "CORRECTION" // a correction line of a desk payment (negative)
+	TypeSale         = "SALE"
+	TypeRefund       = "REFUND"
+	TypePayment      = "PAYMENT"    // a charge made in the range on a sale whose first charge was before it
+	TypeCorrection   = "CORRECTION" // a correction line of a desk payment (negative)
+	TypeCreditIssued = "CREDIT"     // a credit note issued when staff cancelled a paid booking keeping its money
 )
 
 // CashProvider is payments.provider of a sale settled at the circuit's desk: it is refunded as a
@@ -79,6 +81,9 @@ type Row struct {
 	Methods         []string   // how the row's money moved: desk methods (DeskMethods) or MethodOnline
 	By              string     // the staff e-mail that wrote the row's line (a sale: its first desk charge's)
 	Reason          string     // a correction's
+	CreditCents     int64      // a credit row's note amount, or what a payment row took from a credit note (its AmountCents is 0)
+	CreditCode      string     // a credit row's note code, shown form
+	KeptAsCredit    bool       // a sale whose money became a credit note when it was cancelled
 	Lines           []Line
 }
 

@@ -47,6 +47,11 @@ type StaffStore interface {
 	// Store.SettleCancelRefunds unless nothing was reserved. Returns apperr.NotFound,
 	// CheckStaffCancel's and CheckPolicy's errors.
 	CancelByStaffRefund(ctx context.Context, companyID, bookingID int64, by Actor, now time.Time) (CustomerCancelled, error)
+	// CancelByStaffCredit cancels the company's booking as CancelByStaff does and keeps everything
+	// paid as a credit note with the code (stored form), in the same transaction; nothing goes to a
+	// provider. Returns apperr.NotFound, apperr.Conflict (staff may not cancel) and
+	// apperr.Unprocessable (nothing paid is left to keep).
+	CancelByStaffCredit(ctx context.Context, companyID, bookingID int64, by Actor, now time.Time, code string) (StaffCancelledCredit, error)
 	// ResendConfirmation queues the customer's confirmation mail again (a new cancel link, whose token
 	// hashes to tokenHash, at cancelURL) with its audit entry. Returns apperr.NotFound, apperr.Conflict
 	// (cancelled, or waiting for its online payment) and apperr.Unprocessable (no e-mail address).

@@ -2,6 +2,7 @@ package checkout
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"pitlane/internal/apperr"
@@ -103,6 +104,30 @@ func (s *Service) StaffCancelRefund(ctx context.Context, companyID, bookingID in
 		}
 	}
 	return out, nil
+}
+
+// StaffCancelledCredit is the answer of a staff cancellation keeping the money as credit: the note
+// issued (its code in stored form, 16 characters), its amount and when it expires.
+type StaffCancelledCredit struct {
+	ID          int64
+	State       string
+	NoteID      int64
+	Code        string
+	CreditCents int64
+	ExpiresAt   time.Time
+}
+
+// StaffCancelCredit cancels a booking of the company and keeps everything paid as a credit note in
+// one step: no provider is called, the note's code is a new voucher-style code (80 random bits), and
+// the customer's cancellation mail states the amount, the code and its expiry. Returns the errors of
+// StaffStore.CancelByStaffCredit.
+func (s *Service) StaffCancelCredit(ctx context.Context, companyID, bookingID int64, by Actor) (StaffCancelledCredit, error) {
+	st, err := s.staff()
+	if err != nil {
+		return StaffCancelledCredit{}, err
+	}
+	code := strings.ReplaceAll(NewVoucherCode(), "-", "")
+	return st.CancelByStaffCredit(ctx, companyID, bookingID, by, s.d.Clock.Now(), code)
 }
 
 // staff returns the staff store, or apperr.Unavailable when the service was built without one.

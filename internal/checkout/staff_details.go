@@ -143,11 +143,28 @@ type MasterData struct {
 	// RefundBlocked tells why the booking cannot be refunded now (billing.RefundBlock), nil when it can.
 	RefundBlocked *string `json:"refundBlocked"`
 
+	// Creditable is what a cancellation keeping the money as credit would issue (everything paid and
+	// not refunded, credit notes spent on it included); 0 once a note was issued.
+	Creditable pricing.Cents `json:"creditable"`
+	// CreditNote is the note issued when staff cancelled the booking keeping its money, nil for none.
+	CreditNote *MasterCredit `json:"creditNote"`
+
 	FirstStart    *time.Time           `json:"-"`
 	RefundPolicy  billing.RefundPolicy `json:"-"` // the company's refund policy
 	TimeZone      string               `json:"-"` // the circuit's
 	ChargedCents  int64                `json:"-"` // charges of the ledger less corrections
 	RefundedCents int64                `json:"-"` // refunds of the ledger (positive)
+	// CreditPaidCents are the charges that spent a credit note: no money to refund.
+	CreditPaidCents int64 `json:"-"`
+}
+
+// MasterCredit is a booking's credit note as its details show it (schema BookingCreditNote).
+type MasterCredit struct {
+	Code      string        `json:"code"` // XXXX-XXXX-XXXX-XXXX
+	Amount    pricing.Cents `json:"amount"`
+	Balance   pricing.Cents `json:"balance"`
+	CreatedAt time.Time     `json:"createdAt"`
+	ExpiresAt time.Time     `json:"expiresAt"`
 }
 
 // StaffMember is a member as the back office shows it (schema AdminMember's data).
@@ -189,8 +206,14 @@ func (s *Service) StaffMasterData(ctx context.Context, companyID, bookingID int6
 	if err != nil {
 		return MasterData{}, err
 	}
-	m.Refundable = pricing.Cents(max(m.ChargedCents-m.RefundedCents, 0))
-	m.Paid = m.Refundable
+	m.Paid = pricing.Cents(max(m.ChargedCents-m.RefundedCents, 0))
+	// A credit note's payment is no money to give back; a booking whose money became credit has none.
+	m.Refundable = pricing.Cents(max(m.ChargedCents-m.CreditPaidCents-m.RefundedCents, 0))
+	if m.CreditNote == nil {
+		m.Creditable = m.Paid
+	} else {
+		m.Refundable = 0
+	}
 	if m.State != StatusCancelled {
 		m.Due = pricing.Cents(max(int64(m.Total)-m.ChargedCents, 0))
 	}
@@ -199,6 +222,10 @@ func (s *Service) StaffMasterData(ctx context.Context, companyID, bookingID int6
 		return MasterData{}, fmt.Errorf("company %d time zone %q: %w", companyID, m.TimeZone, err)
 	}
 	if b := billing.RefundBlock(m.RefundPolicy, s.d.Clock.Now(), m.FirstStart, loc, m.ChargedCents, int64(m.Refundable)); b != "" {
+		m.RefundBlocked = &b
+	}
+	if m.CreditNote != nil {
+		b := billing.BlockKeptAsCredit
 		m.RefundBlocked = &b
 	}
 	if reason := StaffCancelReason(m.State, m.FirstStart, s.d.Clock.Now()); reason != "" {

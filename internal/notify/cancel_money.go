@@ -8,6 +8,11 @@ type CancelMoney struct {
 	RefundedCents int64  // given back to the card
 	CashCents     int64  // given back in cash at the circuit's desk (a staff cancellation with a refund)
 	OwedCents     int64  // to be refunded at the circuit's desk
+	// CreditCents is what staff kept as a credit note instead of a refund, spendable at the desk with
+	// CreditCode (shown form) until the circuit-local day CreditUntil (YYYY-MM-DD) included.
+	CreditCents int64
+	CreditCode  string
+	CreditUntil string
 }
 
 // moneyRows are the lines of the cancellation mails that say what happened to the money, the amounts
@@ -15,6 +20,10 @@ type CancelMoney struct {
 func moneyRows(t translator, b Booking) []row {
 	m, label := b.Money, t.T("cancel.money")
 	var rows []row
+	if m.CreditCents > 0 {
+		rows = append(rows, row{Label: label, Value: t.T("cancel.money.credit", "amount", t.money(m.CreditCents, b.Company),
+			"code", t.isolate(m.CreditCode), "date", t.longDate(m.CreditUntil, ""))})
+	}
 	if m.RefundedCents > 0 {
 		rows = append(rows, row{Label: label, Value: t.T("cancel.money.card", "amount", t.money(m.RefundedCents, b.Company))})
 	}

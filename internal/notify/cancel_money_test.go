@@ -63,3 +63,33 @@ func TestCancellationMoney(t *testing.T) {
 		t.Errorf("both:\n%s", m.Text)
 	}
 }
+
+// Money kept as a credit note: the mail gives the amount, the code and the last day it can be spent, in
+// each language; in Arabic the code and the amount are isolated so they keep their order.
+func TestCancellationCredit(t *testing.T) {
+	t.Parallel()
+	credit := &CancelMoney{Policy: "credit", PaidCents: 6600, CreditCents: 6600, CreditCode: "7VF8-TZC4-P7MM-TWBF", CreditUntil: "2027-11-28"}
+	for _, c := range []struct{ culture, want string }{
+		{"en-GB", "€66.00 kept as credit for your next visit: give the code 7VF8-TZC4-P7MM-TWBF at the desk, valid until Sunday, 28 November 2027"},
+		{"es-ES", "66,00\u00a0€ guardados como saldo para tu próxima visita: da el código 7VF8-TZC4-P7MM-TWBF en el mostrador"},
+		{"da-DK", "koden 7VF8-TZC4-P7MM-TWBF i skranken"},
+		{"de-DE", "den Code 7VF8-TZC4-P7MM-TWBF, gültig bis"},
+		{"nb-NO", "koden 7VF8-TZC4-P7MM-TWBF i skranken"},
+		{"sv-SE", "koden 7VF8-TZC4-P7MM-TWBF i kassan"},
+		{"ar-SA", "قدّم الرمز \u20687VF8-TZC4-P7MM-TWBF\u2069 في مكتب الاستقبال"},
+	} {
+		b := booking(c.culture)
+		b.Company.Currency = "EUR"
+		b.Money = credit
+		m, err := BookingCancellation(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(m.Text, c.want) {
+			t.Errorf("%s: want %q in\n%s", c.culture, c.want, m.Text)
+		}
+		if strings.Contains(m.Text, newTranslator(NormalizeCulture(c.culture)).T("cancel.money.none")) {
+			t.Errorf("%s: the credit mail also says there is no refund:\n%s", c.culture, m.Text)
+		}
+	}
+}

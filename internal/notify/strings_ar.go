@@ -67,6 +67,7 @@ var arSA = messages{
 	"cancel.money.desk":   "سيُسترد مبلغ {amount} في الحلبة",
 	"cancel.money.none":   "لا استرداد وفق سياسة الحلبة",
 	"cancel.money.unpaid": "لم يُدفع شيء، فلا يوجد ما يُسترد",
+	"cancel.money.credit": "احتُفظ بمبلغ {amount} رصيدًا لزيارتك القادمة: قدّم الرمز {code} في مكتب الاستقبال، وهو صالح حتى {date}",
 
 	"event.subject":   "تم تأكيد التسجيل: {event}",
 	"event.title":     "تم تسجيلك",

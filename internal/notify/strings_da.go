@@ -67,6 +67,7 @@ var daDK = messages{
 	"cancel.money.desk":   "{amount} refunderes på banen",
 	"cancel.money.none":   "Ingen refusion efter banens regler",
 	"cancel.money.unpaid": "Der er ikke betalt noget, så der er intet at refundere",
+	"cancel.money.credit": "{amount} gemt som tilgodehavende til dit næste besøg: oplys koden {code} i skranken, gyldig til {date}",
 
 	"event.subject":   "Tilmelding bekræftet: {event}",
 	"event.title":     "Du er tilmeldt",

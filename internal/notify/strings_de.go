@@ -67,6 +67,7 @@ var deDE = messages{
 	"cancel.money.desk":   "{amount} werden dir an der Strecke erstattet",
 	"cancel.money.none":   "Keine Erstattung nach den Regeln der Strecke",
 	"cancel.money.unpaid": "Es wurde nichts bezahlt, daher gibt es nichts zu erstatten",
+	"cancel.money.credit": "{amount} als Guthaben für deinen nächsten Besuch behalten: nenne an der Kasse den Code {code}, gültig bis {date}",
 
 	"event.subject":   "Anmeldung bestätigt: {event}",
 	"event.title":     "Sie sind angemeldet",

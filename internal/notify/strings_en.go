@@ -67,6 +67,7 @@ var enGB = messages{
 	"cancel.money.desk":   "{amount} will be refunded at the circuit",
 	"cancel.money.none":   "No refund under the circuit's policy",
 	"cancel.money.unpaid": "Nothing was paid, so there is nothing to refund",
+	"cancel.money.credit": "{amount} kept as credit for your next visit: give the code {code} at the desk, valid until {date}",
 
 	"event.subject":   "Registration confirmed: {event}",
 	"event.title":     "You are registered",

@@ -67,6 +67,7 @@ var esES = messages{
 	"cancel.money.desk":   "Se te reembolsarán {amount} en el circuito",
 	"cancel.money.none":   "Sin reembolso según la política del circuito",
 	"cancel.money.unpaid": "No se pagó nada, así que no hay nada que reembolsar",
+	"cancel.money.credit": "{amount} guardados como saldo para tu próxima visita: da el código {code} en el mostrador, válido hasta el {date}",
 
 	"event.subject":   "Inscripción confirmada: {event}",
 	"event.title":     "Ya estás inscrito",

@@ -67,6 +67,7 @@ var nbNO = messages{
 	"cancel.money.desk":   "{amount} refunderes på banen",
 	"cancel.money.none":   "Ingen refusjon etter banens regler",
 	"cancel.money.unpaid": "Ingenting er betalt, så det er ingenting å refundere",
+	"cancel.money.credit": "{amount} beholdt som tilgodehavende til ditt neste besøk: oppgi koden {code} i skranken, gyldig til {date}",
 
 	"event.subject":   "Påmelding bekreftet: {event}",
 	"event.title":     "Du er påmeldt",

@@ -67,6 +67,7 @@ var svSE = messages{
 	"cancel.money.desk":   "{amount} återbetalas på banan",
 	"cancel.money.none":   "Ingen återbetalning enligt banans villkor",
 	"cancel.money.unpaid": "Inget har betalats, så det finns inget att återbetala",
+	"cancel.money.credit": "{amount} sparat som tillgodohavande till ditt nästa besök: uppge koden {code} i kassan, giltig till {date}",
 
 	"event.subject":   "Anmälan bekräftad: {event}",
 	"event.title":     "Du är anmäld",

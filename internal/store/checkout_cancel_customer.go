@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strconv"
 	"time"
 
@@ -184,6 +185,25 @@ func queueCustomerCancellation(ctx context.Context, tx *Tx, bookingID int64, now
 		}
 		b.Money = &notify.CancelMoney{Policy: m.Policy, PaidCents: int64(m.Paid), RefundedCents: int64(m.ToCard) - cash,
 			CashCents: cash, OwedCents: int64(m.AtDesk)}
+	}
+	// A staff cancellation that kept the money as a credit note: the mail gives its amount, code and expiry.
+	note, err := creditOfBooking(ctx, tx, bookingID)
+	if err != nil {
+		return err
+	}
+	if note != nil {
+		var zone string
+		if err := tx.QueryRow(ctx, `SELECT time_zone FROM companies WHERE id = ?`, companyID).Scan(&zone); err != nil {
+			return err
+		}
+		loc, err := time.LoadLocation(zone)
+		if err != nil {
+			return fmt.Errorf("company %d time zone %q: %w", companyID, zone, err)
+		}
+		// The last day it can be spent: the day before it expires, at the circuit.
+		until := note.ExpiresAt.In(loc).Add(-time.Millisecond).Format(time.DateOnly)
+		b.Money = &notify.CancelMoney{Policy: "credit", PaidCents: note.AmountCents, CreditCents: note.AmountCents,
+			CreditCode: billing.FormatCreditCode(note.Code), CreditUntil: until}
 	}
 	return notify.QueueCancellation(ctx, tx, companyID, bookingID, b, culture, now)
 }

@@ -61,10 +61,15 @@ func (b Billing) Sales(ctx context.Context, companyID int64, from, to time.Time)
 	var rows []billing.Row
 	err := b.db.Read(ctx, func(tx *Tx) error {
 		rows = nil
-		q, err := tx.Query(ctx, `SELECT `+saleColumns+`, s.charged, s.net, s.refunded, s.first_charge, b.first_starts_at
+		// A charge that spent a credit note is no money taken (charged, money: 0), and a sale whose money
+		// was kept as a credit note has nothing left to refund.
+		q, err := tx.Query(ctx, `SELECT `+saleColumns+`, s.charged, s.net, s.money, s.refunded, s.first_charge, b.first_starts_at,
+				CASE WHEN EXISTS (SELECT 1 FROM credit_notes n WHERE n.booking_id = b.id) THEN 1 ELSE 0 END
 			FROM (SELECT e.booking_id,
-					SUM(CASE WHEN e.kind = 'charge' AND e.created_at >= ? AND e.created_at < ? THEN e.amount_cents ELSE 0 END) AS charged,
+					SUM(CASE WHEN e.kind = 'charge' AND p.credit_note_id IS NULL AND e.created_at >= ? AND e.created_at < ? THEN e.amount_cents ELSE 0 END) AS charged,
 					SUM(CASE WHEN e.kind = 'charge' THEN e.amount_cents WHEN e.kind = 'correction' THEN -ABS(e.amount_cents) ELSE 0 END) AS net,
+					SUM(CASE WHEN p.credit_note_id IS NOT NULL THEN 0 WHEN e.kind = 'charge' THEN e.amount_cents
+						WHEN e.kind = 'correction' THEN -ABS(e.amount_cents) ELSE 0 END) AS money,
 					SUM(CASE WHEN e.kind = 'refund' THEN ABS(e.amount_cents) ELSE 0 END) AS refunded,
 					MIN(CASE WHEN e.kind = 'charge' THEN e.created_at END) AS first_charge
 				FROM payment_entries e JOIN payments p ON p.id = e.payment_id
@@ -80,15 +85,19 @@ func (b Billing) Sales(ctx context.Context, companyID int64, from, to time.Time)
 		for q.Next() {
 			var r billing.Row
 			var surname string
-			var charged, net, refunded, at int64
+			var charged, net, money, refunded, at int64
 			var first sql.NullInt64
-			if err := q.Scan(append(bookingFields(&r, &surname), &charged, &net, &refunded, &at, &first)...); err != nil {
+			var credited int
+			if err := q.Scan(append(bookingFields(&r, &surname), &charged, &net, &money, &refunded, &at, &first, &credited)...); err != nil {
 				q.Close()
 				return err
 			}
 			r.ID, r.Type, r.At = "S"+strconv.FormatInt(r.BookingID, 10), billing.TypeSale, time.UnixMilli(at).UTC()
 			r.ContactName = fullName(r.ContactName, surname)
-			r.AmountCents, r.RefundableCents = charged, max(net-refunded, 0)
+			r.AmountCents, r.RefundableCents = charged, max(money-refunded, 0)
+			if credited == 1 {
+				r.RefundableCents, r.KeptAsCredit = 0, true
+			}
 			r.PaidCents, r.RefundedCents = net, refunded
 			r.State = billing.SaleState(net, refunded)
 			if first.Valid {
@@ -130,6 +139,9 @@ func (b Billing) Sales(ctx context.Context, companyID int64, from, to time.Time)
 			switch kind {
 			case billing.KindCharge:
 				r.ID, r.Type, r.State, r.AmountCents = "P"+strconv.FormatInt(id, 10), billing.TypePayment, billing.StatePayment, amount
+				if method == billing.DeskCredit { // paid by a credit note: no money taken
+					r.AmountCents, r.CreditCents = 0, amount
+				}
 			case billing.KindCorrection:
 				r.ID, r.Type, r.State, r.AmountCents = "C"+strconv.FormatInt(id, 10), billing.TypeCorrection, billing.StateCorrection, -amount
 			default:
@@ -141,6 +153,9 @@ func (b Billing) Sales(ctx context.Context, companyID int64, from, to time.Time)
 		}
 		q.Close()
 		if err := q.Err(); err != nil {
+			return err
+		}
+		if rows, err = creditIssuedRows(ctx, tx, companyID, f, t, rows); err != nil {
 			return err
 		}
 		return attachLines(ctx, tx, companyID, f, t, rows)
@@ -273,4 +288,31 @@ func sortRows(rows []billing.Row) {
 		}
 		return strings.Compare(a.ID, b.ID)
 	})
+}
+
+// creditIssuedRows adds a row for each credit note the company issued in [from, to): the money of a
+// cancelled booking kept as credit. Its amount is 0, since the money was counted when it was paid and
+// stays taken; CreditCents and CreditCode say what was issued.
+func creditIssuedRows(ctx context.Context, tx *Tx, companyID, from, to int64, rows []billing.Row) ([]billing.Row, error) {
+	q, err := tx.Query(ctx, `SELECT `+saleColumns+`, n.id, n.code, n.amount_cents, n.created_at, COALESCE(u.email, '')
+		FROM credit_notes n JOIN bookings b ON b.id = n.booking_id LEFT JOIN admin_users u ON u.id = n.created_by
+		WHERE n.company_id = ? AND b.company_id = ? AND n.created_at >= ? AND n.created_at < ?`, companyID, companyID, from, to)
+	if err != nil {
+		return rows, err
+	}
+	defer q.Close()
+	for q.Next() {
+		var r billing.Row
+		var surname, code string
+		var id, amount, at int64
+		if err := q.Scan(append(bookingFields(&r, &surname), &id, &code, &amount, &at, &r.By)...); err != nil {
+			return rows, err
+		}
+		r.ID, r.Type, r.State, r.At = "N"+strconv.FormatInt(id, 10), billing.TypeCreditIssued, billing.StateCreditIssued, time.UnixMilli(at).UTC()
+		r.ContactName = fullName(r.ContactName, surname)
+		r.CreditCents, r.CreditCode, r.Methods = amount, billing.FormatCreditCode(code), []string{billing.DeskCredit}
+		r.Lines = []billing.Line{{ID: id, Kind: r.Type, Quantity: 1, Drivers: 1}}
+		rows = append(rows, r)
+	}
+	return rows, q.Err()
 }

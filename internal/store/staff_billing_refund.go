@@ -122,13 +122,27 @@ func lockCharges(ctx context.Context, tx *Tx, companyID, bookingID int64) ([]bil
 
 // chargesOf returns each payment of the booking that was charged (its charges less the corrections of
 // a desk payment), with its confirmed refunds and its pending reservations (lockCharges, after taking the locks; the cancel page's preview, without).
+//
+// A payment that spent a credit note, and every payment of a booking whose money was kept as a credit
+// note, is left out: neither can be refunded as money (creditableOf counts them for a new note).
 func chargesOf(ctx context.Context, tx *Tx, companyID, bookingID int64) ([]billing.Charge, error) {
+	return chargesWhere(ctx, tx, companyID, bookingID, ` AND p.credit_note_id IS NULL
+		AND NOT EXISTS (SELECT 1 FROM credit_notes n WHERE n.booking_id = p.booking_id)`)
+}
+
+// creditableOf returns every charged payment of the booking, those that spent a credit note included:
+// what a cancellation keeping the money as credit counts.
+func creditableOf(ctx context.Context, tx *Tx, companyID, bookingID int64) ([]billing.Charge, error) {
+	return chargesWhere(ctx, tx, companyID, bookingID, "")
+}
+
+func chargesWhere(ctx context.Context, tx *Tx, companyID, bookingID int64, and string) ([]billing.Charge, error) {
 	rows, err := tx.Query(ctx, `SELECT p.id, p.provider, COALESCE(p.provider_ref, ''),
 			COALESCE((SELECT SUM(CASE WHEN e.kind = 'charge' THEN e.amount_cents ELSE -ABS(e.amount_cents) END)
 				FROM payment_entries e WHERE e.payment_id = p.id AND e.kind IN ('charge', 'correction')), 0),
 			COALESCE((SELECT SUM(ABS(e.amount_cents)) FROM payment_entries e WHERE e.payment_id = p.id AND e.kind = 'refund'), 0),
 			COALESCE((SELECT SUM(r.amount_cents) FROM refunds r WHERE r.payment_id = p.id AND r.status = 'pending'), 0)
-		FROM payments p WHERE p.company_id = ? AND p.booking_id = ? ORDER BY p.id`, companyID, bookingID)
+		FROM payments p WHERE p.company_id = ? AND p.booking_id = ?`+and+` ORDER BY p.id`, companyID, bookingID)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"pitlane/internal/apperr"
+	"pitlane/internal/billing"
 	"pitlane/internal/checkout"
 	"pitlane/internal/pricing"
 )
@@ -147,7 +148,16 @@ func (b Bookings) MasterData(ctx context.Context, companyID, bookingID int64) (c
 		if m.Drivers, err = masterDrivers(ctx, tx, m.ID); err != nil {
 			return err
 		}
-		return masterLedger(ctx, tx, &m)
+		if err := masterLedger(ctx, tx, &m); err != nil {
+			return err
+		}
+		note, err := creditOfBooking(ctx, tx, m.ID)
+		if err != nil || note == nil {
+			return err
+		}
+		m.CreditNote = &checkout.MasterCredit{Code: billing.FormatCreditCode(note.Code), Amount: pricing.Cents(note.AmountCents),
+			Balance: pricing.Cents(note.BalanceCents), CreatedAt: note.CreatedAt, ExpiresAt: note.ExpiresAt}
+		return nil
 	})
 	return m, err
 }
@@ -207,7 +217,7 @@ func masterDrivers(ctx context.Context, tx *Tx, bookingID int64) ([]checkout.Mas
 // correction entries count by their absolute amount, whichever sign the ledger stores them with.
 func masterLedger(ctx context.Context, tx *Tx, m *checkout.MasterData) error {
 	rows, err := tx.Query(ctx, `SELECT p.id, p.provider, p.status, p.amount_cents, p.created_at,
-			CASE WHEN p.provider = 'cash' THEN COALESCE(p.method, 'cash') END,
+			CASE WHEN p.credit_note_id IS NOT NULL THEN 'credit' WHEN p.provider = 'cash' THEN COALESCE(p.method, 'cash') END,
 			(SELECT u.email FROM payment_entries e JOIN admin_users u ON u.id = e.created_by
 				WHERE e.payment_id = p.id AND e.kind = 'charge' ORDER BY e.id LIMIT 1)
 		FROM payments p WHERE p.booking_id = ? ORDER BY p.id`, m.ID)
@@ -258,6 +268,9 @@ func masterLedger(ctx context.Context, tx *Tx, m *checkout.MasterData) error {
 			m.ChargedCents += amount
 			if p != nil {
 				p.Holds += pricing.Cents(amount)
+				if p.Method != nil && *p.Method == billing.DeskCredit {
+					m.CreditPaidCents += amount
+				}
 			}
 		case "correction":
 			m.ChargedCents -= amount

@@ -150,11 +150,33 @@ func (b Billing) RecordDeskPayment(ctx context.Context, p billing.DeskPayment) (
 		if p.UserID > 0 {
 			user = p.UserID
 		}
+		// A credit note's payment: its balance is taken first (the conditional UPDATE), the payment
+		// names the note (payments.method stays NULL: billing reads the method "credit" from the note).
+		var method, noteID any = p.Method, nil
+		var note billing.CreditNote
+		if p.Method == billing.DeskCredit {
+			if note, err = spendCredit(ctx, tx, p.CompanyID, p.CreditCode, p.AmountCents, p.Now); err != nil {
+				return err
+			}
+			method, noteID = nil, note.ID
+		}
 		if out.PaymentID, err = tx.insertID(ctx, `INSERT INTO payments (company_id, booking_id, provider, status, amount_cents,
-				currency, method, created_at, updated_at)
-			SELECT ?, ?, ?, 'approved', ?, currency, ?, ?, ? FROM companies WHERE id = ? RETURNING id`,
-			p.CompanyID, bk.id, billing.CashProvider, p.AmountCents, p.Method, now, now, p.CompanyID); err != nil {
+				currency, method, credit_note_id, created_at, updated_at)
+			SELECT ?, ?, ?, 'approved', ?, currency, ?, ?, ?, ? FROM companies WHERE id = ? RETURNING id`,
+			p.CompanyID, bk.id, billing.CashProvider, p.AmountCents, method, noteID, now, now, p.CompanyID); err != nil {
 			return err
+		}
+		if noteID != nil {
+			if _, err := tx.Exec(ctx, `INSERT INTO credit_note_uses (credit_note_id, booking_id, payment_id, amount_cents, created_by, created_at)
+				VALUES (?, ?, ?, ?, ?, ?)`, note.ID, bk.id, out.PaymentID, p.AmountCents, user, now); err != nil {
+				return err
+			}
+			if err := tx.InsertAudit(ctx, AuditEntry{CompanyID: p.CompanyID, UserID: p.UserID, UserEmail: p.UserEmail,
+				Action: "credit.spend", Entity: "credit_note", EntityID: strconv.FormatInt(note.ID, 10), At: p.Now,
+				Details: map[string]any{"booking": bk.identifier, "reference": bk.reference, "amount": p.AmountCents,
+					"balance": note.BalanceCents, "payment": out.PaymentID}}); err != nil {
+				return err
+			}
 		}
 		if out.EntryID, err = tx.insertID(ctx, `INSERT INTO payment_entries (payment_id, booking_id, kind, amount_cents, provider,
 				provider_event_id, created_by, created_at) VALUES (?, ?, 'charge', ?, ?, ?, ?, ?) RETURNING id`,
@@ -193,17 +215,23 @@ func (b Billing) CorrectDeskPayment(ctx context.Context, c billing.DeskCorrectio
 		if err != nil {
 			return err
 		}
-		q := `SELECT provider, COALESCE(method, 'cash') FROM payments WHERE id = ? AND booking_id = ? AND company_id = ?`
+		q := `SELECT provider, COALESCE(method, 'cash'), CASE WHEN credit_note_id IS NULL THEN 0 ELSE 1 END
+			FROM payments WHERE id = ? AND booking_id = ? AND company_id = ?`
 		if tx.Engine() == Postgres {
 			q += ` FOR UPDATE`
 		}
 		var provider, method string
-		err = tx.QueryRow(ctx, q, c.PaymentID, bk.id, c.CompanyID).Scan(&provider, &method)
+		var credit int
+		err = tx.QueryRow(ctx, q, c.PaymentID, bk.id, c.CompanyID).Scan(&provider, &method, &credit)
 		if IsNoRows(err) {
 			return apperr.WithFields(apperr.NotFound, "No payment of this booking with that id.", map[string]string{"paymentId": "unknown"})
 		}
 		if err != nil {
 			return err
+		}
+		if credit == 1 {
+			return apperr.WithFields(apperr.Unprocessable, "A payment by credit note cannot be corrected: its note's uses are never edited.",
+				map[string]string{"paymentId": "paid by a credit note"})
 		}
 		if provider != billing.CashProvider {
 			return apperr.WithFields(apperr.Unprocessable, "An online payment is given back by a refund, not corrected.",
@@ -249,7 +277,7 @@ func (b Billing) CorrectDeskPayment(ctx context.Context, c billing.DeskCorrectio
 
 // ledgerMethod is the SQL of a ledger line's method: the desk payment's (cash for those written before
 // methods existed), or online for a provider's.
-const ledgerMethod = `CASE WHEN p.provider = 'cash' THEN COALESCE(p.method, 'cash') ELSE 'online' END`
+const ledgerMethod = `CASE WHEN p.credit_note_id IS NOT NULL THEN 'credit' WHEN p.provider = 'cash' THEN COALESCE(p.method, 'cash') ELSE 'online' END`
 
 // LedgerDay implements billing.DeskStore.
 func (b Billing) LedgerDay(ctx context.Context, companyID int64, from, to time.Time) ([]billing.LedgerLine, error) {
@@ -260,7 +288,7 @@ func (b Billing) LedgerDay(ctx context.Context, companyID int64, from, to time.T
 				`+ledgerMethod+`, COALESCE(e.created_by, 0), COALESCE(u.name, ''), COALESCE(u.email, ''), e.created_at, COALESCE(e.reason, '')
 			FROM payment_entries e JOIN payments p ON p.id = e.payment_id JOIN bookings b ON b.id = e.booking_id
 			LEFT JOIN admin_users u ON u.id = e.created_by
-			WHERE p.company_id = ? AND b.company_id = ? AND e.created_at >= ? AND e.created_at < ?
+			WHERE p.company_id = ? AND b.company_id = ? AND e.created_at >= ? AND e.created_at < ? AND p.credit_note_id IS NULL
 			ORDER BY e.created_at, e.id`, companyID, companyID, from.UnixMilli(), to.UnixMilli())
 		if err != nil {
 			return err

@@ -1622,7 +1622,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Staff cancel a booking from its details and say what happens to its money in the same step (role ADMIN and above, as refunds). refund false cancels as DELETE /api/private/cancelBooking does (the money stays, refundable in billing). refund true also gives back everything paid through the one refund service: card payments to the card through the provider, desk payments in cash at the counter, each a refund line of the ledger (billing and the KPIs count it); a refund the provider refuses is owed at the desk. The customer's cancellation mail states the amount refunded. Audited (booking.cancel, payment.refund). Of a staff cancel and the customer's own cancellation at once, one cancels and refunds, the other finds the booking cancelled: the money goes back once. There is no credit in the model, so keeping the money as credit is not offered. */
+        /** Staff cancel a booking from its details and say what happens to its money in the same step (role ADMIN and above, as refunds). refund false cancels as DELETE /api/private/cancelBooking does (the money stays, refundable in billing). refund true also gives back everything paid through the one refund service: card payments to the card through the provider, desk payments in cash at the counter, each a refund line of the ledger (billing and the KPIs count it); a refund the provider refuses is owed at the desk. The customer's cancellation mail states the amount refunded. Audited (booking.cancel, payment.refund). Of a staff cancel and the customer's own cancellation at once, one cancels and refunds, the other finds the booking cancelled: the money goes back once. money credit keeps everything paid as a credit note instead (CreditNote): the booking is cancelled, no provider is called, and a note for what was refundable (BookingMasterData.creditable) is issued in the same transaction with a new code (XXXX-XXXX-XXXX-XXXX, 80 random bits) valid 12 months (a constant for now, not a company setting); the company's refund window does not apply, since the money stays with the circuit. Billing shows a CREDIT row (state CREDIT_ISSUED) with amount 0 and the note's amount in `credit`: the money was paid and stays taken, so billing totals, the cash-up and the KPIs (totalBilling) do not drop, and no refund is counted. Spending the note later (POST /api/admin/record-payment, method credit) is no money either. The customer's cancellation mail states the credit, its code and the last day it can be spent. Audited (booking.cancel with credit, credit.issue). Old clients send refund true or false; new ones send money (refund, credit or none); refund alone keeps today's behaviour. */
         post: operations["adminCancelBookingWithMoney"];
         delete?: never;
         options?: never;
@@ -1763,6 +1763,23 @@ export interface paths {
         put?: never;
         /** Records a payment taken at the counter on a booking (role DESK and above): the method, the amount (at most what is due; a part is allowed), the staff member and the time, as a line of the same ledger as online payments. The booking becomes pagada when nothing is left due, else parcialmentepagada. The change and its audit entry (payment.desk) are one transaction. */
         post: operations["adminRecordPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/credit-lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The company's credit note a typed code names (role DESK and above), for Record payment's live check: its balance, expiry and customer. Writes nothing. An expired or used-up note is answered (200, expired true or balance 0) so the dialog can say why it cannot pay; another company's note is not found. */
+        post: operations["adminCreditLookup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4024,7 +4041,7 @@ export interface components {
                 amount: number;
                 /** Format: date-time */
                 createdAt: string;
-                /** @description cash, card_terminal, voucher or other: a counter payment's method; null online. */
+                /** @description cash, card_terminal, voucher, other or credit (a credit note spent): a counter payment's method; null online. */
                 method?: string | null;
                 /** @description The e-mail of the staff member who took a counter payment; null online. */
                 by?: string | null;
@@ -4069,6 +4086,10 @@ export interface components {
             arrived?: boolean;
             /** @description Marked a no-show. Always sent; optional in the schema so that older fixtures stay valid. */
             noShow?: boolean;
+            /** @description What cancelling with money credit would keep as a credit note: everything paid and not refunded (0 once a note was issued). Always sent; optional in the schema so that older fixtures stay valid. */
+            creditable?: number;
+            /** @description The credit note issued when staff cancelled the booking keeping its money; null for none. Always sent; optional in the schema so that older fixtures stay valid. */
+            creditNote?: components["schemas"]["BookingCreditNote"] | null;
             /** @description Owed to the customer at the desk (a customer's cancellation under the desk policy, a cash charge, or a card refund the provider refused); 0 when nothing is owed. */
             refundOwed?: number;
         };
@@ -4095,13 +4116,19 @@ export interface components {
                 state: "cancelada";
             };
         };
+        /** @description Send money (or, as older clients do, refund); one of the two is required. */
         CancelBookingRequest: {
             /** Format: int64 */
             idCompany: number;
             /** Format: int64 */
             bookingId: number;
-            /** @description true: give back everything paid; false: no refund. */
-            refund: boolean;
+            /** @description Older clients: true is money refund, false is money none. */
+            refund?: boolean;
+            /**
+             * @description refund: give back everything paid; credit: keep it as a credit note; none: no refund (the money stays, refundable in billing).
+             * @enum {string}
+             */
+            money?: "refund" | "credit" | "none";
         };
         AdminCancelRefundResult: {
             data: {
@@ -4113,7 +4140,52 @@ export interface components {
                 refunded: number;
                 /** @description What the providers refused, now owed to the customer at the desk, in currency units. */
                 owed: number;
+                /** @description The credit note issued (money credit); null otherwise. Always sent; optional in the schema so that older fixtures stay valid. */
+                credit?: components["schemas"]["CreditNote"] | null;
             };
+        };
+        /** @description A credit note: money of a cancelled booking kept by the circuit, spendable at the counter (Record payment, method credit) until expiresAt, 12 months after it was issued (CreditValidityMonths, a constant for now). Its balance is the amount less its uses, each use a row that is never edited. Not spendable in the online booking pages (the booking page's size budget): only at the counter. */
+        CreditNote: {
+            /** @description XXXX-XXXX-XXXX-XXXX (Crockford base 32: no I, L, O or U); typed in any case, with or without dashes. */
+            code: string;
+            /** @description What was issued, in currency units. */
+            amount: number;
+            /** @description What is left to spend. */
+            balance: number;
+            currency: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The instant it stops being spendable.
+             */
+            expiresAt: string;
+            expired: boolean;
+            /** @description The short reference of the cancelled booking it came from. */
+            reference: string;
+            customerName: string;
+            customerEmail: string;
+        };
+        /** @description The credit note a booking's money became (BookingMasterData.creditNote). */
+        BookingCreditNote: {
+            /** @description XXXX-XXXX-XXXX-XXXX */
+            code: string;
+            /** @description What was issued, in currency units. */
+            amount: number;
+            /** @description What is left to spend. */
+            balance: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        CreditLookupRequest: {
+            /** Format: int64 */
+            idCompany: number;
+            code: string;
+        };
+        CreditLookupResult: {
+            data: components["schemas"]["CreditNote"];
         };
         MoveBookingRequest: {
             /** Format: int64 */
@@ -4210,12 +4282,12 @@ export interface components {
             details: boolean;
         };
         /**
-         * @description Why a sale cannot be refunded now, in the order checked: refunds are switched off for the company; the first session has started (a refund window of 0 days); the refund window (refundMaxDays before the first session) is over; everything paid was refunded already; nothing was paid. POST /api/payment/execute-refund refuses each with 422. Absent on a sale row (and null in the details) when it can be refunded, and on the other rows.
+         * @description Why a sale cannot be refunded now, in the order checked: refunds are switched off for the company; the first session has started (a refund window of 0 days); the refund window (refundMaxDays before the first session) is over; everything paid was refunded already; nothing was paid; the money was kept as a credit note when the booking was cancelled (keptAsCredit). POST /api/payment/execute-refund refuses each with 422. Absent on a sale row (and null in the details) when it can be refunded, and on the other rows.
          * @enum {string}
          */
-        RefundBlocked: "refundsOff" | "sessionStarted" | "windowClosed" | "fullyRefunded" | "nothingPaid";
+        RefundBlocked: "refundsOff" | "sessionStarted" | "windowClosed" | "fullyRefunded" | "nothingPaid" | "keptAsCredit";
         SaleRow: {
-            /** @description Unique row id: S<booking id> for a sale; R, P or C and the ledger entry id for a refund, a later payment or a correction. */
+            /** @description Unique row id: S<booking id> for a sale; R, P or C and the ledger entry id for a refund, a later payment or a correction; N and the credit note id for a credit row. */
             id: string;
             /** Format: int64 */
             idBooking: number;
@@ -4230,7 +4302,7 @@ export interface components {
             token: string;
             /** @description The booking's short reference as people read it (ABCD-2345); empty for a booking without one. Always sent; optional in the schema so that older fixtures stay valid. */
             reference?: string;
-            /** @description SALE (the booking's charges made in the range, dated by its first charge), REFUND (one refund line), PAYMENT (a charge made in the range on a sale first charged before it, such as the rest paid at the counter) or CORRECTION (a correction line of a counter payment). Every ledger line of the range is in one row, so the rows add up to the range's takings (the KPIs' and the cash-up's). */
+            /** @description SALE (the booking's charges made in the range, dated by its first charge), REFUND (one refund line), PAYMENT (a charge made in the range on a sale first charged before it, such as the rest paid at the counter), CORRECTION (a correction line of a counter payment) or CREDIT (a credit note issued when staff cancelled a paid booking keeping its money: amount 0, the note's amount in credit, since the money stays taken). Every ledger line of the range is in one row, so the rows add up to the range's takings (the KPIs' and the cash-up's). */
             type: string;
             /** @description Negative on a refund or correction row. */
             priceConverted: number;
@@ -4245,15 +4317,19 @@ export interface components {
             /** @enum {string} */
             paymentMode: "online" | "circuit";
             /** @description How the row's money moved: cash, card_terminal, voucher, other (at the counter) or online. Always sent; optional in the schema so that older fixtures stay valid. */
-            methods?: ("cash" | "card_terminal" | "voucher" | "other" | "online")[];
+            methods?: ("cash" | "card_terminal" | "voucher" | "other" | "online" | "credit")[];
             /** @description The e-mail of the staff member who wrote the row's line (a sale: its first counter payment's); null for the customer's own online payment. */
             by?: string | null;
             /** @description A correction's reason; null on the other rows. */
             reason?: string | null;
+            /** @description A CREDIT row: the credit note's amount; a PAYMENT row paid by a credit note: what it took from the note (its priceConverted is 0, since no money came in). 0 on the other rows. Always sent; optional in the schema so that older fixtures stay valid. */
+            credit?: number;
+            /** @description A CREDIT row's note code (XXXX-XXXX-XXXX-XXXX); null on the other rows. */
+            creditCode?: string | null;
             shopping_cart: {
                 /** @enum {string} */
                 source: "BOOKING" | "EVENT" | "LICENSING" | "EXTERNAL";
-                /** @description PAID, PARTIALLY_REFUNDED, REFUNDED, REFUND (a refund row), PAYMENT (a later payment row) or CORRECTION (a correction row). */
+                /** @description PAID, PARTIALLY_REFUNDED, REFUNDED, REFUND (a refund row), PAYMENT (a later payment row), CORRECTION (a correction row) or CREDIT_ISSUED (a credit row). */
                 state: string;
                 token: string;
                 description: string;
@@ -4285,13 +4361,18 @@ export interface components {
             idCompany: number;
             /** Format: int64 */
             bookingId: number;
-            /** @enum {string} */
-            method: "cash" | "card_terminal" | "voucher" | "other";
+            /**
+             * @description credit spends a credit note (creditCode): no money comes in, so billing shows the line with amount 0 and the method credit, and the cash-up and the KPIs do not count it.
+             * @enum {string}
+             */
+            method: "cash" | "card_terminal" | "voucher" | "other" | "credit";
             /**
              * Format: int64
-             * @description In hundredths of the currency (2900 is 29.00), more than 0 and at most what is due.
+             * @description In hundredths of the currency (2900 is 29.00), more than 0 and at most what is due (and, with a credit note, at most its balance).
              */
             amount: number;
+            /** @description With method credit only: the credit note's code, any case, dashes optional. */
+            creditCode?: string;
         };
         CorrectPaymentRequest: {
             /** Format: int64 */
@@ -8228,7 +8309,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description refund true and the company's refund policy allows no refund now (refunds off, the refund window closed, the session started; BookingMasterData.refundBlocked says which): nothing was cancelled. Or refund is missing. */
+            /** @description A refund (refund true or money refund) and the company's refund policy allows no refund now (refunds off, the refund window closed, the session started; BookingMasterData.refundBlocked says which), or money credit and nothing paid is left to keep (fields.money): nothing was cancelled. Or neither refund nor money is sent, or they disagree. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8570,7 +8651,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Nothing was written: the amount is missing, not positive or more than what is due (fields.amount says the most), the method is unknown, the key is missing, nothing is due, the booking is cancelled or is waiting for its online payment. */
+            /** @description Nothing was written: the amount is missing, not positive or more than what is due or than the credit note's balance (fields.amount says the most), the method is unknown, the key is missing, nothing is due, the booking is cancelled or is waiting for its online payment; with method credit, the code is missing, malformed, expired or used up (fields.creditCode). Of two desks spending the last of a note at once, one succeeds and the other gets 422. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCreditLookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditLookupRequest"];
+            };
+        };
+        responses: {
+            /** @description The note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditLookupResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["StaffUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The code is empty (fields.code = required) or cannot be a credit note's code (fields.code = malformed). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8619,7 +8737,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Nothing was written: the amount is missing, not positive or more than the payment holds, the reason is missing or longer than 500 characters, the key is missing, or the payment was made online (give it back with a refund). */
+            /** @description Nothing was written: the amount is missing, not positive or more than the payment holds, the reason is missing or longer than 500 characters, the key is missing, the payment was made online (give it back with a refund), or it spent a credit note (its uses are never edited). */
             422: {
                 headers: {
                     [name: string]: unknown;

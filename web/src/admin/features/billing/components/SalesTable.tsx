@@ -16,6 +16,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useBillingTexts, type BillingKey } from '@/admin/features/billing/hooks/useBillingTexts';
 import { useAdminFormat, type FormatCompany as Money } from '@/admin/lib/format';
+import { isolate } from '@/lib/format';
 import { referenceMatches, refundBlock, saleName, type SaleRow } from '@/admin/features/billing/utils/refund';
 
 /** The sales table's height (admin spec section 9): 680 pixels, 370 on a phone. */
@@ -36,8 +37,8 @@ const features = tableFeatures({
 const helper = createColumnHelper<typeof features, SaleRow>();
 
 const SOURCES = ['BOOKING', 'EVENT', 'LICENSING', 'EXTERNAL'] as const;
-const STATES = ['PAID', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND', 'PAYMENT', 'CORRECTION'] as const;
-const METHODS = ['cash', 'card_terminal', 'voucher', 'other', 'online'] as const;
+const STATES = ['PAID', 'PARTIALLY_REFUNDED', 'REFUNDED', 'REFUND', 'PAYMENT', 'CORRECTION', 'CREDIT_ISSUED'] as const;
+const METHODS = ['cash', 'card_terminal', 'voucher', 'other', 'online', 'credit'] as const;
 
 // The columns the free-text search looks in (the reference also without its dash, and the identifier).
 const SEARCHED = new Set(['reference', 'contactName', 'phone', 'email', 'name']);
@@ -91,10 +92,21 @@ export function SalesTable({ rows, company, onDetails, onRefund }: SalesTablePro
           header: () => t('table.amount'),
           cell: (info) => {
             const amount = info.getValue();
+            const row = info.row.original;
             return (
-              <Text span inherit c={amount < 0 ? 'red.9' : undefined} fw={amount < 0 ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
-                {format.money(amount)}
-              </Text>
+              <>
+                <Text span inherit c={amount < 0 ? 'red.9' : undefined} fw={amount < 0 ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
+                  {format.money(amount)}
+                </Text>
+                {(row.credit ?? 0) > 0 && (
+                  // A credit note issued, or a payment that spent one: no money moved, the note's amount is said apart.
+                  <Text size="xs" c="gray.7">
+                    {row.creditCode
+                      ? t('credit', { amount: isolate(format.money(row.credit ?? 0)), code: isolate(row.creditCode) })
+                      : t('creditSpent', { amount: isolate(format.money(row.credit ?? 0)) })}
+                  </Text>
+                )}
+              </>
             );
           },
         }),

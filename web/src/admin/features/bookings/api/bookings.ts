@@ -85,8 +85,8 @@ export function exportUrl(query: BookingsQuery, format: 'csv' | 'xlsx', lang: st
   return `/api/admin/export-bookings?${params.toString()}`;
 }
 
-/** The ways a payment is taken at the counter, in the order the dialog offers them. */
-export const DESK_METHODS = ['cash', 'card_terminal', 'voucher', 'other'] as const;
+/** The ways a payment is taken at the counter, in the order the dialog offers them; credit spends a credit note. */
+export const DESK_METHODS = ['cash', 'card_terminal', 'voucher', 'other', 'credit'] as const;
 export type DeskMethod = (typeof DESK_METHODS)[number];
 
 /** What a counter payment did: the booking's state and sums after it. */
@@ -99,6 +99,8 @@ export interface DeskPaymentOrder {
   method: DeskMethod;
   hundredths: number;
   idempotencyKey: string;
+  /** With the method credit: the credit note's code as typed. */
+  creditCode?: string;
 }
 
 /**
@@ -108,7 +110,13 @@ export interface DeskPaymentOrder {
 export async function recordPayment(order: DeskPaymentOrder): Promise<DeskPaymentResult> {
   const { data, error, response } = await api.POST('/api/admin/record-payment', {
     params: { header: { 'Idempotency-Key': order.idempotencyKey } },
-    body: { idCompany: order.idCompany, bookingId: order.bookingId, method: order.method, amount: order.hundredths },
+    body: {
+      idCompany: order.idCompany,
+      bookingId: order.bookingId,
+      method: order.method,
+      amount: order.hundredths,
+      ...(order.method === 'credit' ? { creditCode: order.creditCode ?? '' } : {}),
+    },
   });
   if (!data) throw new ApiError(response.status, error);
   return data.data;
@@ -146,15 +154,45 @@ export async function correctPayment(order: DeskCorrectionOrder): Promise<DeskPa
 /** What a cancel from the booking's details did: what went back, and what a provider refused (owed at the desk). */
 export type CancelWithMoneyResult = components['schemas']['AdminCancelRefundResult']['data'];
 
+/** What happens to a cancelled booking's money: refunded, kept as a credit note, or neither. */
+export type CancelMoney = 'refund' | 'credit' | 'none';
+
 /**
- * POST /api/admin/cancel-booking (ADMIN and above, as refunds): cancels the booking and, with refund true,
- * gives back everything paid in the same step. 409 (cannot be cancelled) and 422 (no refund allowed now)
- * carry the server's reason.
+ * POST /api/admin/cancel-booking (ADMIN and above, as refunds): cancels the booking and, in the same step,
+ * gives back everything paid (refund), keeps it as a credit note (credit) or neither (none). 409 (cannot be
+ * cancelled) and 422 (no refund allowed now, nothing to keep) carry the server's reason.
  */
-export async function cancelWithMoney(idCompany: number, bookingId: number, refund: boolean): Promise<CancelWithMoneyResult> {
-  const { data, error, response } = await api.POST('/api/admin/cancel-booking', { body: { idCompany, bookingId, refund } });
+export async function cancelWithMoney(idCompany: number, bookingId: number, money: CancelMoney): Promise<CancelWithMoneyResult> {
+  const { data, error, response } = await api.POST('/api/admin/cancel-booking', { body: { idCompany, bookingId, money } });
   if (!data) throw new ApiError(response.status, error);
   return data.data;
+}
+
+/** A credit note as the counter sees it: code, balance, expiry and customer. */
+export type CreditNote = components['schemas']['CreditNote'];
+
+/** A credit note's code with its letters and digits only, upper case ("" when it cannot be one). */
+export function normalizeCreditCode(typed: string): string {
+  const code = typed.toUpperCase().replace(/[\s-]/g, '');
+  return /^[0-9ABCDEFGHJKMNPQRSTVWXYZ]{16}$/.test(code) ? code : '';
+}
+
+/** POST /api/admin/credit-lookup (DESK and above): the note a code names; 404 unknown, 422 malformed. */
+export async function lookupCredit(idCompany: number, code: string): Promise<CreditNote> {
+  const { data, error, response } = await api.POST('/api/admin/credit-lookup', { body: { idCompany, code } });
+  if (!data) throw new ApiError(response.status, error);
+  return data.data;
+}
+
+/** The look-up as a query, keyed by the normalised code; only a complete code is asked. */
+export function creditLookupQueryOptions(idCompany: number, code: string) {
+  return queryOptions({
+    queryKey: ['admin', 'credit-lookup', idCompany, code],
+    queryFn: () => lookupCredit(idCompany, code),
+    enabled: code !== '',
+    retry: false,
+    staleTime: 0,
+  });
 }
 
 /** POST /api/admin/resend-confirmation (DESK and above): queues the confirmation mail again; answers the address. */

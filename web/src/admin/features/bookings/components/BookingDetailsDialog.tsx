@@ -165,6 +165,7 @@ function methodKey(method: string | null | undefined) {
     case 'card_terminal':
     case 'voucher':
     case 'other':
+    case 'credit':
       return `pay.methods.${method}` as const;
     default:
       return 'details.online' as const;
@@ -325,6 +326,18 @@ function MasterData({ data, company, payFirst }: { data: BookingMasterData; comp
           <Text size="sm" c="gray.7" data-testid="refund-blocked">
             {admin('refundBlocked.title')}: {admin(`refundBlocked.${data.refundBlocked}`)}
           </Text>
+        )}
+        {data.creditNote && (
+          // The credit note this booking's money became when it was cancelled: its code is read out at the desk.
+          <Field
+            label={t('details.creditNote')}
+            value={t('details.creditNoteLine', {
+              code: isolate(data.creditNote.code),
+              balance: isolate(format.money(data.creditNote.balance)),
+              amount: isolate(format.money(data.creditNote.amount)),
+              date: isolate(format.instant(data.creditNote.expiresAt)),
+            })}
+          />
         )}
       </Section>
 

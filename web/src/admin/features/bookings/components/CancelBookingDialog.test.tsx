@@ -54,7 +54,7 @@ describe('CancelBookingDialog', { timeout: 30_000 }, () => {
     expect(bodies).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     expect(await screen.findByText(/Booking cancelled\. Refunded .*€66\.00/)).toBeInTheDocument();
-    expect(bodies).toEqual([{ idCompany: 1, bookingId: 9, refund: true }]);
+    expect(bodies).toEqual([{ idCompany: 1, bookingId: 9, money: 'refund' }]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Cancel booking ·/ })).not.toBeInTheDocument());
   });
 
@@ -68,7 +68,7 @@ describe('CancelBookingDialog', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole('status')).toHaveTextContent(/without a refund\?/);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     expect(await screen.findByText('Booking cancelled.')).toBeInTheDocument();
-    expect(bodies).toEqual([{ idCompany: 1, bookingId: 9, refund: false }]);
+    expect(bodies).toEqual([{ idCompany: 1, bookingId: 9, money: 'none' }]);
   });
 
   it('offers cash back for a payment taken at the counter', async () => {
@@ -93,7 +93,56 @@ describe('CancelBookingDialog', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Refund not possible: The refund window is over.')).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: 'No refund' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
-    await waitFor(() => expect(bodies).toEqual([{ idCompany: 1, bookingId: 9, refund: false }]));
+    await waitFor(() => expect(bodies).toEqual([{ idCompany: 1, bookingId: 9, money: 'none' }]));
+  });
+
+  it('shows the credit before the confirmation and keeps the money as a credit note in one step', async () => {
+    const bodies = api({ ...paidByCard, creditable: 66 }, () =>
+      HttpResponse.json({
+        data: {
+          id: 9,
+          state: 'cancelada',
+          refunded: 0,
+          owed: 0,
+          credit: {
+            code: '7VF8-TZC4-P7MM-TWBF',
+            amount: 66,
+            balance: 66,
+            currency: 'EUR',
+            createdAt: '2026-11-28T10:00:00Z',
+            expiresAt: '2027-11-28T10:00:00Z',
+            expired: false,
+            reference: 'UE9B-KTGR',
+            customerName: 'Walk In',
+            customerEmail: 'walk@example.com',
+          },
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    const details = await openCancel();
+    await user.click(within(details).getByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Cancel booking ·/ });
+    const credit = within(dialog).getByRole('radio', { name: /Keep .*€66\.00.* as credit/ });
+    expect(credit).toBeEnabled();
+    expect(within(dialog).getByText(/a code the customer gives at the desk, valid for 12 months/)).toBeInTheDocument();
+    await user.click(credit);
+    expect(within(dialog).getByRole('status')).toHaveTextContent(/Cancel booking .*UE9B-KTGR.* and keep .*€66\.00.* as credit\?/);
+    expect(bodies).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect(await screen.findByText(/Booking cancelled\. Credit note .*7VF8-TZC4-P7MM-TWBF.* for .*€66\.00/)).toBeInTheDocument();
+    expect(bodies).toEqual([{ idCompany: 1, bookingId: 9, money: 'credit' }]);
+  });
+
+  it('disables keeping credit with the reason when nothing paid is left', async () => {
+    api({ ...paidByCard, refundable: 0, creditable: 0, refundBlocked: 'fullyRefunded', payments: [{ ...paidByCard.payments[0], holds: 0 }] });
+    const user = userEvent.setup();
+    const details = await openCancel();
+    await user.click(within(details).getByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Cancel booking ·/ });
+    expect(within(dialog).getByRole('radio', { name: /Keep .*€0\.00.* as credit/ })).toBeDisabled();
+    expect(within(dialog).getByText('Nothing paid is left to keep as credit.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'No refund' })).toBeChecked();
   });
 
   it("shows the server's refusal and stays open", async () => {

@@ -8,6 +8,9 @@ import { useAdminFormat } from '@/admin/lib/format';
 import { isolate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
+/** The choices of the dialog: refund, keep as a credit note, or no refund ('keep' the money as it is). */
+type Choice = 'refund' | 'credit' | 'keep';
+
 interface CancelBookingDialogProps {
   company: Pick<AdminCompany, 'idCompany' | 'simbolCoinType' | 'currency'>;
   /** The booking's details as loaded: its reference, payments, what is refundable and why a refund may be blocked. */
@@ -31,10 +34,11 @@ function heldMoney(b: BookingMasterData): { card: number; cash: number } {
 
 /**
  * Cancel from the booking's details (issue 23): the dialog shows what happens to the money before the
- * confirmation — "refund €66.00 to the card", "give back €30.00 in cash", or "no refund" — and does it in one
- * step (POST /api/admin/cancel-booking). When the company's policy allows no refund now the refund choice is
- * disabled with the reason (the billing section's refundBlocked reasons). There is no customer credit in
- * the model, so keeping the money as credit is not offered.
+ * confirmation — "refund €66.00 to the card", "give back €30.00 in cash", "keep €66.00 as credit" or "no
+ * refund" — and does it in one step (POST /api/admin/cancel-booking). When the company's policy allows no
+ * refund now the refund choice is disabled with the reason (the billing section's refundBlocked reasons);
+ * keeping the money as credit (a credit note the customer spends at the desk) is disabled with its reason
+ * when nothing paid is left to keep.
  */
 export function CancelBookingDialog({ company, booking, onClose }: CancelBookingDialogProps) {
   const { t } = useTranslation('bookings');
@@ -49,7 +53,12 @@ export function CancelBookingDialog({ company, booking, onClose }: CancelBooking
     refundable && booking.refundBlocked && booking.refundBlocked !== 'nothingPaid' && booking.refundBlocked !== 'fullyRefunded'
       ? booking.refundBlocked
       : undefined;
-  const [choice, setChoice] = useState<'refund' | 'keep'>(refundable && !blocked ? 'refund' : 'keep');
+  // What a credit note would hold: everything paid and not refunded (older answers: what is refundable).
+  const creditable = booking.creditable ?? card + cash;
+  // Something was paid once: the choices are shown, each disabled with its reason when it cannot be made.
+  const anyPaid = refundable || creditable > 0 || booking.payments.length > 0;
+  const refundWhyNot = blocked ?? (refundable ? undefined : (booking.refundBlocked ?? 'fullyRefunded'));
+  const [choice, setChoice] = useState<Choice>(refundable && !blocked ? 'refund' : 'keep');
   const [refusal, setRefusal] = useState<string>();
   const queryClient = useQueryClient();
 
@@ -61,13 +70,20 @@ export function CancelBookingDialog({ company, booking, onClose }: CancelBooking
         : t('cancelMoney.refundCard', { amount: price(card) });
 
   const mutation = useMutation({
-    mutationFn: () => cancelWithMoney(company.idCompany, booking.id, refundable && choice === 'refund'),
+    mutationFn: () =>
+      cancelWithMoney(
+        company.idCompany,
+        booking.id,
+        refundable && choice === 'refund' ? 'refund' : creditable > 0 && choice === 'credit' ? 'credit' : 'none',
+      ),
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: ['admin', 'booking-master-data', company.idCompany, booking.id] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'bookings', company.idCompany] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'billing', company.idCompany] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'today', company.idCompany] });
-      if (result.owed > 0) toast(t('cancelMoney.owed', { amount: price(result.owed) }));
+      if (result.credit)
+        toast(t('cancelMoney.doneCredit', { amount: price(result.credit.amount), code: isolate(result.credit.code) }), 'green');
+      else if (result.owed > 0) toast(t('cancelMoney.owed', { amount: price(result.owed) }));
       else if (result.refunded > 0) toast(t('cancelMoney.doneRefunded', { amount: price(result.refunded) }), 'green');
       else toast(t('cancel.done'), 'green');
       onClose();
@@ -94,19 +110,22 @@ export function CancelBookingDialog({ company, booking, onClose }: CancelBooking
       >
         <Stack gap="sm">
           <Text size="sm">{t('cancelMoney.intro')}</Text>
-          {refundable ? (
-            <Radio.Group
-              label={t('cancelMoney.money')}
-              value={choice}
-              onChange={(v) => setChoice(v as 'refund' | 'keep')}
-              name="cancel-money"
-            >
+          {anyPaid ? (
+            <Radio.Group label={t('cancelMoney.money')} value={choice} onChange={(v) => setChoice(v as Choice)} name="cancel-money">
               <Stack gap="xs" mt="xs">
                 <Radio
                   value="refund"
                   label={refundText}
-                  disabled={blocked !== undefined}
-                  description={blocked ? `${admin('refundBlocked.title')}: ${admin(`refundBlocked.${blocked}`)}` : undefined}
+                  disabled={!refundable || blocked !== undefined}
+                  description={
+                    refundWhyNot ? `${admin('refundBlocked.title')}: ${admin(`refundBlocked.${refundWhyNot}`)}` : undefined
+                  }
+                />
+                <Radio
+                  value="credit"
+                  label={t('cancelMoney.credit', { amount: price(creditable) })}
+                  disabled={!(creditable > 0)}
+                  description={creditable > 0 ? t('cancelMoney.creditHint') : t('cancelMoney.creditNothing')}
                 />
                 <Radio value="keep" label={t('cancelMoney.keep')} />
               </Stack>
@@ -117,7 +136,9 @@ export function CancelBookingDialog({ company, booking, onClose }: CancelBooking
           <Text size="sm" fw={600} role="status">
             {refundable && choice === 'refund'
               ? t('cancelMoney.confirmRefund', { id: reference, money: refundText })
-              : t('cancelMoney.confirmKeep', { id: reference })}
+              : creditable > 0 && choice === 'credit'
+                ? t('cancelMoney.confirmCredit', { id: reference, amount: price(creditable) })
+                : t('cancelMoney.confirmKeep', { id: reference })}
           </Text>
           {refusal && (
             <Alert color="red" role="alert">

@@ -110,4 +110,75 @@ describe('RecordPaymentDialog', { timeout: 30_000 }, () => {
     expect(within(details).getByText('Cash')).toBeInTheDocument();
     expect(within(details).getByText('desk@norte.test')).toBeInTheDocument();
   });
+
+  it('takes a credit note: checks the code live, refuses unknown, expired and used-up notes, and spends at most its balance', async () => {
+    const calls = api(recorded);
+    const note = (code: string, extra: Record<string, unknown> = {}) => ({
+      data: {
+        code,
+        amount: 66,
+        balance: 40,
+        currency: 'EUR',
+        createdAt: '2026-11-28T10:00:00Z',
+        expiresAt: '2027-11-28T10:00:00Z',
+        expired: false,
+        reference: 'AB12-CD34',
+        customerName: 'Ana Credit',
+        customerEmail: 'ana@example.com',
+        ...extra,
+      },
+    });
+    const looked: string[] = [];
+    server.use(
+      http.post('/api/admin/credit-lookup', async ({ request }) => {
+        const { code } = (await request.json()) as { code: string };
+        looked.push(code);
+        if (code === 'AAAABBBBCCCCDDDD') return HttpResponse.json(note('AAAA-BBBB-CCCC-DDDD'));
+        if (code === 'EEEEFFFFGGGGHHHH') return HttpResponse.json(note('EEEE-FFFF-GGGG-HHHH', { expired: true }));
+        if (code === 'JJJJKKKKMMMMNNNN') return HttpResponse.json(note('JJJJ-KKKK-MMMM-NNNN', { balance: 0 }));
+        return HttpResponse.json({ code: 'not_found', message: 'No credit note of this company with that code.' }, { status: 404 });
+      }),
+    );
+    const user = userEvent.setup();
+    const dialog = await openPayment(user);
+    await user.selectOptions(within(dialog).getByLabelText('Method'), 'credit');
+    const code = within(dialog).getByLabelText('Credit note code');
+    expect(code.closest('[dir="ltr"]')).not.toBeNull(); // the code reads left to right in Arabic too
+    const record = within(dialog).getByRole('button', { name: 'Record payment' });
+    expect(record).toBeDisabled();
+    await user.click(code);
+    await user.tab();
+    expect(await within(dialog).findByText("Type the credit note's code.")).toBeInTheDocument();
+
+    await user.type(code, 'ILOU-ILOU-ILOU-ILOU');
+    expect(await within(dialog).findByText(/has 16 letters and digits/)).toBeInTheDocument();
+    await user.clear(code);
+    await user.type(code, '0000-0000-0000-0000');
+    expect(await within(dialog).findByText('No credit note has this code.')).toBeInTheDocument();
+    expect(record).toBeDisabled();
+    await user.clear(code);
+    await user.type(code, 'eeee-ffff-gggg-hhhh');
+    expect(await within(dialog).findByText(/This credit note expired on/)).toBeInTheDocument();
+    await user.clear(code);
+    await user.type(code, 'JJJJKKKKMMMMNNNN');
+    expect(await within(dialog).findByText('This credit note has been used up.')).toBeInTheDocument();
+    expect(record).toBeDisabled();
+
+    // A good code, typed in lower case without dashes: its balance and customer show; more than it holds is refused.
+    await user.clear(code);
+    await user.type(code, 'aaaabbbbccccdddd');
+    expect(await within(dialog).findByText(/Balance .*€40\.00.*, valid until .* · .*Ana Credit/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/More than the credit note holds: at most .*€40\.00/)).toBeInTheDocument();
+    expect(record).toBeDisabled();
+    const amount = within(dialog).getByLabelText('Amount received');
+    await user.clear(amount);
+    await user.type(amount, '40');
+    expect(record).toBeEnabled();
+    await user.click(record);
+    expect(within(dialog).getByRole('status')).toHaveTextContent(/Take .*€40\.00.* from credit note .*AAAA-BBBB-CCCC-DDDD.* for booking .*UE9B-KTGR/);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Payment recorded. The booking is paid.')).toBeInTheDocument();
+    expect(calls.calls[0].body).toEqual({ idCompany: 1, bookingId: 9, method: 'credit', amount: 4000, creditCode: 'AAAABBBBCCCCDDDD' });
+    expect(looked).toContain('AAAABBBBCCCCDDDD');
+  });
 });
