@@ -163,7 +163,7 @@ describe('BookingsSection', () => {
     expect(within(dialog).getByRole('status')).toHaveTextContent(/Refund .*€66\.00.* to the card/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     expect(await screen.findByText(/Booking cancelled\. Refunded .*€66\.00/)).toBeInTheDocument();
-    expect(bodies).toEqual([{ idCompany: 1, bookingId: 1, refund: true }]);
+    expect(bodies).toEqual([{ idCompany: 1, bookingId: 1, money: 'refund' }]);
     expect(await screen.findByText('Cancelled')).toBeInTheDocument();
     expect(loads).toBe(2);
   });
