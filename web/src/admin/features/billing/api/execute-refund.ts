@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { billingKeys } from '@/admin/features/billing/api/retrieve-billing';
 import { api } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
+import { invalidateMoney } from '@/admin/lib/money-queries';
 
 /** What a refund did. */
 export type RefundResult = components['schemas']['RefundResult']['data'];
@@ -25,11 +25,11 @@ export async function executeRefund(order: RefundOrder): Promise<RefundResult> {
   return data.data;
 }
 
-/** The refund mutation; on success the company's sales are loaded again. */
+/** The refund mutation; on success the company's sales, bookings and KPIs are read again. */
 export function useExecuteRefund() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: executeRefund,
-    onSuccess: (_, order) => queryClient.invalidateQueries({ queryKey: billingKeys.company(order.idCompany) }),
+    onSuccess: (_, order) => invalidateMoney(queryClient, order.idCompany),
   });
 }

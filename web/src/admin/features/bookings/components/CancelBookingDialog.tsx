@@ -7,6 +7,7 @@ import type { AdminCompany } from '@/admin/lib/company';
 import { useAdminFormat } from '@/admin/lib/format';
 import { isolate } from '@/lib/format';
 import { toast } from '@/lib/toast';
+import { invalidateMoney } from '@/admin/lib/money-queries';
 
 /** The choices of the dialog: refund, keep as a credit note, or no refund ('keep' the money as it is). */
 type Choice = 'refund' | 'credit' | 'keep';
@@ -77,10 +78,7 @@ export function CancelBookingDialog({ company, booking, onClose }: CancelBooking
         refundable && choice === 'refund' ? 'refund' : creditable > 0 && choice === 'credit' ? 'credit' : 'none',
       ),
     onSuccess: (result) => {
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'booking-master-data', company.idCompany, booking.id] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'bookings', company.idCompany] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'billing', company.idCompany] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'today', company.idCompany] });
+      invalidateMoney(queryClient, company.idCompany, booking.id);
       if (result.credit)
         toast(t('cancelMoney.doneCredit', { amount: price(result.credit.amount), code: isolate(result.credit.code) }), 'green');
       else if (result.owed > 0) toast(t('cancelMoney.owed', { amount: price(result.owed) }));

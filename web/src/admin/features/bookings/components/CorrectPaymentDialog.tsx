@@ -8,6 +8,7 @@ import type { AdminCompany } from '@/admin/lib/company';
 import { useAdminFormat } from '@/admin/lib/format';
 import { isolate } from '@/lib/format';
 import { toast } from '@/lib/toast';
+import { invalidateMoney } from '@/admin/lib/money-queries';
 
 /** The most a correction's reason may say (the server's limit). */
 const MAX_REASON = 500;
@@ -53,12 +54,7 @@ export function CorrectPaymentDialog({ company, booking, payment, onClose }: Cor
         idempotencyKey,
       }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'booking-master-data', company.idCompany, booking.id] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'bookings', company.idCompany] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'billing', company.idCompany] });
-      // The KPIs' billing and its charts count the ledger: a manager's open KPIs move with the counter.
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'kpi', company.idCompany] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'kpi-series', company.idCompany] });
+      invalidateMoney(queryClient, company.idCompany, booking.id);
       toast(t('correct.done'), 'green');
       onClose();
     },

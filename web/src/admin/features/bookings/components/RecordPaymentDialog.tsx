@@ -16,6 +16,7 @@ import type { AdminCompany } from '@/admin/lib/company';
 import { useAdminFormat } from '@/admin/lib/format';
 import { isolate } from '@/lib/format';
 import { toast } from '@/lib/toast';
+import { invalidateMoney } from '@/admin/lib/money-queries';
 
 interface RecordPaymentDialogProps {
   company: Pick<AdminCompany, 'idCompany' | 'simbolCoinType' | 'currency'>;
@@ -82,13 +83,7 @@ export function RecordPaymentDialog({ company, booking, onClose }: RecordPayment
         ...(credit ? { creditCode: code } : {}),
       }),
     onSuccess: (result) => {
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'booking-master-data', company.idCompany, booking.id] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'bookings', company.idCompany] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'billing', company.idCompany] });
-      // The KPIs' billing and its charts count the ledger: a manager's open KPIs move with the counter.
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'kpi', company.idCompany] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'kpi-series', company.idCompany] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'today', company.idCompany] });
+      invalidateMoney(queryClient, company.idCompany, booking.id);
       if (credit) {
         // The note's balance shows in the details of the booking it came from, and in later look-ups.
         void queryClient.invalidateQueries({ queryKey: ['admin', 'credit-lookup', company.idCompany] });
