@@ -6,19 +6,21 @@
 -- customer of the day behind one another (log_lock_waits in `make bench -only rush`: 3,305 waits on these
 -- rows, saveBooking 6.6 s p50 on PostgreSQL). As constraint triggers deferred to the commit, the rows are
 -- locked for the commit alone. The functions read only the trigger's own row (OLD/NEW) — and, for the
--- ledger, the payment's company, which never changes — so running them at the commit adds the same sums.
--- The ledger's function is 00031's (corrections taken off the charges), with one change: its ticket test
--- becomes "no earlier charge of the booking" (at the commit the booking's later charges of the same
--- transaction are visible too); the backfill of 00010 counted the same way (the booking's first charge by
--- id). kpi_sessions stays immediate: its trigger reads the booking's state, and its row is one session,
--- which the booking's slot row already serialises.
+-- ledger, the payment's company and credit note, set when the payment is written — so running them at
+-- the commit adds the same sums. The ledger's function is 00049's (corrections taken off the charges, a
+-- credit note's spend adding no charge: that money was counted when first paid), with one change: its
+-- ticket test becomes "no earlier charge of the booking" (at the commit the booking's later charges of
+-- the same transaction are visible too); the backfill of 00010 counted the same way (the booking's first
+-- charge by id). kpi_sessions stays immediate: its trigger reads the booking's state, and its row is one
+-- session, which the booking's slot row already serialises.
 -- SQLite serialises writers: its twin of this file changes nothing.
 -- +goose StatementBegin
 CREATE OR REPLACE FUNCTION kpi_ledger_entry() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     INSERT INTO kpi_ledger AS k (company_id, bucket, charge_cents, refund_cents, tickets)
     SELECT p.company_id, NEW.created_at / 900000,
-        CASE WHEN NEW.kind = 'charge' THEN ABS(NEW.amount_cents)
+        CASE WHEN p.credit_note_id IS NOT NULL THEN 0
+             WHEN NEW.kind = 'charge' THEN ABS(NEW.amount_cents)
              WHEN NEW.kind = 'correction' THEN -ABS(NEW.amount_cents) ELSE 0 END,
         CASE WHEN NEW.kind = 'refund' THEN ABS(NEW.amount_cents) ELSE 0 END,
         CASE WHEN NEW.kind = 'charge' AND NOT EXISTS (SELECT 1 FROM payment_entries o
@@ -66,7 +68,8 @@ CREATE OR REPLACE FUNCTION kpi_ledger_entry() RETURNS trigger LANGUAGE plpgsql A
 BEGIN
     INSERT INTO kpi_ledger AS k (company_id, bucket, charge_cents, refund_cents, tickets)
     SELECT p.company_id, NEW.created_at / 900000,
-        CASE WHEN NEW.kind = 'charge' THEN ABS(NEW.amount_cents)
+        CASE WHEN p.credit_note_id IS NOT NULL THEN 0
+             WHEN NEW.kind = 'charge' THEN ABS(NEW.amount_cents)
              WHEN NEW.kind = 'correction' THEN -ABS(NEW.amount_cents) ELSE 0 END,
         CASE WHEN NEW.kind = 'refund' THEN ABS(NEW.amount_cents) ELSE 0 END,
         CASE WHEN NEW.kind = 'charge' AND NOT EXISTS (SELECT 1 FROM payment_entries o
