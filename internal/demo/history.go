@@ -135,7 +135,7 @@ func (w *historyWriter) bookings() error {
 		"amount_cents", "currency", "created_at", "updated_at").after(bk)
 	ent := newBatch(ctx, tx, "payment_entries", "payment_id", "booking_id", "kind", "amount_cents", "provider",
 		"provider_event_id", "created_by", "created_at").after(pay)
-	var holding []int64 // the bookings whose places the session counters hold (sessions ahead, not cancelled)
+	var holding []int64 // the bookings whose places the session counters hold (not cancelled, past or ahead)
 	for _, b := range w.h.bookings {
 		ident := digest(fmt.Sprintf("demo-booking-%s-%d", w.spec.company.Name, bookingID))[:32]
 		var cancelled, first, birth any

@@ -85,7 +85,7 @@ type genBooking struct {
 	event                int    // index into plan.events, -1 none
 	eventCategory        string // the team event's class
 	payment              *genPayment
-	placesBooked         bool // counted in slots.booked (future sessions only)
+	placesBooked         bool // counted in slots.booked (every booking not cancelled, past or ahead)
 }
 
 type genLine struct {

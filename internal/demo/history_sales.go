@@ -64,7 +64,7 @@ func (g *generator) finishBooking(lines []genLine, first time.Time, d int) {
 			all = append(all, l.slots...)
 		}
 		g.take(all)
-		b.placesBooked = !past
+		b.placesBooked = true // as a live booking does, and keeps once its session has passed
 	}
 	g.hist.bookings = append(g.hist.bookings, b)
 }
