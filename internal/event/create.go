@@ -125,10 +125,7 @@ func CheckCreate(req CreateRequest, now time.Time, loc *time.Location) (NewEvent
 	out.Name = checkText(fe, "event.name", ev.Name, MaxEventName)
 	out.PriceCents = checkMoney(fe, "event.price", ev.Price)
 	out.IDLocal = checkIDLocal(fe, ev.IDLocalProduct)
-	if ev.MaxStock != nil && *ev.MaxStock < 1 {
-		fe.Add("event.maxStock", "must be null (unlimited) or at least 1")
-	}
-	out.MaxStock = ev.MaxStock
+	out.MaxStock = checkMaxStock(fe, ev.MaxStock)
 	if ev.TeamEvent == nil {
 		fe.Add("event.teamEvent", "required")
 	} else {
@@ -136,18 +133,8 @@ func CheckCreate(req CreateRequest, now time.Time, loc *time.Location) (NewEvent
 	}
 	checkDates(fe, ev.DateIni, ev.DateEnd, "", now, loc, &out)
 	out.ProductData = checkProductData(fe, ev.ProductData)
-	if req.TemplateHTML == nil || strings.TrimSpace(*req.TemplateHTML) == "" {
-		fe.Add("templateHtml", "required")
-	} else if utf8.RuneCountInString(*req.TemplateHTML) > MaxTemplateHTML {
-		fe.Add("templateHtml", fmt.Sprintf("must be at most %d characters", MaxTemplateHTML))
-	} else {
-		out.TemplateHTML = SanitizeTemplate(*req.TemplateHTML)
-	}
-	if req.AddToLandingPage == nil {
-		fe.Add("addToLandingPage", "required")
-	} else {
-		out.AddToLanding = *req.AddToLandingPage
-	}
+	out.TemplateHTML = checkTemplate(fe, req.TemplateHTML)
+	out.AddToLanding = checkLanding(fe, req.AddToLandingPage)
 	out.Category = checkCategory(fe, req.Categorys)
 	out.Discount = checkDiscount(fe, req.Discount, out.PriceCents, now.In(loc).Format("2006-01-02"))
 	if err := fe.Err(apperr.Unprocessable, "The event breaks a rule."); err != nil {
@@ -387,4 +374,35 @@ func checkDiscount(fe apperr.FieldErrors, d *CreateDiscount, priceCents int64, t
 		fe.Add("discount.stock", "must be null (unlimited) or at least 1")
 	}
 	return out
+}
+
+// checkTemplate checks the event page's template (required, at most MaxTemplateHTML characters) and
+// returns it sanitised.
+func checkTemplate(fe apperr.FieldErrors, html *string) string {
+	switch {
+	case html == nil || strings.TrimSpace(*html) == "":
+		fe.Add("templateHtml", "required")
+	case utf8.RuneCountInString(*html) > MaxTemplateHTML:
+		fe.Add("templateHtml", fmt.Sprintf("must be at most %d characters", MaxTemplateHTML))
+	default:
+		return SanitizeTemplate(*html)
+	}
+	return ""
+}
+
+// checkLanding checks the required "show on the landing page" flag.
+func checkLanding(fe apperr.FieldErrors, add *bool) bool {
+	if add == nil {
+		fe.Add("addToLandingPage", "required")
+		return false
+	}
+	return *add
+}
+
+// checkMaxStock checks the event's places: null (unlimited) or at least 1.
+func checkMaxStock(fe apperr.FieldErrors, maxStock *int64) *int64 {
+	if maxStock != nil && *maxStock < 1 {
+		fe.Add("event.maxStock", "must be null (unlimited) or at least 1")
+	}
+	return maxStock
 }

@@ -3,9 +3,7 @@ package event
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"pitlane/internal/apperr"
 	"pitlane/internal/pricing"
@@ -134,26 +132,13 @@ func CheckUpdate(req UpdateRequest, stored FullEvent, now time.Time, loc *time.L
 		fe.Add("event.price", fmt.Sprintf("must not be below the discount code's amount (%s)", pricing.FormatCents(int64(d.Price))))
 	}
 	out.IDLocal = checkIDLocal(fe, ev.IDLocalProduct)
-	if ev.MaxStock != nil && *ev.MaxStock < 1 {
-		fe.Add("event.maxStock", "must be null (unlimited) or at least 1")
-	}
-	out.MaxStock = ev.MaxStock
+	out.MaxStock = checkMaxStock(fe, ev.MaxStock)
 	var dates NewEvent
 	checkDates(fe, ev.DateIni, ev.DateEnd, stored.Event.DateIni, now, loc, &dates)
 	out.DateStart, out.DateEnd, out.StartsAt, out.EndsAt = dates.DateStart, dates.DateEnd, dates.StartsAt, dates.EndsAt
 	out.ProductData = checkProductData(fe, ev.ProductData)
-	if req.TemplateHTML == nil || strings.TrimSpace(*req.TemplateHTML) == "" {
-		fe.Add("templateHtml", "required")
-	} else if utf8.RuneCountInString(*req.TemplateHTML) > MaxTemplateHTML {
-		fe.Add("templateHtml", fmt.Sprintf("must be at most %d characters", MaxTemplateHTML))
-	} else {
-		out.TemplateHTML = SanitizeTemplate(*req.TemplateHTML)
-	}
-	if req.AddToLandingPage == nil {
-		fe.Add("addToLandingPage", "required")
-	} else {
-		out.AddToLanding = *req.AddToLandingPage
-	}
+	out.TemplateHTML = checkTemplate(fe, req.TemplateHTML)
+	out.AddToLanding = checkLanding(fe, req.AddToLandingPage)
 	out.Category = checkCategory(fe, req.Categorys)
 	if err := fe.Err(apperr.Unprocessable, "The event breaks a rule."); err != nil {
 		return EventEdit{}, err
