@@ -333,7 +333,7 @@ function SaleCards({ rows, format, refunds, onDetails, onRefund, empty }: SaleCa
                   <bdi dir="ltr" className={classes.reference}>
                     {row.reference || '—'}
                   </bdi>
-                  <Text span inherit c={amount < 0 ? 'red.9' : undefined} fw={700} style={{ whiteSpace: 'nowrap' }}>
+                  <Text span inherit c={amount < 0 ? 'red.9' : undefined} fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="sale-amount">
                     <bdi>{format.money(amount)}</bdi>
                   </Text>
                 </Group>
