@@ -67,7 +67,8 @@ export async function openAdmin(page: Page, companyName: string = DEMO.norte, st
 export async function openSection(page: Page, name: 'Bookings' | 'Billing' | 'KPIs'): Promise<void> {
   const nav = page.getByRole('navigation', { name: 'Sections' });
   const menu = nav.getByRole('button');
-  await expect(nav.getByRole('radio').first().or(menu)).toBeVisible({ timeout: 30_000 });
+  // The layout is chosen on the first render (no switch after it): the navigation shown is the answer.
+  await expect(nav).toBeVisible({ timeout: 30_000 });
   if (await menu.isVisible()) {
     await menu.click();
     await page.getByRole('menu').getByRole('menuitem', { name, exact: true }).click();
