@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { BillingSection } from '@/admin/features/billing/components/BillingSection';
@@ -22,7 +22,8 @@ describe('billing on a phone (390 px)', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('billing-totals')).not.toBeVisible();
     await userEvent.click(summary);
     expect(summary).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByTestId('billing-totals')).toBeVisible();
+    // Opening may run the fold's transition (when a test before this one in the worker left motion on).
+    await waitFor(() => expect(screen.getByTestId('billing-totals')).toBeVisible());
     expect(within(screen.getByTestId('billing-box-EVENT')).getByText('€100.50')).toBeVisible();
   });
 
