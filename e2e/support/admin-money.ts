@@ -60,9 +60,22 @@ export async function openAdmin(page: Page, companyName: string = DEMO.norte, st
   throw new Error(`no demo admin printed by the server manages ${companyName}`);
 }
 
-/** Opens a section of the back office by its name in the sections bar (Bookings, Billing, KPIs). */
+/**
+ * Opens a section of the back office by its name in the sections bar (Bookings, Billing, KPIs), or on a
+ * phone (600 pixels or less) in the sections menu.
+ */
 export async function openSection(page: Page, name: 'Bookings' | 'Billing' | 'KPIs'): Promise<void> {
-  await page.getByRole('navigation', { name: 'Sections' }).getByText(name, { exact: true }).click();
+  const nav = page.getByRole('navigation', { name: 'Sections' });
+  const menu = nav.getByRole('button');
+  // The layout is chosen on the first render (no switch after it): the navigation shown is the answer.
+  await expect(nav).toBeVisible({ timeout: 30_000 });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole('menu').getByRole('menuitem', { name, exact: true }).click();
+    await expect(menu).toHaveAccessibleName(name);
+    return;
+  }
+  await nav.getByText(name, { exact: true }).click();
 }
 
 /** A sale paid online, with the contact's unique e-mail, the booking's identifier and its short reference. */
@@ -140,9 +153,15 @@ export function amountOf(text: string): number {
   return /[-−]/.test(text.slice(0, number.index)) ? -value : value;
 }
 
-/** The sales table's rows (its body rows, whatever is shown after search and filters). */
+/**
+ * The sales table's rows (its body rows, whatever is shown after search and filters), or on a phone (600
+ * pixels or less) its cards; each carries data-testid sale-{id}.
+ */
 export function saleRows(page: Page): Locator {
-  return page.getByRole('table', { name: 'Sales detail' }).locator('tbody tr[data-testid^="sale-"]');
+  return page
+    .getByRole('table', { name: 'Sales detail' })
+    .locator('tbody tr[data-testid^="sale-"]')
+    .or(page.getByRole('list', { name: 'Sales detail' }).locator('[role="listitem"][data-testid^="sale-"]'));
 }
 
 /** The value (dd) of a labelled figure (dt) inside a box. */

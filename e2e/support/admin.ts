@@ -55,7 +55,7 @@ export async function signInThroughUI(page: Page, login: AdminLogin): Promise<vo
   await form.submit.click();
   await expect(page).toHaveURL(/\/admin$/);
   // Staff land on Today (issue 23).
-  await expect(sectionSwitch(page, 'Today')).toBeChecked();
+  await expectSection(page, 'Today');
 }
 
 /**
@@ -96,11 +96,43 @@ export function publicPageLink(page: Page, companyName: string): Locator {
 }
 
 /**
+ * The sections' menu button of a phone (600 pixels or less, issue 25): it is named by the current section
+ * and opens a menu of the others. Absent on a wider screen, where the sections are a segmented control.
+ */
+export function sectionMenuButton(page: Page): Locator {
+  return sectionsNav(page).getByRole('button');
+}
+
+/** The sections' navigation: the first of the page's main part (Today has a day navigation of its own below it). */
+export function sectionsNav(page: Page): Locator {
+  return page.getByRole('main').getByRole('navigation').first();
+}
+
+/** Whether the page shows the phone's sections menu rather than the segmented control. */
+export async function sectionsAreAMenu(page: Page): Promise<boolean> {
+  // The layout is chosen on the first render (no switch after it): the navigation shown is the answer.
+  await expect(sectionsNav(page)).toBeVisible({ timeout: 30_000 });
+  return sectionMenuButton(page).isVisible();
+}
+
+/** Expects `name` to be the current section: its radio checked, or on a phone the menu button named by it. */
+export async function expectSection(page: Page, name: string): Promise<void> {
+  if (await sectionsAreAMenu(page)) await expect(sectionMenuButton(page)).toHaveAccessibleName(name);
+  else await expect(sectionSwitch(page, name)).toBeChecked();
+}
+
+/**
  * Chooses a section with the mouse: its label (the radio itself is visually hidden, as in every
- * segmented control).
+ * segmented control), or on a phone its item in the sections menu.
  */
 export async function chooseSection(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation').locator('label').filter({ hasText: new RegExp(`^${name}$`) }).click();
+  if (await sectionsAreAMenu(page)) {
+    await sectionMenuButton(page).click();
+    await page.getByRole('menu').getByRole('menuitem', { name, exact: true }).click();
+    await expect(sectionMenuButton(page)).toHaveAccessibleName(name);
+    return;
+  }
+  await sectionsNav(page).locator('label').filter({ hasText: new RegExp(`^${name}$`) }).click();
   await expect(sectionSwitch(page, name)).toBeChecked();
 }
 
@@ -161,7 +193,7 @@ export async function queryBookings(
   expect(answer.status(), 'retrieve-bookings').toBe(200);
   const sent = answer.request().postDataJSON() as { dateIni: string; dateEnd: string; filterType: string };
   expect(sent).toMatchObject({ dateIni: start, dateEnd: end, filterType: by === 'sale' ? 'fechaVenta' : 'fechaReserva' });
-  await expect(region.getByRole('table')).toHaveAccessibleName(
+  await expect(bookingsList(page)).toHaveAccessibleName(
     new RegExp(`^Bookings from \u2068?${anySpace(shownDay(start))}\u2069? to \u2068?${anySpace(shownDay(end))}\u2069?$`),
   );
 }
@@ -171,7 +203,26 @@ export function dayFromToday(offset: number): string {
   return circuitDay(offset);
 }
 
+/** The bookings grid, or on a phone (600 pixels or less) its list of cards; both are named by the range. */
+export function bookingsList(page: Page): Locator {
+  const region = sectionRegion(page, 'Bookings');
+  return region.getByRole('table').or(region.getByRole('list', { name: /^Bookings / }));
+}
+
 /** The grid row of a booking, by its short reference (ABCD-2345, the grid's first column). */
 export function bookingRow(page: Page, reference: string): Locator {
   return sectionRegion(page, 'Bookings').getByRole('row').filter({ has: page.getByRole('cell', { name: reference, exact: true }) });
+}
+
+/** A booking's card on a phone (600 pixels or less), by its short reference. */
+export function bookingCard(page: Page, reference: string): Locator {
+  return sectionRegion(page, 'Bookings')
+    .getByRole('list', { name: /^Bookings / })
+    .getByRole('listitem')
+    .filter({ has: page.locator('bdi', { hasText: new RegExp(`^${reference}$`) }) });
+}
+
+/** A booking's grid row or, on a phone, its card: what holds its status and its actions. */
+export function bookingEntry(page: Page, reference: string): Locator {
+  return bookingRow(page, reference).or(bookingCard(page, reference));
 }

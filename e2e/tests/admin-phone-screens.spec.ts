@@ -8,7 +8,7 @@ import { DEMO } from '../support/state.ts';
 // Every back-office screen on a 390×844 phone, in English and in Arabic (issue 25, CONVENTIONS 29): each
 // section, the booking details, every tab of the settings dialog, the create-event and advertising dialogs
 // and the sign-in page are drawn whole inside the screen (nothing off either edge, no sideways scroll of the
-// page; a table may scroll sideways inside its own box), and each is saved as a screenshot in the test's
+// page; below 600 px the grids are cards and the sections a menu), and each is saved as a screenshot in the test's
 // output folder to be looked at. Read-only on the shared demo server: nothing is saved, every dialog is
 // closed untouched.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -80,8 +80,13 @@ for (const lang of ['en', 'ar'] as const) {
 
     for (const key of ['today', 'bookings', 'billing', 'kpi', 'events'] as const) {
       const name = shell(key);
-      await nav.locator('label').filter({ hasText: new RegExp(`^${name}$`) }).click();
-      await expect(nav.getByRole('radio', { name, exact: true })).toBeChecked();
+      // Below 600 px the sections are a menu opened from the current one's name (issue 25).
+      const current = nav.getByRole('button');
+      if ((await current.textContent())?.trim() !== name) {
+        await current.click();
+        await page.getByRole('menu').getByRole('menuitem', { name, exact: true }).click();
+      }
+      await expect(current).toHaveAccessibleName(name);
       // Each section is a region named by its heading: the section's name, the events calendar's own title.
       const heading = key === 'events' ? text('features/events/', lang, 'calendar.title') : name;
       const region = page.getByRole('region', { name: heading, exact: true });
@@ -91,9 +96,8 @@ for (const lang of ['en', 'ar'] as const) {
       await check(page, lang, key, findings);
 
       if (key === 'bookings') {
-        // The first booking's details dialog.
-        const grid = region.getByRole('table');
-        const first = grid.getByRole('row').nth(1);
+        // The first booking's details dialog, from its card (a phone has cards, not the grid: issue 25).
+        const first = region.getByRole('list').getByRole('listitem').first();
         await expect(first).toBeVisible({ timeout: 30_000 });
         await first.getByRole('button').first().click();
         const details = page.getByRole('dialog');

@@ -6,6 +6,7 @@ import type { Kpi, KpiSeries } from '@/admin/features/kpi/api/kpis';
 import { COMPANIES_KEY, COMPANY_KEY, saveSignIn } from '@/admin/lib/session';
 import { adminCompany, staffCompanies } from '@/admin/test/fixtures';
 import { renderAdminRoute } from '@/admin/test/render';
+import { screenWidth } from '@/admin/test/screen-width';
 import { server } from '@/test/server';
 
 /** The company endpoint: company 1 is Circuito Norte (ADMIN), 2 Arena Karting (SUPERADMIN, advertising on). */
@@ -111,6 +112,35 @@ describe('AdminPage', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('radio', { name: 'KPIs' }));
     expect(await screen.findByRole('region', { name: 'KPIs' }, SECTION_TIMEOUT)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Billing' })).not.toBeInTheDocument();
+  });
+
+  it('offers the sections as a menu opened from the current one on a phone (390 px)', async () => {
+    const restore = screenWidth(390);
+    try {
+      server.use(companies());
+      renderAdminRoute('/admin');
+      const nav = await screen.findByRole('navigation', { name: 'Sections' });
+      expect(within(nav).queryByRole('radio')).not.toBeInTheDocument();
+      const current = within(nav).getByRole('button', { name: 'Today' });
+      expect(await screen.findByRole('region', { name: 'Today' }, SECTION_TIMEOUT)).toBeInTheDocument();
+      await userEvent.click(current);
+      const menu = await screen.findByRole('menu');
+      expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Today', 'Bookings', 'Billing', 'KPIs', 'Events']);
+      expect(within(menu).getByRole('menuitem', { name: 'Today' })).toHaveAttribute('aria-current', 'true');
+      await userEvent.click(within(menu).getByRole('menuitem', { name: 'Billing' }));
+      expect(await screen.findByRole('region', { name: 'Billing' }, SECTION_TIMEOUT)).toBeInTheDocument();
+      expect(within(nav).getByRole('button', { name: 'Billing' })).toBeInTheDocument();
+      // The keyboard: the menu opens with Enter and moves with the arrows.
+      within(nav).getByRole('button', { name: 'Billing' }).focus();
+      await userEvent.keyboard('{Enter}');
+      await screen.findByRole('menu');
+      for (let i = 0; i < 6 && document.activeElement?.textContent !== 'KPIs'; i++) await userEvent.keyboard('{ArrowDown}');
+      expect(document.activeElement).toHaveAttribute('role', 'menuitem');
+      await userEvent.keyboard('{Enter}');
+      expect(await screen.findByRole('region', { name: 'KPIs' }, SECTION_TIMEOUT)).toBeInTheDocument();
+    } finally {
+      restore();
+    }
   });
 
   it('lists the companies by name and switching loads the chosen one and remembers it', async () => {

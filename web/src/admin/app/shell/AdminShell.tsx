@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, Image, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, Image, Loader, Menu, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { UserMenu } from '@/admin/app/shell/UserMenu';
 import { signOut } from '@/admin/features/auth/api/sign-in';
 import { lazyOrReload } from '@/admin/lib/chunk-reload';
 import type { AdminCompany } from '@/admin/lib/company';
+import { usePhone } from '@/admin/lib/phone';
 import { atLeast, defaultSection, sectionsFor, type Section } from '@/admin/lib/roles';
 import { clearSession, saveUserName, storedUserName, type StaffCompany } from '@/admin/lib/session';
 
@@ -65,6 +66,7 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const sections = sectionsFor(company.role);
+  const phone = usePhone();
   const [chosen, setSection] = useState<Section>(defaultSection(company.role));
   const section = sections.includes(chosen) ? chosen : defaultSection(company.role);
   const [dialog, setDialog] = useState<'createEvent' | 'advertising' | 'account' | null>(null);
@@ -116,11 +118,35 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
       </header>
       <Stack component="main" className={classes.main} gap="md">
         <nav aria-label={t('shell.sections')} className={classes.sections}>
-          <SegmentedControl
-            value={section}
-            onChange={(value) => setSection(value as Section)}
-            data={sections.map((value) => ({ value, label: t(`shell.${value}`) }))}
-          />
+          {/* On a phone (600 pixels or less) the sections are a menu opened from the current one's name: the
+              switch's five names no longer fit and its last one was cut at the screen's edge (issue 25). */}
+          {phone ? (
+            <Menu position="bottom-start" width={220}>
+              <Menu.Target>
+                <Button variant="default" rightSection={<ChevronDown />}>
+                  {t(`shell.${section}`)}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {sections.map((value) => (
+                  <Menu.Item
+                    key={value}
+                    onClick={() => setSection(value)}
+                    aria-current={value === section ? 'true' : undefined}
+                    fw={value === section ? 700 : undefined}
+                  >
+                    {t(`shell.${value}`)}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          ) : (
+            <SegmentedControl
+              value={section}
+              onChange={(value) => setSection(value as Section)}
+              data={sections.map((value) => ({ value, label: t(`shell.${value}`) }))}
+            />
+          )}
         </nav>
         <Box key={company.idCompany}>
           <Suspense fallback={<Loader aria-label={t('loading')} />}>
@@ -164,5 +190,13 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
         </Suspense>
       )}
     </div>
+  );
+}
+
+function ChevronDown() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+      <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }

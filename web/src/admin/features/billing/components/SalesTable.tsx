@@ -12,11 +12,13 @@ import {
   useTable,
   type ColumnFiltersState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useBillingTexts, type BillingKey } from '@/admin/features/billing/hooks/useBillingTexts';
-import { useAdminFormat, type FormatCompany as Money } from '@/admin/lib/format';
+import { useAdminFormat, type AdminFormat, type FormatCompany as Money } from '@/admin/lib/format';
+import { usePhone } from '@/admin/lib/phone';
 import { isolate } from '@/lib/format';
+import classes from '@/admin/features/billing/components/SaleCards.module.css';
 import { referenceMatches, refundBlock, saleName, type SaleRow } from '@/admin/features/billing/utils/refund';
 
 /** The sales table's height (admin spec section 9): 680 pixels, 370 on a phone. */
@@ -59,6 +61,7 @@ export function SalesTable({ rows, company, onDetails, onRefund }: SalesTablePro
   const { t } = useBillingTexts();
   const format = useAdminFormat(company);
   const mobile = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const [search, setSearch] = useState('');
   const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
 
@@ -98,14 +101,7 @@ export function SalesTable({ rows, company, onDetails, onRefund }: SalesTablePro
                 <Text span inherit c={amount < 0 ? 'red.9' : undefined} fw={amount < 0 ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
                   {format.money(amount)}
                 </Text>
-                {(row.credit ?? 0) > 0 && (
-                  // A credit note issued, or a payment that spent one: no money moved, the note's amount is said apart.
-                  <Text size="xs" c="gray.7">
-                    {row.creditCode
-                      ? t('credit', { amount: isolate(format.money(row.credit ?? 0)), code: isolate(row.creditCode) })
-                      : t('creditSpent', { amount: isolate(format.money(row.credit ?? 0)) })}
-                  </Text>
-                )}
+                <CreditLine row={row} format={format} />
               </>
             );
           },
@@ -181,7 +177,19 @@ export function SalesTable({ rows, company, onDetails, onRefund }: SalesTablePro
           {t('table.shown', { shown: shown.length, total: rows.length })}
         </Text>
       </Group>
-      <TableBody table={table} height={mobile ? TABLE_HEIGHT.mobile : TABLE_HEIGHT.desktop} empty={rows.length > 0 ? t('noMatches') : t('noSales')} />
+      {/* A phone (600 pixels or less) gets one card per sale instead of eleven columns (issue 25). */}
+      {phone ? (
+        <SaleCards
+          rows={shown.map((row) => row.original)}
+          format={format}
+          refunds={company.isRefundEnabled}
+          onDetails={onDetails}
+          onRefund={onRefund}
+          empty={rows.length > 0 ? t('noMatches') : t('noSales')}
+        />
+      ) : (
+        <TableBody table={table} height={mobile ? TABLE_HEIGHT.mobile : TABLE_HEIGHT.desktop} empty={rows.length > 0 ? t('noMatches') : t('noSales')} />
+      )}
     </>
   );
 }
@@ -262,6 +270,124 @@ function SaleTr({ table, row }: { table: SalesTableInstance; row: ReturnType<Sal
         </Table.Td>
       ))}
     </Table.Tr>
+  );
+}
+
+/** A sale card's height before it is measured. */
+const CARD_ESTIMATE = 150;
+// Before the first measure, and where nothing is laid out (jsdom): a phone's list box.
+const CARDS_FALLBACK_RECT = { width: 360, height: 600 };
+
+interface SaleCardsProps {
+  rows: SaleRow[];
+  format: AdminFormat;
+  refunds: boolean;
+  onDetails: (row: SaleRow) => void;
+  onRefund: (row: SaleRow) => void;
+  empty: string;
+}
+
+/** A credit note issued, or a payment that spent one: no money moved, so the note's amount is said apart. */
+function CreditLine({ row, format }: { row: SaleRow; format: AdminFormat }) {
+  const { t } = useBillingTexts();
+  if ((row.credit ?? 0) <= 0) return null;
+  return (
+    <Text size="xs" c="gray.7">
+      {row.creditCode
+        ? t('credit', { amount: isolate(format.money(row.credit ?? 0)), code: isolate(row.creditCode) })
+        : t('creditSpent', { amount: isolate(format.money(row.credit ?? 0)) })}
+    </Text>
+  );
+}
+
+/**
+ * The sales on a phone (issue 25): one card per sale shown (after search and filters) with its reference,
+ * customer, date and time, source, method, amount and state, and the row's details and refund actions under
+ * the table's names. Only the cards in view are in the page, each measured.
+ */
+function SaleCards({ rows, format, refunds, onDetails, onRefund, empty }: SaleCardsProps) {
+  const { t } = useBillingTexts();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the app does not use the React Compiler; the virtualiser re-renders this component itself
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => CARD_ESTIMATE,
+    getItemKey: (index) => rows[index].id,
+    overscan: 4,
+    initialRect: CARDS_FALLBACK_RECT,
+    observeElementRect: (instance, cb) =>
+      observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : CARDS_FALLBACK_RECT)),
+    // A card not laid out (jsdom) keeps its estimate rather than a height of 0.
+    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || CARD_ESTIMATE,
+  });
+  if (rows.length === 0) {
+    return (
+      <Text c="gray.7" ta="center" py="lg">
+        {empty}
+      </Text>
+    );
+  }
+  return (
+    <div ref={scrollRef} className={classes.scroller} tabIndex={0} data-testid="sales-scroll">
+      <div role="list" aria-label={t('table.label')} className={classes.body} style={{ blockSize: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index];
+          const amount = row.priceConverted;
+          return (
+            <div
+              role="listitem"
+              key={item.key}
+              data-index={item.index}
+              data-testid={`sale-${row.id}`}
+              ref={virtualizer.measureElement}
+              aria-setsize={rows.length}
+              aria-posinset={item.index + 1}
+              className={classes.item}
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <div className={classes.card}>
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <bdi dir="ltr" className={classes.reference}>
+                    {row.reference || '—'}
+                  </bdi>
+                  <Text span inherit c={amount < 0 ? 'red.9' : undefined} fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="sale-amount">
+                    <bdi>{format.money(amount)}</bdi>
+                  </Text>
+                </Group>
+                <CreditLine row={row} format={format} />
+                <Text fw={600} truncate>
+                  <bdi>{row.contactName}</bdi>
+                </Text>
+                <dl className={classes.facts}>
+                  <div>
+                    <dt>{t('table.date')}</dt>
+                    <dd>
+                      <bdi dir="ltr">{format.instant(row.updatedAt)}</bdi>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('table.source')}</dt>
+                    <dd>{t(`sources.${row.shopping_cart.source as (typeof SOURCES)[number]}`)}</dd>
+                  </div>
+                  {(row.methods?.length ?? 0) > 0 && (
+                    <div>
+                      <dt>{t('table.method')}</dt>
+                      <dd>{methodsText(row.methods ?? [], t)}</dd>
+                    </div>
+                  )}
+                  <div>
+                    <dt>{t('table.state')}</dt>
+                    <dd>{stateText(row.shopping_cart.state, t)}</dd>
+                  </div>
+                </dl>
+                <RowActions row={row} refunds={refunds} onDetails={onDetails} onRefund={onRefund} />
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </div>
   );
 }
 

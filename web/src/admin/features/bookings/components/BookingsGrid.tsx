@@ -198,6 +198,6 @@ export function BookingsGrid({ rows, company, label, onDetails }: BookingsGridPr
 
 /** The session column's text: the first session's date and time; an event's registration shows the event's
  * date (the server sends it as bookingDate); a voucher, without either, "No date". */
-function sessionText(row: BookingRow, format: AdminFormat, t: (key: 'noDate') => string): string {
+export function sessionText(row: BookingRow, format: AdminFormat, t: (key: 'noDate') => string): string {
   return row.bookingDate ? format.dateTime(row.bookingDate) : t('noDate');
 }

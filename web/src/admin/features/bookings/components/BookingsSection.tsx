@@ -13,6 +13,7 @@ import {
   type FilterType,
 } from '@/admin/features/bookings/api/bookings';
 import { BookingDetailsDialog } from '@/admin/features/bookings/components/BookingDetailsDialog';
+import { BookingCards } from '@/admin/features/bookings/components/BookingCards';
 import { BookingsGrid } from '@/admin/features/bookings/components/BookingsGrid';
 import { atLeast } from '@/admin/lib/roles';
 import { useFilterType } from '@/admin/features/bookings/hooks/use-filter-type';
@@ -20,6 +21,7 @@ import type { AdminCompany } from '@/admin/lib/company';
 import { maxRangeDays, rangeProblem, adminDayBounds, todayIn, upcomingRange, type DayRange } from '@/admin/lib/dates';
 import { ApiError } from '@/lib/api/errors';
 import { useAdminFormat } from '@/admin/lib/format';
+import { usePhone } from '@/admin/lib/phone';
 import { isolate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
@@ -41,6 +43,7 @@ export function BookingsSection({ company }: { company: AdminCompany }) {
   const { t, i18n } = useTranslation('bookings');
   const language = i18n.resolvedLanguage ?? i18n.language;
   const format = useAdminFormat(company);
+  const phone = usePhone();
   const [today] = useState(() => todayIn(company.timeZone));
   const [range, setRange] = useState<DayRange>(() => upcomingRange(today, company.maxDaysBooking));
   const [filter, setFilter] = useFilterType();
@@ -90,6 +93,9 @@ export function BookingsSection({ company }: { company: AdminCompany }) {
 
   const rows = bookings.data?.data ?? EMPTY;
   const totals = bookings.data?.totals;
+  const listLabel = searching
+    ? t('search.grid', { search: searching })
+    : t('grid', { start: isolate(format.day(query.dateIni)), end: isolate(format.day(query.dateEnd)) });
   const tooShort = typed.trim().length > 0 && typed.trim().length < MIN_SEARCH;
 
   return (
@@ -163,16 +169,12 @@ export function BookingsSection({ company }: { company: AdminCompany }) {
         )}
       </Group>
 
-      <BookingsGrid
-        rows={rows}
-        company={company}
-        label={
-          searching
-            ? t('search.grid', { search: searching })
-            : t('grid', { start: isolate(format.day(query.dateIni)), end: isolate(format.day(query.dateEnd)) })
-        }
-        onDetails={openDetails}
-      />
+      {/* A phone (600 pixels or less) gets one card per booking instead of the grid's ten columns (issue 25). */}
+      {phone ? (
+        <BookingCards rows={rows} company={company} label={listLabel} onDetails={openDetails} />
+      ) : (
+        <BookingsGrid rows={rows} company={company} label={listLabel} onDetails={openDetails} />
+      )}
       {bookings.isSuccess && rows.length === 0 && <Text c="gray.7">{t(searching ? 'search.empty' : 'empty')}</Text>}
       {searching && totals?.truncated && (
         <Text c="gray.7" size="sm">

@@ -1,4 +1,4 @@
-import { ActionIcon } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { toast } from '@/lib/toast';
 interface CancelBookingButtonProps {
   company: Pick<AdminCompany, 'idCompany' | 'simbolCoinType' | 'currency'>;
   row: BookingRow;
+  /** A button with a word ("Cancel") rather than an icon: the phone's booking cards (issue 25). */
+  labelled?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ interface CancelBookingButtonProps {
  * are read first (GET /api/booking/master-data/{id}, the details' query); the dialog's invalidation reloads the
  * grid.
  */
-export function CancelBookingButton({ company, row }: CancelBookingButtonProps) {
+export function CancelBookingButton({ company, row, labelled = false }: CancelBookingButtonProps) {
   const { t } = useTranslation('bookings');
   const [details, setDetails] = useState<BookingMasterData>();
   const queryClient = useQueryClient();
@@ -31,18 +33,31 @@ export function CancelBookingButton({ company, row }: CancelBookingButtonProps) 
   });
   return (
     <>
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        aria-label={t('actions.cancel', { id: bookingName(row) })}
-        loading={load.isPending}
-        onClick={() => load.mutate()}
-      >
-        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-          <circle cx="12" cy="12" r="9" />
-          <path d="M8 8l8 8M16 8l-8 8" />
-        </svg>
-      </ActionIcon>
+      {labelled ? (
+        <Button
+          variant="light"
+          color="red"
+          size="xs"
+          aria-label={t('actions.cancel', { id: bookingName(row) })}
+          loading={load.isPending}
+          onClick={() => load.mutate()}
+        >
+          {t('actions.cancelShort')}
+        </Button>
+      ) : (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={t('actions.cancel', { id: bookingName(row) })}
+          loading={load.isPending}
+          onClick={() => load.mutate()}
+        >
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <circle cx="12" cy="12" r="9" />
+            <path d="M8 8l8 8M16 8l-8 8" />
+          </svg>
+        </ActionIcon>
+      )}
       {details && <CancelBookingDialog company={company} booking={details} onClose={() => setDetails(undefined)} />}
     </>
   );
