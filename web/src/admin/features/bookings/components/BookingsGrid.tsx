@@ -132,7 +132,12 @@ export function BookingsGrid({ rows, company, label, onDetails }: BookingsGridPr
     [t, format, company, onDetails],
   );
 
-  const table = useTable({ features, columns, data: rows, getRowId: (r) => String(r.id) });
+  // The cells' texts are the accessors' values, which the table keeps per row while its data is the same
+  // array: a new array when the language (the format) changes, or a switch in place kept the old dates and
+  // amounts until the bookings were read again.
+  const language = format.language;
+  const data = useMemo(() => (language ? [...rows] : rows), [rows, language]);
+  const table = useTable({ features, columns, data, getRowId: (r) => String(r.id) });
   const tableRows = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the app does not use the React Compiler; the virtualiser re-renders this component itself

@@ -64,6 +64,18 @@ describe('BookingsSection', () => {
     expect(within(grid).getByRole('columnheader', { name: 'Fecha de la sesión' })).toBeInTheDocument();
   });
 
+  it('rewrites the grid dates when the language changes in place', async () => {
+    server.use(bookingsApi([bookingRow(1)]));
+    await i18n.changeLanguage('en');
+    renderAdmin(<BookingsSection company={company} />);
+    const grid = await screen.findByRole('table');
+    expect(await within(grid).findByText('20 Nov 2026, 18:15')).toBeInTheDocument();
+    await i18n.changeLanguage('es');
+    // The rows were not read again: the texts follow the language all the same.
+    expect(await within(grid).findByText('20 nov 2026, 18:15')).toBeInTheDocument();
+    expect(within(grid).queryByText('20 Nov 2026, 18:15')).not.toBeInTheDocument();
+  });
+
   it('remembers the filter across visits and sends it with the query', async () => {
     const sent: BookingsQuery[] = [];
     server.use(bookingsApi([bookingRow(1)], sent));
