@@ -102,7 +102,7 @@ type FullDiscount struct {
 func CategoryOptionsText(c Category) string {
 	opts := make([]createOption, len(c.Options))
 	for i, o := range c.Options {
-		opts[i] = createOption{Name: o.Name, ShortName: o.ShortName, Checked: o.Checked, Disabled: o.Disabled}
+		opts[i] = createOption(o)
 	}
 	text, _ := json.Marshal(opts) // strings and booleans: Marshal cannot fail
 	return string(text)
