@@ -12,13 +12,14 @@ import {
   useTable,
   type ColumnFiltersState,
 } from '@tanstack/react-table';
-import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useBillingTexts, type BillingKey } from '@/admin/features/billing/hooks/useBillingTexts';
 import { useAdminFormat, type AdminFormat, type FormatCompany as Money } from '@/admin/lib/format';
 import { usePhone } from '@/admin/lib/phone';
 import { isolate } from '@/lib/format';
-import classes from '@/admin/features/billing/components/SaleCards.module.css';
+import classes from '@/admin/components/CardList.module.css';
+import { useCardList } from '@/admin/hooks/useCardList';
 import { referenceMatches, refundBlock, saleName, type SaleRow } from '@/admin/features/billing/utils/refund';
 
 /** The sales table's height (admin spec section 9): 680 pixels, 370 on a phone. */
@@ -275,8 +276,6 @@ function SaleTr({ table, row }: { table: SalesTableInstance; row: ReturnType<Sal
 
 /** A sale card's height before it is measured. */
 const CARD_ESTIMATE = 150;
-// Before the first measure, and where nothing is laid out (jsdom): a phone's list box.
-const CARDS_FALLBACK_RECT = { width: 360, height: 600 };
 
 interface SaleCardsProps {
   rows: SaleRow[];
@@ -307,20 +306,7 @@ function CreditLine({ row, format }: { row: SaleRow; format: AdminFormat }) {
  */
 function SaleCards({ rows, format, refunds, onDetails, onRefund, empty }: SaleCardsProps) {
   const { t } = useBillingTexts();
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the app does not use the React Compiler; the virtualiser re-renders this component itself
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => CARD_ESTIMATE,
-    getItemKey: (index) => rows[index].id,
-    overscan: 4,
-    initialRect: CARDS_FALLBACK_RECT,
-    observeElementRect: (instance, cb) =>
-      observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : CARDS_FALLBACK_RECT)),
-    // A card not laid out (jsdom) keeps its estimate rather than a height of 0.
-    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || CARD_ESTIMATE,
-  });
+  const { scrollRef, virtualizer } = useCardList(rows.length, (index) => rows[index].id, CARD_ESTIMATE);
   if (rows.length === 0) {
     return (
       <Text c="gray.7" ta="center" py="lg">

@@ -1,21 +1,18 @@
 import { Button, Group, Text } from '@mantine/core';
-import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingRow } from '@/admin/features/bookings/api/bookings';
-import classes from '@/admin/features/bookings/components/BookingCards.module.css';
+import classes from '@/admin/components/CardList.module.css';
 import { BookingStatus } from '@/admin/features/bookings/components/BookingStatus';
 import { CancelBookingButton } from '@/admin/features/bookings/components/CancelBookingButton';
 import { sessionText } from '@/admin/features/bookings/components/BookingsGrid';
 import type { AdminCompany } from '@/admin/lib/company';
+import { useCardList } from '@/admin/hooks/useCardList';
 import { useAdminFormat } from '@/admin/lib/format';
 import { bookingName, shownReference } from '@/admin/lib/reference';
 import { atLeast } from '@/admin/lib/roles';
 
 /** A card's height before it is measured (reference and status, name, three facts, the actions). */
 const CARD_ESTIMATE = 168;
-// Before the first measure, and where nothing is laid out (jsdom): a phone's list box.
-const FALLBACK_RECT = { width: 360, height: 600 };
 
 interface BookingCardsProps {
   rows: BookingRow[];
@@ -34,20 +31,7 @@ interface BookingCardsProps {
 export function BookingCards({ rows, company, label, onDetails }: BookingCardsProps) {
   const { t } = useTranslation('bookings');
   const format = useAdminFormat(company);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the app does not use the React Compiler; the virtualiser re-renders this component itself
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => CARD_ESTIMATE,
-    getItemKey: (index) => rows[index].id,
-    overscan: 4,
-    initialRect: FALLBACK_RECT,
-    observeElementRect: (instance, cb) =>
-      observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : FALLBACK_RECT)),
-    // A card not laid out (jsdom, a hidden list) keeps its estimate rather than a height of 0.
-    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || CARD_ESTIMATE,
-  });
+  const { scrollRef, virtualizer } = useCardList(rows.length, (index) => rows[index].id, CARD_ESTIMATE);
 
   return (
     <div ref={scrollRef} className={classes.scroller} tabIndex={0} data-testid="booking-cards-scroll">
