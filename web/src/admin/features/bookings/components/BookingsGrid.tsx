@@ -1,7 +1,7 @@
 import { ActionIcon, Group } from '@mantine/core';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, type CSSProperties } from 'react';
+import { createContext, useContext, useMemo, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingRow } from '@/admin/features/bookings/api/bookings';
 import classes from '@/admin/features/bookings/components/BookingsGrid.module.css';
@@ -70,24 +70,10 @@ export function BookingsGrid({ rows, company, label, onDetails }: BookingsGridPr
         helper.display({
           id: 'actions',
           header: t('columns.actions'),
-          cell: ({ row }) => (
-            <Group gap={4} wrap="nowrap">
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('actions.details', { id: bookingName(row.original) })}
-                onClick={() => onDetails(row.original)}
-              >
-                <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-                  <circle cx="12" cy="12" r="9" />
-                  <path d="M12 11v6M12 7.5v.5" />
-                </svg>
-              </ActionIcon>
-              {/* Cancelling (and the refund it may bring) is ADMIN's (docs/architecture.md, "Roles"). */}
-              {row.original.cancellable && atLeast(company.role, 'ADMIN') && (
-                <CancelBookingButton company={company} row={row.original} />
-              )}
-            </Group>
-          ),
+          // A component of its own, not an arrow made with the columns: the table renders a cell function as a
+          // component type, so a new function (new columns when the company or the format is read again, as a
+          // live update does) would mount the cell afresh and close a cancel dialog opened from it.
+          cell: ActionsCell,
         }),
         helper.accessor((r) => format.instant(r.createdAt), {
           id: 'created',
@@ -129,12 +115,13 @@ export function BookingsGrid({ rows, company, label, onDetails }: BookingsGridPr
           cell: ({ getValue }) => <BookingStatus state={getValue()} />,
         }),
       ]),
-    [t, format, company, onDetails],
+    [t, format],
   );
 
   // The cells' texts are the accessors' values, which the table keeps per row while its data is the same
   // array: a new array when the language (the format) changes, or a switch in place kept the old dates and
   // amounts until the bookings were read again.
+  const actions = useMemo(() => ({ company, onDetails }), [company, onDetails]);
   const language = format.language;
   const data = useMemo(() => (language ? [...rows] : rows), [rows, language]);
   const table = useTable({ features, columns, data, getRowId: (r) => String(r.id) });
@@ -176,6 +163,7 @@ export function BookingsGrid({ rows, company, label, onDetails }: BookingsGridPr
           </div>
         ))}
       </div>
+      <RowActionsContext.Provider value={actions}>
       <div role="rowgroup" className={classes.body} style={{ blockSize: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = tableRows[item.index];
@@ -197,6 +185,7 @@ export function BookingsGrid({ rows, company, label, onDetails }: BookingsGridPr
           );
         })}
       </div>
+      </RowActionsContext.Provider>
     </div>
   );
 }
@@ -205,4 +194,27 @@ export function BookingsGrid({ rows, company, label, onDetails }: BookingsGridPr
  * date (the server sends it as bookingDate); a voucher, without either, "No date". */
 export function sessionText(row: BookingRow, format: AdminFormat, t: (key: 'noDate') => string): string {
   return row.bookingDate ? format.dateTime(row.bookingDate) : t('noDate');
+}
+
+/** What the grid's action cells need from the grid: the company (its role) and the details opener. */
+const RowActionsContext = createContext<{ company: AdminCompany; onDetails: (row: BookingRow) => void } | null>(null);
+
+/** A row's actions: details, and cancel where the server allows it and the role is ADMIN or above. */
+function ActionsCell({ row }: { row: { original: BookingRow } }) {
+  const { t } = useTranslation('bookings');
+  const actions = useContext(RowActionsContext);
+  if (!actions) return null;
+  const { company, onDetails } = actions;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon variant="subtle" aria-label={t('actions.details', { id: bookingName(row.original) })} onClick={() => onDetails(row.original)}>
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M12 11v6M12 7.5v.5" />
+        </svg>
+      </ActionIcon>
+      {/* Cancelling (and the refund it may bring) is ADMIN's (docs/architecture.md, "Roles"). */}
+      {row.original.cancellable && atLeast(company.role, 'ADMIN') && <CancelBookingButton company={company} row={row.original} />}
+    </Group>
+  );
 }

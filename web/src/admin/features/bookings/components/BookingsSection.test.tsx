@@ -11,6 +11,8 @@ import { addDays, todayIn } from '@/admin/lib/dates';
 import { adminFormat } from '@/admin/lib/format';
 import { i18n } from '@/lib/i18n';
 import { server } from '@/test/server';
+import { AdminProviders } from '@/admin/app/providers';
+import { MemoryRouter } from 'react-router';
 
 const company = adminCompany({ maxDaysBooking: 45 });
 /** A day as the date fields show it in English (the back office formatter's). */
@@ -178,6 +180,28 @@ describe('BookingsSection', () => {
     expect(bodies).toEqual([{ idCompany: 1, bookingId: 1, money: 'refund' }]);
     expect(await screen.findByText('Cancelled')).toBeInTheDocument();
     expect(loads).toBe(2);
+  });
+
+  it('keeps a cancel dialog opened from the grid open when the company is read again (a live update)', async () => {
+    server.use(
+      bookingsApi([bookingRow(1)]),
+      http.get('/api/booking/master-data/:id', () =>
+        HttpResponse.json(masterData({ id: 1, state: 'pagada', due: 0, paid: 66, refundable: 66, payments: [] })),
+      ),
+    );
+    const view = renderAdmin(<BookingsSection company={company} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking B-1' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Cancel booking · / });
+    // The same company as a new object, as a refetch of the staff's companies gives it.
+    view.rerender(
+      <AdminProviders queryClient={view.queryClient} env="test">
+        <MemoryRouter>
+          <BookingsSection company={{ ...company }} />
+        </MemoryRouter>
+      </AdminProviders>,
+    );
+    expect(dialog).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: /^Cancel booking · / })).toBe(dialog);
   });
 
   it("shows the server's reason when a booking cannot be cancelled", async () => {
