@@ -327,6 +327,8 @@ test.describe('an owner from an empty company to a paid booking', () => {
     const confirm = page.getByRole('dialog', { name: t('settings', 'confirmSave.title') });
     await confirm.getByRole('button', { name: t('settings', 'confirmSave.accept'), exact: true }).click();
     await toastSays(page, t('settings', 'saved'));
+    // The confirmation (its own Save button) leaves the page before the dialog's Save is read.
+    await expect(confirm).toBeHidden();
     await expect(saveAll).toBeDisabled();
 
     // The owner's Company tab: online payments on, and the contact the mails carry.
