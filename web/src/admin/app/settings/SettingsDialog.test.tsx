@@ -5,7 +5,9 @@ import { SettingsDialog } from '@/admin/app/settings/SettingsDialog';
 import type { AdminConfig, AdminConfigSave } from '@/admin/features/settings/api/settings';
 import { specialBounds } from '@/admin/features/settings/components/SpecialScheduleTab';
 import { addDays } from '@/admin/lib/dates';
+import { adminCompany } from '@/admin/test/fixtures';
 import { renderAdmin } from '@/admin/test/render';
+import { screenWidth } from '@/admin/test/screen-width';
 import { i18n } from '@/lib/i18n';
 import { server } from '@/test/server';
 
@@ -66,6 +68,10 @@ function settingsApi({ stale = false, shape = (c: AdminConfig) => c } = {}) {
     }),
     http.get('/api/users/me', () => HttpResponse.json({ user: { id: 1, email: 'ana@norte.example', name: 'Ana' }, companies: [] })),
     http.get('/api/users/me/sessions', () => HttpResponse.json({ data: [] })),
+    // The products, packs and categories tabs read the catalogue and the company (its currency).
+    http.get('/api/admin/company', () => HttpResponse.json(adminCompany({ idCompany: 7 }))),
+    http.get('/api/product/staff', () => HttpResponse.json([])),
+    http.get('/api/group', () => HttpResponse.json([])),
   );
   return saves;
 }
@@ -100,6 +106,36 @@ describe('the settings dialog', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: '8. Categories' }));
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it('on a phone shows the tabs as a menu under one button naming the open one, and keeps edits across tabs', async () => {
+    const restore = screenWidth(390);
+    try {
+      settingsApi();
+      renderAdmin(<SettingsDialog idCompany={7} onClose={vi.fn()} />);
+      const button = await screen.findByRole('button', { name: 'Settings sections: 2. General' });
+      expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+      expect(screen.getByRole('region', { name: '2. General' })).toBeInTheDocument();
+      const interval = screen.getByLabelText('Session length (minutes)');
+      await userEvent.clear(interval);
+      await userEvent.type(interval, '30');
+      await userEvent.click(button);
+      const menu = await screen.findByRole('menu');
+      expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['1. My account', '2. General', '3. Weekly schedule', '4. Special schedule', '5. General schedule', '6. Products', '7. Packs', '8. Categories', '9. Booking confirmation', '10. Team', '11. Terms', '12. Waiting list', '13. Installations']);
+      expect(within(menu).getByRole('menuitem', { name: '2. General' })).toHaveAttribute('aria-current', 'true');
+      expect(within(menu).getByRole('menuitem', { name: '9. Booking confirmation' })).toBeDisabled();
+      await userEvent.click(within(menu).getByRole('menuitem', { name: '6. Products' }));
+      expect(await screen.findByRole('button', { name: 'Settings sections: 6. Products' })).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: '6. Products' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+      // Back to General: the edit is still there, and Save offers it.
+      await userEvent.click(screen.getByRole('button', { name: 'Settings sections: 6. Products' }));
+      await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: '2. General' }));
+      expect(await screen.findByLabelText('Session length (minutes)')).toHaveValue('30');
+      expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    } finally {
+      restore();
+    }
   });
 
   it('is not closed by Escape, and asks before leaving unsaved changes', async () => {

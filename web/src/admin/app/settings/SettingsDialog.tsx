@@ -1,8 +1,8 @@
-import { Alert, Box, Button, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Box, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TAB, SETTINGS_TABS } from '@/admin/app/settings/tabs';
+import { TabsOrMenu } from '@/admin/components/TabsOrMenu';
 import { Confirm } from '@/admin/features/settings/components/Confirm';
 import { useSettings } from '@/admin/features/settings/hooks/useSettings';
 import { settingsToast } from '@/admin/features/settings/utils/toasts';
@@ -21,13 +21,12 @@ interface SettingsDialogProps {
 }
 
 /**
- * The settings dialog (admin spec section 2): vertical tabs 1–9, not closed by an outside click or
+ * The settings dialog (admin spec section 2): vertical tabs 1–9 (a menu on a phone), not closed by an outside click or
  * Escape; the Cancel/Save bar (hidden on tabs 6 and 7) saves behind a confirmation; leaving with
  * unsaved changes asks first. A save that someone else's save overtook keeps the edits and says so.
  */
 export function SettingsDialog({ idCompany, role = 'ADMIN', onClose, onNameChange }: SettingsDialogProps) {
   const { t, i18n } = useTranslation('settings');
-  const phone = useMediaQuery('(max-width: 37.5em)');
   const format = adminFormat(i18n.resolvedLanguage ?? i18n.language, {});
   const state = useSettings(idCompany);
   const [tab, setTab] = useState(String(DEFAULT_TAB));
@@ -130,22 +129,16 @@ export function SettingsDialog({ idCompany, role = 'ADMIN', onClose, onNameChang
               </Box>
             </Alert>
           )}
-          {/* On a phone the vertical list took 60 % of the width and cut the tab's content: there the tabs
-              are one row above the content that scrolls sideways inside itself. */}
-          <Tabs orientation={phone ? 'horizontal' : 'vertical'} value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
-            <Tabs.List style={phone ? { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' } : undefined}>
-              {tabs.map((e) => (
-                <Tabs.Tab key={e.id} value={String(e.id)} disabled={e.disabled}>
-                  {`${e.id}. ${t(`tabs.${e.label}`)}`}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-            {tabs.map((e) => (
-              <Tabs.Panel key={e.id} value={String(e.id)} px={phone ? 0 : 'md'} pt={phone ? 'md' : 0} mih={420}>
-                {e.render({ idCompany, role, state, onNameChange })}
-              </Tabs.Panel>
-            ))}
-          </Tabs>
+          <TabsOrMenu
+            orientation="vertical"
+            value={tab}
+            onChange={setTab}
+            label={t('sections')}
+            items={tabs.map((e) => ({ value: String(e.id), label: `${e.id}. ${t(`tabs.${e.label}`)}`, disabled: e.disabled }))}
+            panelProps={{ px: 'md', mih: 420 }}
+          >
+            {(value) => tabs.find((e) => String(e.id) === value)?.render({ idCompany, role, state, onNameChange })}
+          </TabsOrMenu>
           {!entry?.hideSaveBar && (
             <Group justify="flex-end" gap="sm">
               <Button ref={cancelRef} variant="default" onClick={leave}>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import classes from '@/admin/app/shell/AdminShell.module.css';
 import { AdminLanguageSelect } from '@/admin/components/AdminLanguageSelect';
+import { ChevronDown } from '@/admin/components/TabsOrMenu';
 import { CompanySwitcher } from '@/admin/app/shell/CompanySwitcher';
 import { UserMenu } from '@/admin/app/shell/UserMenu';
 import { signOut } from '@/admin/features/auth/api/sign-in';
@@ -190,13 +191,5 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
         </Suspense>
       )}
     </div>
-  );
-}
-
-function ChevronDown() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
-      <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { TabsOrMenu } from '@/admin/components/TabsOrMenu';
 import { useCreateEvent, type CreatedEvent } from '@/admin/features/events/api/create-event';
 import { useUpdateEvent } from '@/admin/features/events/api/full-event';
 import { EventAddress } from '@/admin/features/events/components/EventAddress';
@@ -227,23 +228,18 @@ export function CreateEventDialog({ idCompany, onClose, editing, onSaved }: Crea
             else void next();
           }}
         >
-          <Tabs value={tab} onChange={(value) => value && isTabUnlocked(value as Tab, withErrors) && setTab(value as Tab)} keepMounted={false}>
-            <Tabs.List aria-label={t('create.tabs.label')} mb="md">
-              {TABS.map((name) => (
-                <Tabs.Tab key={name} value={name} disabled={!isTabUnlocked(name, withErrors)}>
-                  {t(`create.tabs.${name}`)}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-            {TABS.map((name) => {
+          <TabsOrMenu
+            value={tab}
+            onChange={(value) => isTabUnlocked(value, withErrors) && setTab(value)}
+            label={t('create.tabs.label')}
+            items={TABS.map((name) => ({ value: name, label: t(`create.tabs.${name}`), disabled: !isTabUnlocked(name, withErrors) }))}
+            listMb="md"
+          >
+            {(name) => {
               const Panel = PANELS[name];
-              return (
-                <Tabs.Panel key={name} value={name}>
-                  <Panel idCompany={idCompany} editing={editing !== undefined} placesTaken={editing?.placesTaken} />
-                </Tabs.Panel>
-              );
-            })}
-          </Tabs>
+              return <Panel idCompany={idCompany} editing={editing !== undefined} placesTaken={editing?.placesTaken} />;
+            }}
+          </TabsOrMenu>
           <Group justify="space-between" mt="lg">
             <Button variant="default" onClick={() => (dirty ? setDiscarding('clear') : clear())} disabled={pending}>
               {t(editing ? 'edit.reset' : 'create.clear')}
