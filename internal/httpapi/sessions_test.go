@@ -304,6 +304,12 @@ func TestPrebooking(t *testing.T) {
 			{name: "12 drivers is the most", method: "POST", path: "/api/prebooking", body: req(12, f.Product, "PRODUCT", d("16:00")), status: 201},
 			{name: "420 same visitor same session", method: "POST", path: "/api/prebooking", body: req(1, f.Product, "PRODUCT", d("10:00")), headers: as("visitor-aaaa"), status: 420, code: apperr.SameUserSlot},
 			{name: "420 in a new cart too", method: "POST", path: "/api/prebooking", body: holdBody{"bookingDates": []string{d("10:00")}, "numDrivers": 1, "idType": f.Product, "type": "PRODUCT", "token": w.cart(t, f.CompanyID)}, headers: as("visitor-aaaa"), status: 420, code: apperr.SameUserSlot},
+			{name: "420 naming the one session of several the visitor holds", method: "POST", path: "/api/prebooking", body: req(1, f.Product, "PRODUCT", d("12:30"), d("11:30")), headers: as("visitor-bbbb"), status: 420, code: apperr.SameUserSlot,
+				check: func(t *testing.T, res *apitest.Response) {
+					if !strings.Contains(string(res.Body), "You already hold the session at 2026-12-02 11:30.") {
+						t.Errorf("body %s", res.Body)
+					}
+				}},
 			{name: "another visitor may", method: "POST", path: "/api/prebooking", body: req(1, f.Product, "PRODUCT", d("10:00")), headers: as("visitor-dddd"), status: 201},
 			{name: "421 full", method: "POST", path: "/api/prebooking", body: req(1, f.Product, "PRODUCT", d("16:00")), status: 421, code: apperr.NoStock},
 			{name: "421 all or nothing", method: "POST", path: "/api/prebooking", body: req(1, f.Product, "PRODUCT", d("16:15"), d("16:00")), status: 421, code: apperr.NoStock},
