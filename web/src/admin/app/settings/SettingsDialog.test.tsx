@@ -128,8 +128,15 @@ describe('the settings dialog', () => {
       expect(await screen.findByRole('button', { name: 'Settings sections: 6. Products' })).toBeInTheDocument();
       expect(screen.getByRole('region', { name: '6. Products' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
-      // Back to General: the edit is still there, and Save offers it.
+      // The weekly schedule: each day's two periods under its name (side by side they had no room).
       await userEvent.click(screen.getByRole('button', { name: 'Settings sections: 6. Products' }));
+      await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: '3. Weekly schedule' }));
+      const monday = await screen.findByRole('group', { name: 'Monday' });
+      expect(within(monday).getAllByRole('switch')).toHaveLength(2);
+      expect(within(monday).getAllByRole('textbox')).toHaveLength(4);
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      // Back to General: the edit is still there, and Save offers it.
+      await userEvent.click(screen.getByRole('button', { name: 'Settings sections: 3. Weekly schedule' }));
       await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: '2. General' }));
       expect(await screen.findByLabelText('Session length (minutes)')).toHaveValue('30');
       expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
