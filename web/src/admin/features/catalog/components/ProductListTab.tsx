@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Loader, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { deleteProduct, useCatalogMutation, useGroups, useStaffProducts, type CatalogKind, type StaffProduct } from '@/admin/features/catalog/api/catalog';
 import { DeleteButton } from '@/admin/features/catalog/components/DeleteButton';
@@ -7,6 +7,7 @@ import { ProductDialog, type VariantOption } from '@/admin/features/catalog/comp
 import { useCatalogTexts } from '@/admin/features/catalog/hooks/useCatalogTexts';
 import type { AdminCompany } from '@/admin/lib/company';
 import { todayIn } from '@/admin/lib/dates';
+import { usePhone } from '@/admin/lib/phone';
 import { ApiError } from '@/lib/api/errors';
 import { useAdminFormat } from '@/admin/lib/format';
 import { toast } from '@/lib/toast';
@@ -36,6 +37,7 @@ export function ProductListTab({ company, variants = [], kind }: CatalogTabProps
   const rows = (kind === 'PACK' ? products.data?.packs : products.data?.products) ?? [];
   const packable = (products.data?.products ?? []).filter((p) => p.isActive === 1);
   const format = useAdminFormat(company);
+  const phone = usePhone();
   // Always with the currency code: without it English wrote "22.00 €" here and "€22.00" everywhere else.
   const price = (n: number) => format.money(n);
 
@@ -44,6 +46,32 @@ export function ProductListTab({ company, variants = [], kind }: CatalogTabProps
       onSuccess: (r) => toast(r.archived ? t('toast.archived') : t('toast.deleted'), 'green'),
       onError: (error) => toast(error instanceof ApiError && error.status === 409 ? error.message : t('toast.error')),
     });
+
+  const actions = (p: StaffProduct) => (
+      <Group gap={2} wrap="nowrap">
+        <ActionIcon variant="subtle" aria-label={t('actions.edit', { name: p.name })} onClick={() => setEditing({ product: p })}>
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" />
+          </svg>
+        </ActionIcon>
+        <DeleteButton name={p.name} loading={remove.isPending} onConfirm={() => onDelete(p)} />
+        {/* The company's own currency sign (€, kr., £…), not a dollar sign on every circuit's screen. */}
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          w="auto"
+          miw={28}
+          px={4}
+          aria-label={t('actions.dynamic', { name: p.name })}
+          onClick={() => setPricing(p)}
+        >
+          {/* The sign is text, so it needs text contrast (a light icon did not): the page's text colour. */}
+          <Text span fw={700} size="sm" c="var(--mantine-color-text)" aria-hidden="true" data-testid="dynamic-price-sign">
+            {company.simbolCoinType}
+          </Text>
+        </ActionIcon>
+      </Group>
+  );
 
   return (
     <Stack gap="sm">
@@ -57,6 +85,30 @@ export function ProductListTab({ company, variants = [], kind }: CatalogTabProps
         </Group>
       ) : products.isError ? (
         <Text c="red">{t('grid.loadFailed')}</Text>
+      ) : phone ? (
+        // On a phone the grid's five columns scrolled sideways inside the dialog: one card per product.
+        <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={kind === 'PACK' ? t('grid.packs') : t('grid.products')}>
+          {rows.length === 0 && <Text component="li">{t('grid.empty')}</Text>}
+          {rows.map((p) => (
+            <Paper key={p.id} component="li" withBorder p="sm" radius="md">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Text fw={700} dir="auto">
+                  {p.name}
+                </Text>
+                <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                  {price(p.price)}
+                </Text>
+              </Group>
+              <Group justify="space-between" mt={4}>
+                <Text size="sm" c="dimmed">
+                  {t('grid.stock')}: {p.stock === null ? t('grid.unlimited') : p.stock}
+                  {p.isActive === 0 ? ` · ${t('grid.disabled')}` : ''}
+                </Text>
+                {actions(p)}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         <ScrollArea h={300}>
           <Table striped highlightOnHover stickyHeader>
@@ -78,29 +130,7 @@ export function ProductListTab({ company, variants = [], kind }: CatalogTabProps
               {rows.map((p) => (
                 <Table.Tr key={p.id}>
                   <Table.Td>
-                    <Group gap={2} wrap="nowrap">
-                      <ActionIcon variant="subtle" aria-label={t('actions.edit', { name: p.name })} onClick={() => setEditing({ product: p })}>
-                        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-                          <path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" />
-                        </svg>
-                      </ActionIcon>
-                      <DeleteButton name={p.name} loading={remove.isPending} onConfirm={() => onDelete(p)} />
-                      {/* The company's own currency sign (€, kr., £…), not a dollar sign on every circuit's screen. */}
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        w="auto"
-                        miw={28}
-                        px={4}
-                        aria-label={t('actions.dynamic', { name: p.name })}
-                        onClick={() => setPricing(p)}
-                      >
-                        {/* The sign is text, so it needs text contrast (a light icon did not): the page's text colour. */}
-                        <Text span fw={700} size="sm" c="var(--mantine-color-text)" aria-hidden="true" data-testid="dynamic-price-sign">
-                          {company.simbolCoinType}
-                        </Text>
-                      </ActionIcon>
-                    </Group>
+                    {actions(p)}
                   </Table.Td>
                   <Table.Td>{p.name}</Table.Td>
                   <Table.Td>{price(p.price)}</Table.Td>

@@ -5,6 +5,7 @@ import { ProductsTab } from '@/admin/features/catalog/components/ProductsTab';
 import { staffList, staffProduct } from '@/admin/features/catalog/test/fixtures';
 import { adminCompany } from '@/admin/test/fixtures';
 import { renderAdmin } from '@/admin/test/render';
+import { screenWidth } from '@/admin/test/screen-width';
 import { server } from '@/test/server';
 
 // The first rows wait for the list call; on a loaded machine that takes more than the default second.
@@ -43,6 +44,25 @@ describe('ProductsTab', { timeout: 60_000 }, () => {
     expect(within(sprint).getByText('Unlimited')).toBeInTheDocument();
     expect(within(sprint).queryByText('Yes')).not.toBeInTheDocument();
     expect(screen.queryByRole('cell', { name: 'Weekend pack' })).not.toBeInTheDocument();
+  });
+
+  it('on a phone lists products as cards with name, price, stock and their actions', async () => {
+    const restore = screenWidth(390);
+    try {
+      api();
+      const user = userEvent.setup();
+      renderAdmin(<ProductsTab company={adminCompany()} />);
+      const list = await screen.findByRole('list', { name: 'Products' });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const final = within(list).getByText('Final race').closest('li') as HTMLElement;
+      expect(within(final).getByText('Stock: 5 · Disabled')).toBeInTheDocument();
+      const sprint = within(list).getByText('Sprint 10').closest('li') as HTMLElement;
+      expect(within(sprint).getByText('Stock: Unlimited')).toBeInTheDocument();
+      await user.click(within(sprint).getByRole('button', { name: 'Edit Sprint 10' }));
+      expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    } finally {
+      restore();
+    }
   });
 
   it('checks the required fields, keeps the image button off until name and local id, and creates', async () => {
