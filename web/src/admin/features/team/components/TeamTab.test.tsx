@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { Team } from '@/admin/features/team/api/team';
 import { TeamTab } from '@/admin/features/team/components/TeamTab';
 import { renderAdmin } from '@/admin/test/render';
+import { screenWidth } from '@/admin/test/screen-width';
 import { i18n } from '@/lib/i18n';
 import { server } from '@/test/server';
 
@@ -143,6 +144,24 @@ describe('the Team tab', () => {
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove Carla?' })).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByText('Carla')).not.toBeInTheDocument());
     expect(writes).toEqual(['role Carla ADMIN', 'disable Carla', 'remove Carla']);
+  });
+
+  it('on a phone shows a card per member with the role, the state and the actions', async () => {
+    const restore = screenWidth(390);
+    try {
+      const writes = teamServer(norte());
+      renderAdmin(<TeamTab idCompany={1} role="ADMIN" />);
+      const list = await screen.findByRole('list', { name: 'Members' });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const carla = within(list).getByText('Carla').closest('li') as HTMLElement;
+      await userEvent.selectOptions(within(carla).getByRole('combobox', { name: 'Role of Carla' }), 'ADMIN');
+      await waitFor(() => expect(writes).toEqual(['role Carla ADMIN']));
+      expect(within(carla).getByRole('button', { name: 'Remove Carla' })).toBeInTheDocument();
+      const ana = within(list).getByText('ana@norte.example').closest('li') as HTMLElement;
+      expect(within(ana).getByRole('combobox', { name: 'Role of Ana' })).toBeDisabled();
+    } finally {
+      restore();
+    }
   });
 
   it('invites by e-mail and role in the language of the page, and resends or revokes pending invitations', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Modal, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { MemberSessions } from '@/admin/features/team/components/MemberSessions'
 import { SecondFactorSwitch } from '@/admin/features/team/components/SecondFactorSwitch';
 import { companyQueryOptions } from '@/admin/lib/company';
 import { useAdminFormat } from '@/admin/lib/format';
+import { usePhone } from '@/admin/lib/phone';
 import { atLeast, type StaffRole } from '@/admin/lib/roles';
 import { ApiError } from '@/lib/api/errors';
 import { isolate } from '@/lib/format';
@@ -48,6 +49,7 @@ export function TeamTab({ idCompany, role }: { idCompany: number; role: StaffRol
   const [removing, setRemoving] = useState<TeamMember>();
   const [sessionsOf, setSessionsOf] = useState<TeamMember>();
   const super_ = atLeast(role, 'SUPERADMIN');
+  const phone = usePhone();
   const grantable = ROLES.filter((r) => r !== 'SUPERADMIN' || super_);
   const culture = i18n.resolvedLanguage ?? i18n.language;
 
@@ -111,6 +113,76 @@ export function TeamTab({ idCompany, role }: { idCompany: number; role: StaffRol
   }
 
   const { members, invitations } = team.data;
+  const nameOf = (m: TeamMember) => (
+    <>
+      <Text size="sm" fw={500}>
+        {m.name} {m.isMe && t('you')}
+      </Text>
+      <Text size="xs" c="dimmed" dir="ltr" ta="start">
+        {m.email}
+      </Text>
+    </>
+  );
+  const roleOf = (m: TeamMember, locked: boolean) => (
+    <NativeSelect
+      aria-label={t('roleOf', { name: m.name })}
+      data={(locked ? ROLES : grantable).map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+      value={m.role}
+      disabled={locked || change.isPending}
+      onChange={(e) => {
+        const v = e.currentTarget.value as TeamRole;
+        if (v !== m.role) change.mutate(() => setMemberRole(idCompany, m.userId, v));
+      }}
+      w={phone ? '100%' : 170}
+    />
+  );
+  const stateOf = (m: TeamMember) => (
+    <Badge color={m.state === 'active' ? 'green' : 'gray'} variant="dot" radius="sm">
+      {t(`state.${m.state}`)}
+    </Badge>
+  );
+  const lastOf = (m: TeamMember) => (
+    <Text size="sm">{m.lastSignInAt ? <bdi>{when(m.lastSignInAt)}</bdi> : t('never')}</Text>
+  );
+  const actionsOf = (m: TeamMember, locked: boolean) => (
+    <Group gap="xs" wrap="nowrap">
+      {!(m.role === 'SUPERADMIN' && !super_) && (
+        <Button
+          size="xs"
+          variant="subtle"
+          aria-label={t('sessions.openWho', { name: m.name })}
+          onClick={() => setSessionsOf(m)}
+        >
+          {t('sessions.open')}
+        </Button>
+      )}
+      {!locked && (
+        <>
+          <Button
+            size="xs"
+            variant="default"
+            aria-label={t(m.state === 'active' ? 'disableWho' : 'enableWho', { name: m.name })}
+            disabled={change.isPending}
+            onClick={() => change.mutate(() => setMemberEnabled(idCompany, m.userId, m.state !== 'active'))}
+          >
+            {t(m.state === 'active' ? 'disable' : 'enable')}
+          </Button>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            aria-label={t('removeWho', { name: m.name })}
+            disabled={change.isPending}
+            onClick={() => setRemoving(m)}
+          >
+            {t('remove')}
+          </Button>
+        </>
+      )}
+    </Group>
+  );
+  const isLocked = (m: TeamMember) => m.isMe || (m.role === 'SUPERADMIN' && !super_);
+
   return (
     <Stack gap="lg">
       <Text size="sm" c="dimmed">
@@ -121,92 +193,56 @@ export function TeamTab({ idCompany, role }: { idCompany: number; role: StaffRol
         <Title order={4} id="team-members" mb="xs">
           {t('members')}
         </Title>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('columns.name')}</Table.Th>
-              <Table.Th>{t('columns.role')}</Table.Th>
-              <Table.Th>{t('columns.state')}</Table.Th>
-              <Table.Th>{t('columns.lastSignIn')}</Table.Th>
-              <Table.Th>{t('columns.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+        {phone ? (
+          // On a phone the five columns did not fit the dialog (the role field was cut): a card per member.
+          <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby="team-members">
             {members.map((m) => {
-              const locked = m.isMe || (m.role === 'SUPERADMIN' && !super_);
+              const locked = isLocked(m);
               return (
-                <Table.Tr key={m.userId}>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {m.name} {m.isMe && t('you')}
-                    </Text>
-                    <Text size="xs" c="dimmed" dir="ltr" ta="start">
-                      {m.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <NativeSelect
-                      aria-label={t('roleOf', { name: m.name })}
-                      data={(locked ? ROLES : grantable).map((r) => ({ value: r, label: t(`roles.${r}`) }))}
-                      value={m.role}
-                      disabled={locked || change.isPending}
-                      onChange={(e) => {
-                        const v = e.currentTarget.value as TeamRole;
-                        if (v !== m.role) change.mutate(() => setMemberRole(idCompany, m.userId, v));
-                      }}
-                      w={170}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={m.state === 'active' ? 'green' : 'gray'} variant="dot" radius="sm">
-                      {t(`state.${m.state}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{m.lastSignInAt ? <bdi>{when(m.lastSignInAt)}</bdi> : t('never')}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {!(m.role === 'SUPERADMIN' && !super_) && (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          aria-label={t('sessions.openWho', { name: m.name })}
-                          onClick={() => setSessionsOf(m)}
-                        >
-                          {t('sessions.open')}
-                        </Button>
-                      )}
-                      {!locked && (
-                        <>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={t(m.state === 'active' ? 'disableWho' : 'enableWho', { name: m.name })}
-                          disabled={change.isPending}
-                          onClick={() => change.mutate(() => setMemberEnabled(idCompany, m.userId, m.state !== 'active'))}
-                        >
-                          {t(m.state === 'active' ? 'disable' : 'enable')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="light"
-                          aria-label={t('removeWho', { name: m.name })}
-                          disabled={change.isPending}
-                          onClick={() => setRemoving(m)}
-                        >
-                          {t('remove')}
-                        </Button>
-                        </>
-                      )}
+                <Paper key={m.userId} component="li" withBorder p="sm" radius="md">
+                  <Stack gap={6}>
+                    <div>{nameOf(m)}</div>
+                    {roleOf(m, locked)}
+                    <Group gap="xs" justify="space-between">
+                      {stateOf(m)}
+                      <Text size="xs" c="dimmed">
+                        {t('columns.lastSignIn')}:
+                      </Text>
+                      {lastOf(m)}
                     </Group>
-                  </Table.Td>
-                </Table.Tr>
+                    {actionsOf(m, locked)}
+                  </Stack>
+                </Paper>
               );
             })}
-          </Table.Tbody>
-        </Table>
+          </Stack>
+        ) : (
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('columns.name')}</Table.Th>
+                <Table.Th>{t('columns.role')}</Table.Th>
+                <Table.Th>{t('columns.state')}</Table.Th>
+                <Table.Th>{t('columns.lastSignIn')}</Table.Th>
+                <Table.Th>{t('columns.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {members.map((m) => {
+                const locked = isLocked(m);
+                return (
+                  <Table.Tr key={m.userId}>
+                    <Table.Td>{nameOf(m)}</Table.Td>
+                    <Table.Td>{roleOf(m, locked)}</Table.Td>
+                    <Table.Td>{stateOf(m)}</Table.Td>
+                    <Table.Td>{lastOf(m)}</Table.Td>
+                    <Table.Td>{actionsOf(m, locked)}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        )}
       </section>
 
       <section aria-labelledby="team-invite">
