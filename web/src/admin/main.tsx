@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AdminProviders } from '@/admin/app/providers';
 import { AdminRoutes } from '@/admin/app/routes';
+import { AdminUpdate } from '@/admin/app/AdminUpdate';
 import { startAdminI18n } from '@/admin/lib/i18n';
 import { installErrorReporting } from '@/lib/error-reporting';
 import { i18nReady } from '@/lib/i18n';
@@ -23,7 +24,10 @@ void i18nReady
         <AdminProviders>
           {/* Declarative routing, as the customer app (src/app/App.tsx): their React Router code is shared. */}
           <BrowserRouter>
-            <AdminRoutes />
+            {/* A new release: a notice, and a reload at the next section switch when nothing is unsaved. */}
+            <AdminUpdate>
+              <AdminRoutes />
+            </AdminUpdate>
           </BrowserRouter>
         </AdminProviders>
       </StrictMode>,
