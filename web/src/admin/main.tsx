@@ -11,6 +11,10 @@ import { i18nReady } from '@/lib/i18n';
 // Failed calls and uncaught errors go to the server's error intake from the very first call on.
 installErrorReporting('admin');
 
+// Which build this page runs, when the build was named (VITE_PITLANE_BUILD=NAME at build time; unnamed by
+// default): for support, and for the release test, which serves a second build and checks it took over.
+if (import.meta.env.VITE_PITLANE_BUILD) document.documentElement.dataset.build = import.meta.env.VITE_PITLANE_BUILD;
+
 // The back office's entry (admin.html): its own providers and routes; nothing of the customer's pages.
 const container = document.getElementById('root');
 if (!container) throw new Error('admin.html has no #root element');
