@@ -21,7 +21,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 const FIRST_PAGE_FOLDERS = /^(components|lib[\\/]i18n|features[\\/](booking|problem-report|live-viewers|app-update))$/;
 
 const APP_SHELL =
-  /([\\/]src[\\/](lib[\\/]i18n[\\/](index|languages)|lib[\\/]api[\\/](client|errors)|components[\\/](SimplePage|LanguageSelect|RouteErrorBoundary|PageFooter)|features[\\/]problem-report[\\/]components[\\/](ProblemReportButton|ProblemReportFooter))\.tsx?$)|vite[\\/]preload-helper|([\\/]src[\\/](components[\\/](LoadingScreen|ErrorPage)|lib[\\/](format|query-client|theme|toast|error-reporting|visitor)|features[\\/]booking[\\/](api[\\/]request|utils[\\/](storage|wizard-state)))\.tsx?$)|vite[\\/]modulepreload-polyfill/;
+  /([\\/]src[\\/](lib[\\/]i18n[\\/](index|languages)|lib[\\/]api[\\/](client|errors)|components[\\/](SimplePage|LanguageSelect|RouteErrorBoundary|PageFooter)|features[\\/]problem-report[\\/]components[\\/](ProblemReportButton|ProblemReportFooter))\.tsx?$)|vite[\\/]preload-helper|([\\/]src[\\/](components[\\/](LoadingScreen|ErrorPage)|lib[\\/](format|query-client|theme|toast|error-reporting|visitor|after-load)|features[\\/]booking[\\/](api[\\/]request|utils[\\/](storage|wizard-state)))\.tsx?$)|vite[\\/]modulepreload-polyfill/;
 
 const vendorGroups = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
