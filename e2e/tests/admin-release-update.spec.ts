@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { chooseSection, demoAdmin, expectSection, publicPageLink, sectionsNav, signInByApi, SUPPORT } from '../support/admin.ts';
 import { PRISTINE_ENV } from '../support/extra-server.ts';
+import { snapshot } from '../support/screenshot.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { StartupOutput } from '../support/startup-output.ts';
 import { DEMO, type ServerState } from '../support/state.ts';
@@ -79,7 +80,7 @@ test.describe('a release reaches an open back office', () => {
     if (dbDir) rmSync(dbDir, { recursive: true, force: true });
   });
 
-  test('the next section switch runs the new version, still signed in on the same company; a page whose chunk is gone recovers', async ({ browser }) => {
+  test('the next section switch runs the new version, still signed in on the same company; a page whose chunk is gone recovers', async ({ browser }, testInfo) => {
     // The running release: the binary with its embedded build, on a database of this test's own (a copy of
     // the pristine demo when there is one), so that the next release finds it.
     dbDir = mkdtempSync(join(tmpdir(), 'pitlane-e2e-release-db-'));
@@ -136,6 +137,7 @@ test.describe('a release reaches an open back office', () => {
     await expect(notice).toBeVisible({ timeout: 60_000 });
     await expect(notice.getByRole('button', { name: 'Reload' })).toBeVisible();
     expect((await buildOf(page)).name).toBe(before.name);
+    await snapshot(page, testInfo, 'new-version-ready');
 
     // The next move reloads into the new version, on the section chosen: still signed in, on the same company.
     await clickSection(page, 'KPIs');
