@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
-import { readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
@@ -20,7 +21,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 const FIRST_PAGE_FOLDERS = /^(components|lib[\\/]i18n|features[\\/](booking|problem-report|live-viewers|app-update))$/;
 
 const APP_SHELL =
-  /([\\/]src[\\/](lib[\\/]i18n[\\/](index|languages)|lib[\\/]api[\\/](client|errors)|components[\\/](SimplePage|LanguageSelect|RouteErrorBoundary|PageFooter)|features[\\/]problem-report[\\/]components[\\/](ProblemReportButton|ProblemReportFooter))\.tsx?$)|vite[\\/]preload-helper|([\\/]src[\\/](components[\\/](LoadingScreen|ErrorPage)|lib[\\/](format|query-client|theme|toast|error-reporting|visitor)|features[\\/]booking[\\/](api[\\/]request|utils[\\/](storage|wizard-state)))\.tsx?$)|vite[\\/]modulepreload-polyfill/;
+  /([\\/]src[\\/](lib[\\/]i18n[\\/](index|languages)|lib[\\/]api[\\/](client|errors)|components[\\/](SimplePage|LanguageSelect|RouteErrorBoundary|PageFooter)|features[\\/]problem-report[\\/]components[\\/](ProblemReportButton|ProblemReportFooter))\.tsx?$)|vite[\\/]preload-helper|([\\/]src[\\/](components[\\/](LoadingScreen|ErrorPage)|lib[\\/](format|query-client|theme|toast|error-reporting|visitor|after-load)|features[\\/]booking[\\/](api[\\/]request|utils[\\/](storage|wizard-state)))\.tsx?$)|vite[\\/]modulepreload-polyfill/;
 
 const vendorGroups = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
@@ -119,6 +120,33 @@ function recordAdminChunks(): Plugin {
   };
 }
 
+// Appends the fingerprint of admin.html to sw.js. The worker precaches the customer app only, so a release
+// that changed only the back office would leave sw.js as it was, and an open back office, which learns of
+// releases from the worker (src/admin/app/AdminUpdate.tsx), would never hear of it. admin.html names the back
+// office's entry chunk, whose name changes with any back-office module: with its fingerprint in sw.js, such a
+// release installs a new worker (nothing new to precache) and the open pages are told. admin.html itself is
+// not precached (scripts/check-admin-chunks.mjs).
+function fingerprintBackOffice(): Plugin {
+  let outDir = '';
+  return {
+    name: 'pitlane-sw-back-office',
+    apply: 'build',
+    configResolved(config) {
+      outDir = fileURLToPath(new URL(config.build.outDir, `file://${config.root}/`));
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      handler() {
+        const sw = join(outDir, 'sw.js');
+        if (!existsSync(sw)) throw new Error('pitlane-sw-back-office: the service worker was not written before this plugin ran');
+        const admin = createHash('sha256').update(readFileSync(join(outDir, 'admin.html'))).digest('hex').slice(0, 16);
+        appendFileSync(sw, `\n// back office ${admin}\n`);
+      },
+    },
+  };
+}
+
 // Writes NAME.br (Brotli, quality 11) and NAME.gz (gzip -9) beside each text file of the build (scripts,
 // styles, HTML, SVG, JSON, the web manifest and the service worker), once every other plugin has written
 // its files. The Go binary embeds them and sends the best one the browser accepts
@@ -192,7 +220,8 @@ export default defineConfig({
     recordAdminChunks(),
     // A Workbox service worker that caches the app shell. registerType 'autoUpdate': a new deployment's
     // worker activates at once, drops the old caches and the page reloads behind a loading screen
-    // (features/app-update registers it). sw.js and workbox-*.js are served with no-cache (internal/httpapi/spa.go).
+    // (src/lib/app-update.ts registers it, for the customer app and the back office: its scope / covers
+    // /admin, whose pages it never answers: navigateFallbackDenylist). sw.js and workbox-*.js are served with no-cache (internal/httpapi/spa.go).
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,
@@ -220,7 +249,8 @@ export default defineConfig({
         ],
       },
     }),
-    // After VitePWA, whose service worker is written in its closeBundle.
+    // After VitePWA, whose service worker is written in its closeBundle; precompress last, on the final sw.js.
+    fingerprintBackOffice(),
     precompress(),
   ],
   resolve: {

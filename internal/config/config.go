@@ -45,6 +45,9 @@ type Config struct {
 	// Staff sessions end after StaffSessionIdle without a request, and StaffSessionMax after sign-in.
 	StaffSessionIdle time.Duration `env:"PITLANE_STAFF_SESSION_IDLE" envDefault:"2h"`
 	StaffSessionMax  time.Duration `env:"PITLANE_STAFF_SESSION_MAX" envDefault:"12h"`
+	// WebDir, when set, is a built web app (a web/dist) served instead of the one built into the binary:
+	// the release test serves a second build at the same address (e2e/tests/admin-release-update.spec.ts).
+	WebDir string `env:"PITLANE_WEB_DIR"`
 }
 
 // option describes one setting for the flag set and for --help.
@@ -82,6 +85,7 @@ func (c *Config) options() []option {
 		{"sentry-dsn", "PITLANE_SENTRY_DSN", "Sentry project DSN; when set, the web apps' error reports and the server's panics and 5xx answers are forwarded to Sentry (secret)", str(&c.SentryDSN)},
 		{"staff-session-idle", "PITLANE_STAFF_SESSION_IDLE", "a staff session ends after this long without a request", dur(&c.StaffSessionIdle)},
 		{"staff-session-max", "PITLANE_STAFF_SESSION_MAX", "a staff session ends this long after sign-in, however busy", dur(&c.StaffSessionMax)},
+		{"web-dir", "PITLANE_WEB_DIR", "directory of a built web app (web/dist) to serve instead of the one built into the binary (tests)", str(&c.WebDir)},
 		{"payment-secret", "PITLANE_PAYMENT_SECRET", "key that signs the simulated provider's notifications (secret; generated and kept in the database when empty)", str(&c.PaymentSecret)},
 	}
 }
@@ -155,6 +159,7 @@ func (c *Config) LogValue() slog.Value {
 		slog.Duration("hold_ttl", c.HoldTTL),
 		slog.Duration("staff_session_idle", c.StaffSessionIdle),
 		slog.Duration("staff_session_max", c.StaffSessionMax),
+		slog.String("web_dir", c.WebDir),
 		slog.String("smtp", maskURL(c.SMTPURL)),
 		slog.String("stripe_secret_key", mask(c.StripeSecretKey)),
 		slog.String("stripe_webhook_secret", mask(c.StripeWebhook)),

@@ -6,8 +6,10 @@ package server
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net/http"
+	"os"
 	"pitlane/internal/frontdesk"
 	"strings"
 	"sync"
@@ -70,6 +72,15 @@ func New(cfg *config.Config, db *store.DB, clk clock.Clock, log *slog.Logger, ba
 	o := options{rateLimits: httpapi.DefaultRateLimits()}
 	for _, opt := range opts {
 		opt(&o)
+	}
+	if o.web == nil && cfg.WebDir != "" {
+		// A build served from a directory (PITLANE_WEB_DIR): one without its pages is a mistake, not a
+		// server that answers 503 on every page.
+		dir := os.DirFS(cfg.WebDir)
+		if _, err := fs.Stat(dir, "admin.html"); err != nil {
+			return nil, fmt.Errorf("web dir %s is not a built web app: %w", cfg.WebDir, err)
+		}
+		o.web = dir
 	}
 	if o.web == nil {
 		o.web = web.Dist()

@@ -1,5 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { useLeaveGuard } from '@/admin/hooks/useLeaveGuard';
+import { hasUnsavedWork, useLeaveGuard } from '@/admin/hooks/useLeaveGuard';
 
 /** Waits for the history traversal the browser (jsdom) runs as a task, and the popstate it fires. */
 const traversed = () => new Promise((resolve) => setTimeout(resolve, 30));
@@ -33,6 +33,18 @@ describe('useLeaveGuard: a half-filled dialog and the browser', () => {
     const after = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(after);
     expect(after.defaultPrevented).toBe(false);
+  });
+
+  it('tells the release handling that something would be lost only while a dialog is dirty', () => {
+    const { rerender, unmount } = guard(false);
+    expect(hasUnsavedWork()).toBe(false);
+    rerender({ dirty: true });
+    expect(hasUnsavedWork()).toBe(true);
+    rerender({ dirty: false });
+    expect(hasUnsavedWork()).toBe(false);
+    rerender({ dirty: true });
+    unmount();
+    expect(hasUnsavedWork()).toBe(false);
   });
 
   it('pushes its own entry when the dialog opens and takes it off when the dialog closes', async () => {

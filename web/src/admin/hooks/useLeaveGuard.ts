@@ -6,6 +6,17 @@ const MARK = 'pitlaneLeaveGuard';
 /** Guards mounted now: a dialog that closes and one that opens at once (StrictMode's remount) share one entry. */
 let mounted = 0;
 
+/** Guards whose input is dirty now (hasUnsavedWork). */
+let dirtyGuards = 0;
+
+/**
+ * Whether a guarded dialog (the settings dialog, the event form) holds input that a reload would throw
+ * away: the back office then does not reload by itself into a new release (admin/app/AdminUpdate.tsx).
+ */
+export function hasUnsavedWork(): boolean {
+  return dirtyGuards > 0;
+}
+
 function onGuardEntry(): boolean {
   const state = window.history.state as Record<string, unknown> | null;
   return Boolean(state?.[MARK]);
@@ -49,8 +60,12 @@ export function useLeaveGuard({ dirty, onBack, onLeave }: LeaveGuardOptions) {
       event.preventDefault();
       event.returnValue = ''; // older browsers ask only when returnValue is set
     };
+    dirtyGuards += 1;
     window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
+    return () => {
+      dirtyGuards -= 1;
+      window.removeEventListener('beforeunload', warn);
+    };
   }, [dirty]);
 
   useEffect(() => {

@@ -1,9 +1,10 @@
 import { Anchor, Box, Button, Group, Image, Loader, Menu, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import classes from '@/admin/app/shell/AdminShell.module.css';
+import { useAdminRelease } from '@/admin/app/AdminUpdate';
 import { AdminLanguageSelect } from '@/admin/components/AdminLanguageSelect';
 import { ChevronDown } from '@/admin/components/TabsOrMenu';
 import { CompanySwitcher } from '@/admin/app/shell/CompanySwitcher';
@@ -44,6 +45,33 @@ const SetupChecklist = lazyOrReload(async () => ({ default: (await import('@/adm
 // My account alone, for a role that may not open the settings dialog (its other tabs are ADMIN's).
 const MyAccountTab = lazyOrReload(async () => ({ default: (await import('@/admin/features/settings/components/MyAccountTab')).MyAccountTab }));
 
+/** Session storage key: the section a reload into a new release opens (AdminUpdate), read once. */
+const SECTION_KEY = 'pitlane.admin.sectionAfterUpdate';
+
+function sectionBeforeReload(): Section | null {
+  try {
+    return sessionStorage.getItem(SECTION_KEY) as Section | null; // checked against the role's sections below
+  } catch {
+    return null;
+  }
+}
+
+function rememberSectionBeforeReload(section: Section) {
+  try {
+    sessionStorage.setItem(SECTION_KEY, section);
+  } catch {
+    // no session storage: the reload opens the first section
+  }
+}
+
+function forgetSectionBeforeReload() {
+  try {
+    sessionStorage.removeItem(SECTION_KEY);
+  } catch {
+    // nothing kept
+  }
+}
+
 /**
  * The mutually exclusive sections. Today, the counter's day, comes first and is where every role lands
  * (issue 23; the admin spec had billing first). The events calendar (spec section 2, issue 15) is the
@@ -68,8 +96,17 @@ export function AdminShell({ company, companies, onSwitchCompany }: AdminShellPr
   const queryClient = useQueryClient();
   const sections = sectionsFor(company.role);
   const phone = usePhone();
-  const [chosen, setSection] = useState<Section>(defaultSection(company.role));
+  const release = useAdminRelease();
+  // After a reload into a new release, the section the staff member was moving to (AdminUpdate).
+  const [chosen, setChosen] = useState<Section>(() => sectionBeforeReload() ?? defaultSection(company.role));
+  useEffect(forgetSectionBeforeReload, []);
   const section = sections.includes(chosen) ? chosen : defaultSection(company.role);
+  const setSection = (value: Section) => {
+    if (value === section) return;
+    // A new release waiting and nothing unsaved: the switch reloads into it, and opens that section there.
+    if (release.reloadAtNavigation(() => rememberSectionBeforeReload(value))) return;
+    setChosen(value);
+  };
   const [dialog, setDialog] = useState<'createEvent' | 'advertising' | 'account' | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [userName, setUserName] = useState(storedUserName);

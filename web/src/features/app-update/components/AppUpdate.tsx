@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useAppUpdate } from '@/features/app-update/hooks/use-app-update';
+import { useAppUpdate } from '@/lib/app-update';
 
 /**
  * Keeps the app up to date: registers the service worker and, when a new version has been deployed and
