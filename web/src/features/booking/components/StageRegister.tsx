@@ -58,7 +58,7 @@ function initialValues(saved: RegisterValues | null, drivers: number): RegisterV
  * Looks each driver's e-mail up among the company's members: only a complete address (a valid e-mail),
  * once typing pauses on it, and never twice for the same address (the answer is kept, for every driver).
  * A member found fills the driver's name with the member's nickname and locks it; not a member (the
- * spec's 404) is an answer like any other and changes nothing. Changing an address cancels its pending
+ * server's `found: false`) is an answer like any other and changes nothing. Changing an address cancels its pending
  * lookup and unlocks the name.
  */
 function useMemberLookup(control: Control<RegisterValues>, setValue: UseFormSetValue<RegisterValues>, idCompany: number, enabled: boolean) {
