@@ -8,6 +8,7 @@ import { RouteErrorBoundary } from '@/components/RouteErrorBoundary';
 import { ProblemReportFooter } from '@/features/problem-report/components/ProblemReportFooter';
 import { BookingPage } from '@/features/booking/components/BookingPage';
 import { AfterLoad } from '@/lib/after-load';
+import { loadBookingStepTexts } from '@/lib/i18n';
 import { lazyPage } from '@/lib/i18n/route-texts';
 
 // Every page's toasts, mounted once here (a page must not mount its own); the library loads lazily.
@@ -68,14 +69,14 @@ export const routes: RouteObject[] = [
         path: 'member/unsubscribe/:key',
         element: lazyPage(async () => (await import('@/features/unsubscribe/components/UnsubscribePage')).UnsubscribePage),
       },
-      // The waiting list's mail links (issue 27).
+      // The waiting list's mail links (issue 27); their texts are the booking wizard's later stages'.
       {
         path: 'waitlist/offer/:token',
-        element: lazyPage(async () => (await import('@/features/booking/components/WaitlistPages')).WaitlistOfferPage),
+        element: lazyPage(async () => (await Promise.all([import('@/features/booking/components/WaitlistPages'), loadBookingStepTexts()]))[0].WaitlistOfferPage),
       },
       {
         path: 'waitlist/leave/:token',
-        element: lazyPage(async () => (await import('@/features/booking/components/WaitlistPages')).WaitlistLeavePage),
+        element: lazyPage(async () => (await Promise.all([import('@/features/booking/components/WaitlistPages'), loadBookingStepTexts()]))[0].WaitlistLeavePage),
       },
       { path: 'terms', element: lazyPage(async () => (await import('@/features/terms/components/TermsPage')).TermsPage) },
       {
