@@ -63,6 +63,10 @@ const vendorGroups = [
       // The back office's texts (src/admin/lib/i18n.ts): one chunk per language of their own, so that no
       // customer chunk holds a back-office module (scripts/check-admin-chunks.mjs).
       if (/^admin([\\/]|$)/.test(m[1])) return `admin-locale-${m[2]}`;
+      // The booking wizard's later stages and its waiting list (src/lib/i18n/index.ts): fetched with their
+      // code. The name keeps them apart from the first download's locale-<code>-[hash].js, which
+      // scripts/bench-web.mjs and e2e/tests/chunks.spec.ts recognise by it.
+      if (/^features[\\/]booking-steps$/.test(m[1])) return `locale-steps-${m[2]}`;
       const firstPage = FIRST_PAGE_FOLDERS.test(m[1]);
       if (firstPage && m[2] === 'en') return null;
       return firstPage ? `locale-${m[2]}` : `locale-${m[2]}-pages`;

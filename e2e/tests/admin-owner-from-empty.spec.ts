@@ -32,7 +32,7 @@ function texts(lang: Lang) {
     admin: read('admin/locales'),
     settings: read('admin/features/settings/locales'),
     catalog: read('admin/features/catalog/locales'),
-    booking: read('features/booking/locales'),
+    booking: { ...read('features/booking/locales'), ...read('features/booking-steps/locales') }, // the wizard's first stage and its later ones
     success: read('features/success/locales'),
   };
   return (file: keyof typeof files, key: string, vars: Record<string, string | number> = {}): string => {

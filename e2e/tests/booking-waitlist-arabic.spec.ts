@@ -17,7 +17,8 @@ const at = (texts: Texts, key: string): string => {
   if (typeof value !== 'string') throw new Error(`no text ${key}`);
   return value;
 };
-const booking = file('features/booking/locales/ar.json');
+// The booking wizard's texts: its first stage's and its later stages' (the namespace bookingSteps).
+const booking = { ...file('features/booking/locales/ar.json'), ...file('features/booking-steps/locales/ar.json') };
 const parts = file('components/locales/ar.json');
 
 const PRODUCT = 'Tanda adultos 15 minutos';

@@ -4,13 +4,15 @@ import (
 	"context"
 	"net/http"
 
+	"pitlane/internal/apperr"
 	"pitlane/internal/member"
 )
 
 // MemberService answers the public member calls.
 type MemberService interface {
 	// Lookup returns the company's member with the e-mail (any case). Returns apperr.Unprocessable for
-	// malformed input and apperr.NotFound when the e-mail is not a member's.
+	// malformed input and apperr.NotFound when the e-mail is not a member's (which the handler answers as
+	// found false).
 	Lookup(ctx context.Context, companyID int64, email string) (member.Member, error)
 	// Unsubscribe stops promotional e-mail to the member whose link carries key; repeating is harmless.
 	// Returns apperr.NotFound for an unknown key.
@@ -22,8 +24,16 @@ type MemberService interface {
 	LinkState(ctx context.Context, key string) (member.LinkState, error)
 }
 
+// memberLookup is the answer of POST /api/member/search-email: the member's fields with found true, or
+// found false alone when the address is not a member's.
+type memberLookup struct {
+	Found bool `json:"found"`
+	*member.Member
+}
+
 // postMemberSearch answers POST /api/member/search-email {email, idCompany} with the member lookup
-// result, or 404 when the address is not a member's.
+// result, found or not: not being a member is an answer, not an error (docs/openapi.yaml), so a new
+// customer typing their address makes no failed request.
 func (s *Server) postMemberSearch(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Email     string `json:"email"`
@@ -34,11 +44,15 @@ func (s *Server) postMemberSearch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m, err := s.deps.Members.Lookup(r.Context(), req.IDCompany, req.Email)
+	if apperr.Is(err, apperr.NotFound) {
+		writeJSON(w, http.StatusOK, memberLookup{Found: false})
+		return
+	}
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, m)
+	writeJSON(w, http.StatusOK, memberLookup{Found: true, Member: &m})
 }
 
 // getUnsubscribe answers GET /api/member/unsubscribe/{key}, the page of the link in e-mails: whose link

@@ -20,7 +20,7 @@ func TestRateLimitedRoutes(t *testing.T) {
 	body := map[string]any{"email": "nobody@example.com", "idCompany": e.fix.CompanyID}
 	const search = "/api/member/search-email"
 	for i := 0; i < 3; i++ {
-		if res := e.api.Do("POST", search, body); res.Status != 404 {
+		if res := e.api.Do("POST", search, body); res.Status != 200 {
 			t.Fatalf("request %d inside the burst: %d %s", i+1, res.Status, res.Body)
 		}
 	}
@@ -32,8 +32,8 @@ func TestRateLimitedRoutes(t *testing.T) {
 	if ra := res.Header.Get("Retry-After"); ra != "10" {
 		t.Errorf("Retry-After %q, want 10 (6 a minute)", ra)
 	}
-	if res := e.api.Do("POST", search, body, "X-Test-Client", "198.51.100.23:5000"); res.Status != 404 {
-		t.Errorf("another client: %d, want 404", res.Status)
+	if res := e.api.Do("POST", search, body, "X-Test-Client", "198.51.100.23:5000"); res.Status != 200 {
+		t.Errorf("another client: %d, want 200", res.Status)
 	}
 	if res := e.api.Do("GET", "/api/member/unsubscribe/AAAAAAAAAAAAAAAAAAAAAA", nil); res.Status != 404 {
 		t.Errorf("another class of call: %d, want 404", res.Status)

@@ -8,7 +8,12 @@ import { RouteErrorBoundary } from '@/components/RouteErrorBoundary';
 import { ProblemReportFooter } from '@/features/problem-report/components/ProblemReportFooter';
 import { BookingPage } from '@/features/booking/components/BookingPage';
 import { AfterLoad } from '@/lib/after-load';
+import { loadBookingStepTexts } from '@/lib/i18n';
 import { lazyPage } from '@/lib/i18n/route-texts';
+
+// The waiting list's mail-link pages, with their texts: the booking wizard's later stages' (bookingSteps).
+const loadWaitlistPages = async () =>
+  (await Promise.all([import('@/features/booking/components/WaitlistPages'), loadBookingStepTexts()]))[0];
 
 // Every page's toasts, mounted once here (a page must not mount its own); the library loads lazily.
 const Toasts = lazy(async () => ({ default: (await import('@/components/Toasts')).Toasts }));
@@ -71,11 +76,11 @@ export const routes: RouteObject[] = [
       // The waiting list's mail links (issue 27).
       {
         path: 'waitlist/offer/:token',
-        element: lazyPage(async () => (await import('@/features/booking/components/WaitlistPages')).WaitlistOfferPage),
+        element: lazyPage(async () => (await loadWaitlistPages()).WaitlistOfferPage),
       },
       {
         path: 'waitlist/leave/:token',
-        element: lazyPage(async () => (await import('@/features/booking/components/WaitlistPages')).WaitlistLeavePage),
+        element: lazyPage(async () => (await loadWaitlistPages()).WaitlistLeavePage),
       },
       { path: 'terms', element: lazyPage(async () => (await import('@/features/terms/components/TermsPage')).TermsPage) },
       {

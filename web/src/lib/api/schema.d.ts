@@ -181,10 +181,15 @@ export interface paths {
         put?: never;
         /**
          * The company's member with this e-mail (any case), to fill and lock the booking form's nickname.
-         * @description 404 means the address is not a member's (an unknown company answers the same): customer spec
-         *     section 7 fixes this status, so the booking wizard takes it as an answer, not an error, and asks
-         *     only for a complete address, once per address. Members who unsubscribed from promotional e-mail
-         *     are still members and are found.
+         * @description Always 200 when the lookup is well formed: `found: true` with the member's fields, or
+         *     `{"found": false}` when the address is not a member's (an unknown company answers the same).
+         *     Members who unsubscribed from promotional e-mail are still members and are found. The booking
+         *     wizard asks only for a complete address, once per address.
+         *
+         *     The customer-side spec (customer-side.md, "Cloud: POST /member/search-email") answers "not a
+         *     member" with 404. Resolution (issue 26): not being a member is an answer, not an error; a 404
+         *     made every new customer's browser log a failed request in the console while typing their
+         *     address. The found answer keeps the spec's member fields unchanged, with `found` beside them.
          */
         post: operations["searchMemberByEmail"];
         delete?: never;
@@ -3497,6 +3502,18 @@ export interface components {
             email: string;
             acceptSendPromo: boolean;
         };
+        /** @description The answer of a member lookup by e-mail, a member or not. */
+        MemberLookup: components["schemas"]["MemberFound"] | components["schemas"]["MemberNotFound"];
+        /** @description The address is a member's; the member's fields beside `found`. */
+        MemberFound: components["schemas"]["Member"] & {
+            /** @enum {boolean} */
+            found: true;
+        };
+        /** @description The address is not a member's of this company. */
+        MemberNotFound: {
+            /** @enum {boolean} */
+            found: false;
+        };
         Terms: {
             /** @description The terms as HTML (answers: sanitised, safe to render; requests: see adminSaveTerms). */
             text: string;
@@ -5655,25 +5672,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The member. */
+            /** @description The member, or that the address is not a member's. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Member"];
+                    "application/json": components["schemas"]["MemberLookup"];
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description Not a member. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };

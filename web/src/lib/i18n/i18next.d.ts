@@ -14,6 +14,7 @@ import type team from '@/admin/features/team/locales/en.json';
 import type components from '@/components/locales/en.json';
 import type appUpdate from '@/features/app-update/locales/en.json';
 import type booking from '@/features/booking/locales/en.json';
+import type bookingSteps from '@/features/booking-steps/locales/en.json';
 import type cancel from '@/features/cancel/locales/en.json';
 import type event from '@/features/event/locales/en.json';
 import type eventRegister from '@/features/event-register/locales/en.json';
@@ -41,6 +42,7 @@ declare module 'i18next' {
       liveViewers: typeof liveViewers;
       appUpdate: typeof appUpdate;
       booking: typeof booking;
+      bookingSteps: typeof bookingSteps;
       event: typeof event;
       eventRegister: typeof eventRegister;
       eventsCalendar: typeof eventsCalendar;

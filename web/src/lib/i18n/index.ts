@@ -31,7 +31,10 @@ export type LanguageResources = Record<string, LocaleTree>;
 // render for a visitor in that language) and one per language for the other pages' namespaces
 // (locale-<code>-pages-[hash].js, fetched when such a page is opened; AppProviders shows the loading
 // screen meanwhile). A feature shown on the booking page goes in FIRST_PAGE_FOLDERS of vite.config.ts and
-// in the three booking-page lists here; locales.test.ts fails when the lists disagree.
+// in the three booking-page lists here; locales.test.ts fails when the lists disagree. The booking
+// wizard's later stages (date, details, summary, done) and its waiting list keep their texts apart, in
+// the namespace bookingSteps (features/booking-steps/locales): fetched with those stages' code (one chunk
+// per language, locale-steps-<code>-[hash].js), they stay out of the booking page's first download.
 const firstPageFiles = import.meta.glob<LocaleTree>(
   ['/src/components/locales/en.json', '/src/features/{booking,problem-report,live-viewers,app-update}/locales/en.json'],
   { eager: true, import: 'default' },
@@ -40,7 +43,7 @@ const pageFiles = import.meta.glob<LocaleTree>(
   [
     '/src/lib/i18n/locales/*.json',
     '/src/components/locales/*.json',
-    '/src/features/{booking,cancel,unsubscribe,terms,success,problem-report,live-viewers,app-update,event,event-register,events-calendar,landing}/locales/*.json',
+    '/src/features/{booking,booking-steps,cancel,unsubscribe,terms,success,problem-report,live-viewers,app-update,event,event-register,events-calendar,landing}/locales/*.json',
     '!/src/lib/i18n/locales/en.json',
     '!/src/components/locales/en.json',
     '!/src/features/{booking,problem-report,live-viewers,app-update}/locales/en.json',
@@ -229,8 +232,16 @@ export async function applyPageLanguage(company: CompanyLanguages | null): Promi
   if (i18n.language !== language.code) await i18n.changeLanguage(language.code);
 }
 
+/** The texts of the booking wizard's later stages and its waiting list (see the top of this file). */
+export const BOOKING_STEPS_NAMESPACE = 'bookingSteps';
+
+/** Fetches the booking wizard's later stages' texts in the current language (and English), with their code. */
+export function loadBookingStepTexts(): Promise<void> {
+  return i18n.loadNamespaces(BOOKING_STEPS_NAMESPACE).catch(() => undefined); // missing texts fall back to English keys
+}
+
 /** The namespaces of the pages other than booking, fetched when such a page is first opened. */
-export const pageNamespaces = namespaces.filter((ns) => !firstPageNamespaces.includes(ns));
+export const pageNamespaces = namespaces.filter((ns) => !firstPageNamespaces.includes(ns) && ns !== BOOKING_STEPS_NAMESPACE);
 
 /** Fetches the other pages' texts in the current language (and English); resolves at once when they are here. */
 export function loadPageTexts(): Promise<void> {

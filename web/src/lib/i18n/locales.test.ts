@@ -1,4 +1,4 @@
-import { english, firstPageNamespaces, loadAllLanguages, loadLanguage, namespaces } from '@/lib/i18n';
+import { english, firstPageNamespaces, loadAllLanguages, loadLanguage, namespaces, pageNamespaces } from '@/lib/i18n';
 import { LANGUAGES } from '@/lib/i18n/languages';
 
 type Tree = { [key: string]: string | Tree };
@@ -112,6 +112,10 @@ it('bundles the booking page\'s English texts and fetches the rest', async () =>
   );
   expect(firstPageNamespaces).toEqual(Object.keys(english));
   expect(resources.en.terms).toBeDefined(); // another page's texts, fetched on demand
+  // The wizard's later stages' texts are fetched with those stages, not with the first download nor
+  // with every other page's texts.
+  expect(resources.en.bookingSteps).toBeDefined();
+  expect(pageNamespaces).not.toContain('bookingSteps');
   expect((await loadLanguage('es')).booking).toBe(resources.es.booking); // fetched once, then kept
   await expect(loadLanguage('xx')).rejects.toThrow();
 });

@@ -6,14 +6,20 @@ import { StageDrivers } from '@/features/booking/components/StageDrivers';
 import { StageRecap } from '@/features/booking/components/StageRecap';
 import { StepIndicator } from '@/features/booking/components/StepIndicator';
 import { useWizard } from '@/features/booking/components/WizardProvider';
+import { loadBookingStepTexts } from '@/lib/i18n';
 
 // The later stages are their own chunks: the date picker, the phone input and the summary load only when
-// the visitor gets there (they are prefetched as soon as the visitor starts choosing on the first stage).
-const loadDate = () => import('@/features/booking/components/StageDate');
+// the visitor gets there (they are prefetched as soon as the visitor starts choosing on the first stage),
+// together with their texts (the namespace bookingSteps, kept out of the first download too).
+function withTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([load(), loadBookingStepTexts()]))[0];
+}
+const loadDate = withTexts(() => import('@/features/booking/components/StageDate'));
 const loadVoucher = () => import('@/features/booking/components/StageVoucher');
-const loadRegister = () => import('@/features/booking/components/StageRegister');
-const loadSummary = () => import('@/features/booking/components/StageSummary');
-const StageDone = lazy(async () => ({ default: (await import('@/features/booking/components/StageDone')).StageDone }));
+const loadRegister = withTexts(() => import('@/features/booking/components/StageRegister'));
+const loadSummary = withTexts(() => import('@/features/booking/components/StageSummary'));
+const loadDone = withTexts(() => import('@/features/booking/components/StageDone'));
+const StageDone = lazy(async () => ({ default: (await loadDone()).StageDone }));
 const StageDate = lazy(async () => ({ default: (await loadDate()).StageDate }));
 const StageVoucher = lazy(async () => ({ default: (await loadVoucher()).StageVoucher }));
 const StageRegister = lazy(async () => ({ default: (await loadRegister()).StageRegister }));

@@ -18,7 +18,7 @@ interface SlotGridProps {
 
 /** The day's sessions as toggle buttons, skeletons while loading, or the 'no slots' panel. */
 export function SlotGrid({ slots, loading, failed, statusOf, drivers, showFree, selection, onSlot }: SlotGridProps) {
-  const { t, i18n } = useTranslation('booking');
+  const { t, i18n } = useTranslation('bookingSteps');
   const { config } = useWizard();
   const locale = i18n.resolvedLanguage ?? i18n.language;
 

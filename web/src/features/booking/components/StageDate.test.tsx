@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { bookingApi, product } from '@/features/booking/testing/api-double';
+import { chooseLanguage } from '@/lib/i18n';
 import { companyConfig } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { KNOWN_KEY, server } from '@/test/server';
@@ -134,5 +135,15 @@ describe('the date stage', () => {
     const heading = await screen.findByRole('heading', { level: 2, name: 'Drivers and product' });
     await waitFor(() => expect(heading).toHaveFocus());
     await waitFor(() => expect(api.requests.some((r) => r.path === 'release pb1')).toBe(true));
+  });
+
+  it('switches its texts, fetched with the stage, when the visitor changes language there', { timeout: 30_000 }, async () => {
+    await toDateStage();
+    // The stage's texts (bookingSteps) are not in the first download: a language chosen on this stage
+    // fetches them too, and the stage shows them, not English.
+    await act(() => chooseLanguage('es-ES'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Fecha y tandas' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Date and sessions' })).not.toBeInTheDocument();
   });
 });

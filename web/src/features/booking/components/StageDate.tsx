@@ -55,6 +55,7 @@ const DAYJS_LOCALE: Record<string, string> = {
 /** Stage 1: the calendar and the day's sessions; marking a session holds it on the server. */
 export function StageDate() {
   const { t, i18n } = useTranslation('booking');
+  const { t: ts } = useTranslation('bookingSteps');
   const queryClient = useQueryClient();
   const { config, product, state, dispatch, ensureCart, release, goTo, navigated } = useWizard();
   const today = todayISO();
@@ -191,7 +192,7 @@ export function StageDate() {
       if (pick.ok) select({ type: 'markPack', times: pick.times });
       else {
         select({ type: 'clear' });
-        setPackWarning(t('date.packWarning', { count: packSize }));
+        setPackWarning(ts('date.packWarning', { count: packSize }));
       }
       return;
     }
@@ -246,7 +247,7 @@ export function StageDate() {
 
   return (
     <Stack gap="lg" component="section" aria-labelledby="stage-heading">
-      <StageHeading>{t('date.heading')}</StageHeading>
+      <StageHeading>{ts('date.heading')}</StageHeading>
       <div className={classes.dateLayout}>
         <div className={classes.calendar}>
           <DatesProvider settings={{ locale: DAYJS_LOCALE[language] ?? 'en-gb', firstDayOfWeek: language === 'ar' ? 6 : 1 }}>
@@ -259,12 +260,12 @@ export function StageDate() {
               maxDate={maxDate}
               allowDeselect={false}
               ariaLabels={{
-                nextMonth: t('date.nextMonth'),
-                previousMonth: t('date.previousMonth'),
-                nextYear: t('date.nextYear'),
-                previousYear: t('date.previousYear'),
-                nextDecade: t('date.nextDecade'),
-                previousDecade: t('date.previousDecade'),
+                nextMonth: ts('date.nextMonth'),
+                previousMonth: ts('date.previousMonth'),
+                nextYear: ts('date.nextYear'),
+                previousYear: ts('date.previousYear'),
+                nextDecade: ts('date.nextDecade'),
+                previousDecade: ts('date.previousDecade'),
               }}
               getDayProps={(day) => ({ 'aria-pressed': day === date, 'data-date': day })}
               classNames={{ weekday: classes.weekday, day: classes.day }}
@@ -273,16 +274,16 @@ export function StageDate() {
         </div>
         <Stack gap="sm">
           <Text fw={700} aria-live="polite">
-            {t('date.sessionsOf', { date: isolate(formatLongDate(date, language)) })}
+            {ts('date.sessionsOf', { date: isolate(formatLongDate(date, language)) })}
           </Text>
           {pack && (
             <Text size="sm" c="gray.7">
-              {t('date.packHint', { count: packSize })}
+              {ts('date.packHint', { count: packSize })}
             </Text>
           )}
           {!pack && (
             <Text size="sm" c="gray.7">
-              {t('date.productHint', { count: config.maxSlotsBooking })}
+              {ts('date.productHint', { count: config.maxSlotsBooking })}
             </Text>
           )}
           {packWarning && (
@@ -303,12 +304,12 @@ export function StageDate() {
           {config.waitlistEnabled && !pack && !loading && waitable.length > 0 && (
             <Stack gap="xs" data-testid="waitlist-offer">
               <Text size="sm" c="gray.7">
-                {t('waitlist.fullHint')}
+                {ts('waitlist.fullHint')}
               </Text>
               <Group gap="xs">
                 {waitable.map((slot) => (
                   <Button key={slot.startTime} variant="light" size="xs" onClick={() => setWaitFor(slot.startTime)}>
-                    {t('waitlist.joinFor', { time: isolate(formatHour(slot.startTime)) })}
+                    {ts('waitlist.joinFor', { time: isolate(formatHour(slot.startTime)) })}
                   </Button>
                 ))}
               </Group>

@@ -13,7 +13,7 @@ import { useBookingSummary } from '@/lib/api/get-booking-summary';
  * now (the back office's Today opens the booking's Record payment, card terminal or cash) or later.
  */
 export function StageDone() {
-  const { t } = useTranslation('booking');
+  const { t } = useTranslation('bookingSteps');
   const { state, config, deskStaff } = useWizard();
   const status = useBookingStatus(state.bookingId);
   const summary = useBookingSummary(state.bookingId);

@@ -24,7 +24,7 @@ async function toRegister(user: User, drivers = 1) {
   await screen.findByRole('heading', { level: 2, name: 'Your details' }, { timeout: 10_000 });
 }
 
-/** Every lookup the wizard sent to /api/member/search-email, by address; the spec's "not a member" is a 404. */
+/** Every lookup the wizard sent to /api/member/search-email, by address; "not a member" is `{found: false}`. */
 function memberLookups(members: Record<string, string> = {}): string[] {
   const asked: string[] = [];
   server.use(
@@ -33,8 +33,8 @@ function memberLookups(members: Record<string, string> = {}): string[] {
       asked.push(email);
       const nick = members[email];
       return nick
-        ? HttpResponse.json({ nick, email, isNewsletterSubscribed: true })
-        : HttpResponse.json({ code: 'not_found', message: 'Not a member.' }, { status: 404 });
+        ? HttpResponse.json({ found: true, nick, name: '', surname: '', birthday: '', phone: '', email, acceptSendPromo: true })
+        : HttpResponse.json({ found: false });
     }),
   );
   return asked;

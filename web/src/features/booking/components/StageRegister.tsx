@@ -58,7 +58,7 @@ function initialValues(saved: RegisterValues | null, drivers: number): RegisterV
  * Looks each driver's e-mail up among the company's members: only a complete address (a valid e-mail),
  * once typing pauses on it, and never twice for the same address (the answer is kept, for every driver).
  * A member found fills the driver's name with the member's nickname and locks it; not a member (the
- * spec's 404) is an answer like any other and changes nothing. Changing an address cancels its pending
+ * server's `found: false`) is an answer like any other and changes nothing. Changing an address cancels its pending
  * lookup and unlocks the name.
  */
 function useMemberLookup(control: Control<RegisterValues>, setValue: UseFormSetValue<RegisterValues>, idCompany: number, enabled: boolean) {
@@ -135,6 +135,7 @@ function useMemberLookup(control: Control<RegisterValues>, setValue: UseFormSetV
 /** Stage 2: the contact form, one entry per driver, confirmations, offers and the optional gift. */
 export function StageRegister() {
   const { t } = useTranslation('booking');
+  const { t: ts } = useTranslation('bookingSteps');
   const { config, product, state, dispatch, goTo, voucherMode, paymentsActive, deskStaff, serverErrors, setServerErrors } = useWizard();
   // A walk-in taken by staff at the counter: the e-mail is optional and asked once, no legal-age box.
   const desk = deskStaff !== null;
@@ -194,7 +195,7 @@ export function StageRegister() {
   const autoFill = (checked: boolean) => {
     autoFillRef.current = checked;
     if (!checked) return; // turning it off keeps the names
-    autoFillNames(fields.length, t('register.driverBase')).forEach((name, i) => {
+    autoFillNames(fields.length, ts('register.driverBase')).forEach((name, i) => {
       if (!getValues(`drivers.${i}.isCloudMember`)) {
         setValue(`drivers.${i}.name`, name, { shouldValidate: true, shouldTouch: true, shouldDirty: true });
       }
@@ -227,21 +228,21 @@ export function StageRegister() {
 
   return (
     <Stack gap="lg" component="section" aria-labelledby="stage-heading">
-      <StageHeading>{t('register.heading')}</StageHeading>
+      <StageHeading>{ts('register.heading')}</StageHeading>
       <form onSubmit={(e) => void submit(e)} noValidate className={classes.form}>
         <Stack gap="lg">
-          <Fieldset legend={t('register.contact')}>
+          <Fieldset legend={ts('register.contact')}>
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput
-                  label={t('register.nombre')}
+                  label={ts('register.nombre')}
                   required
                   autoComplete="given-name"
                   {...register('nombre')}
                   error={error(formState.errors.nombre?.message)}
                 />
                 <TextInput
-                  label={t('register.apellidos')}
+                  label={ts('register.apellidos')}
                   autoComplete="family-name"
                   {...register('apellidos')}
                   error={error(formState.errors.apellidos?.message)}
@@ -249,8 +250,8 @@ export function StageRegister() {
               </SimpleGrid>
               <TextInput
                 type="date"
-                label={t('register.fechaNacimiento')}
-                description={t('register.optional')}
+                label={ts('register.fechaNacimiento')}
+                description={ts('register.optional')}
                 styles={readable}
                 min={range.min}
                 max={range.max}
@@ -262,9 +263,9 @@ export function StageRegister() {
                 <TextInput
                   type="email"
                   dir="ltr"
-                  label={t('register.email')}
+                  label={ts('register.email')}
                   required={!desk}
-                  description={desk ? t('register.deskEmail') : undefined}
+                  description={desk ? ts('register.deskEmail') : undefined}
                   autoComplete="email"
                   {...register('email', { onChange: () => void (desk ? trigger('email') : trigger('emailConfirmation')) })}
                   error={error(formState.errors.email?.message)}
@@ -273,14 +274,14 @@ export function StageRegister() {
                 <TextInput
                   type="email"
                   dir="ltr"
-                  label={t('register.emailConfirmation')}
+                  label={ts('register.emailConfirmation')}
                   required
                   autoComplete="email"
                   {...register('emailConfirmation')}
                   error={error(formState.errors.emailConfirmation?.message)}
                   rightSection={
                     confirmed ? (
-                      <Text c="green.8" fw={700} aria-label={t('register.emailConfirmed')}>
+                      <Text c="green.8" fw={700} aria-label={ts('register.emailConfirmed')}>
                         ✓
                       </Text>
                     ) : undefined
@@ -294,7 +295,7 @@ export function StageRegister() {
                 render={({ field, fieldState }) => (
                   <PhoneField
                     inputRef={field.ref}
-                    label={t('register.telefono')}
+                    label={ts('register.telefono')}
                     required
                     value={field.value}
                     onChange={field.onChange}
@@ -307,11 +308,11 @@ export function StageRegister() {
             </Stack>
           </Fieldset>
 
-          <Fieldset legend={t('register.driversLegend', { count: fields.length })}>
+          <Fieldset legend={ts('register.driversLegend', { count: fields.length })}>
             <Stack gap="md">
               {!voucherMode && (
                 <Checkbox
-                  label={t('register.autoFill', { base: t('register.driverBase') })}
+                  label={ts('register.autoFill', { base: ts('register.driverBase') })}
                   defaultChecked={false}
                   onChange={(e) => autoFill(e.currentTarget.checked)}
                 />
@@ -323,19 +324,19 @@ export function StageRegister() {
                 return (
                   <Stack key={field.id} gap="xs" data-testid={`driver-${index + 1}`}>
                     <Group gap="xs">
-                      <Text fw={700}>{t('register.driverN', { n: index + 1 })}</Text>
+                      <Text fw={700}>{ts('register.driverN', { n: index + 1 })}</Text>
                       {locked && (
                         <Badge color="green" variant="light">
-                          {t('register.member')}
+                          {ts('register.member')}
                         </Badge>
                       )}
                     </Group>
                     <SimpleGrid cols={{ base: 1, sm: config.showEmails ? 2 : 1 }}>
                       <TextInput
-                        label={t('register.driverName', { n: index + 1 })}
+                        label={ts('register.driverName', { n: index + 1 })}
                         required={!voucherMode}
                         readOnly={locked}
-                        description={locked ? t('register.memberLocked') : undefined}
+                        description={locked ? ts('register.memberLocked') : undefined}
                         styles={readable}
                         {...register(`drivers.${index}.name`)}
                         error={error(errors?.name?.message)}
@@ -344,7 +345,7 @@ export function StageRegister() {
                         <TextInput
                           type="email"
                           dir="ltr"
-                          label={t('register.driverEmail', { n: index + 1 })}
+                          label={ts('register.driverEmail', { n: index + 1 })}
                           required={!config.emailOptional && !driver?.underage}
                           {...register(`drivers.${index}.email`, {
                             onChange: () => void trigger('drivers'),
@@ -359,7 +360,7 @@ export function StageRegister() {
                         name={`drivers.${index}.underage`}
                         render={({ field: f }) => (
                           <Switch
-                            label={t('register.underage')}
+                            label={ts('register.underage')}
                             checked={f.value}
                             onChange={(e) => {
                               f.onChange(e.currentTarget.checked);
@@ -390,7 +391,7 @@ export function StageRegister() {
               render={({ field, fieldState }) => (
                 <Checkbox
                   ref={field.ref}
-                  label={t('register.adultConfirmation')}
+                  label={ts('register.adultConfirmation')}
                   checked={field.value}
                   onChange={(e) => field.onChange(e.currentTarget.checked)}
                   onBlur={field.onBlur}
@@ -404,7 +405,7 @@ export function StageRegister() {
               name="acceptSendPromo"
               render={({ field }) => (
                 <Checkbox
-                  label={t('register.acceptSendPromo')}
+                  label={ts('register.acceptSendPromo')}
                   checked={field.value}
                   onChange={(e) => field.onChange(e.currentTarget.checked)}
                 />
@@ -414,7 +415,7 @@ export function StageRegister() {
           )}
 
           {paymentsActive && (
-            <Fieldset legend={t('register.gift')}>
+            <Fieldset legend={ts('register.gift')}>
               <Stack gap="sm">
                 <Controller
                   control={control}
@@ -422,7 +423,7 @@ export function StageRegister() {
                   render={({ field, fieldState }) => (
                     <Switch
                       ref={field.ref}
-                      label={t('register.sendAsGift')}
+                      label={ts('register.sendAsGift')}
                       checked={field.value}
                       onChange={(e) => field.onChange(e.currentTarget.checked)}
                       error={error(fieldState.error?.message)}
@@ -433,7 +434,7 @@ export function StageRegister() {
                   <>
                     <SimpleGrid cols={{ base: 1, sm: 2 }}>
                       <TextInput
-                        label={t('register.giftName')}
+                        label={ts('register.giftName')}
                         required
                         {...register('presentReceptorName')}
                         error={error(formState.errors.presentReceptorName?.message)}
@@ -441,14 +442,14 @@ export function StageRegister() {
                       <TextInput
                         type="email"
                         dir="ltr"
-                        label={t('register.giftEmail')}
+                        label={ts('register.giftEmail')}
                         required
                         {...register('presentReceptorEmail')}
                         error={error(formState.errors.presentReceptorEmail?.message)}
                       />
                     </SimpleGrid>
                     <Textarea
-                      label={t('register.giftMessage')}
+                      label={ts('register.giftMessage')}
                       autosize
                       minRows={3}
                       {...register('presentMessage')}
@@ -456,7 +457,7 @@ export function StageRegister() {
                       error={error(formState.errors.presentMessage?.message)}
                       description={
                         <span aria-live="polite">
-                          {t('register.giftCounter', { count: presentMessage.length, max: GIFT_MESSAGE_MAX })}
+                          {ts('register.giftCounter', { count: presentMessage.length, max: GIFT_MESSAGE_MAX })}
                         </span>
                       }
                     />

@@ -42,6 +42,7 @@ interface ItemView {
 /** Stage 3: the summary, discount code, contact, terms and the create button. */
 export function StageSummary() {
   const { t, i18n } = useTranslation('booking');
+  const { t: ts } = useTranslation('bookingSteps');
   const wizard = useWizard();
   const { config, state, cart, dispatch, goTo, voucherMode, paymentsActive, deskStaff, queryDiscount, release } = wizard;
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -81,7 +82,7 @@ export function StageSummary() {
     const value = typed.trim();
     if (!value || !state.cartToken) return;
     discount.mutate(value, {
-      onSuccess: () => toast(t('summary.discountApplied'), 'green'),
+      onSuccess: () => toast(ts('summary.discountApplied'), 'green'),
       onError: (error) => {
         // The code's problem is shown on the code field; anything else (the cart, the network) as a toast.
         const message = discountErrorKey(error);
@@ -150,13 +151,13 @@ export function StageSummary() {
 
   return (
     <Stack gap="lg" component="section" aria-labelledby="stage-heading">
-      <StageHeading>{voucherMode ? t('summary.headingVoucher') : t('summary.heading')}</StageHeading>
+      <StageHeading>{voucherMode ? ts('summary.headingVoucher') : ts('summary.heading')}</StageHeading>
       <div className={classes.summaryLayout}>
         <Stack gap="lg">
           <Paper withBorder p="md" radius="md">
             <Stack gap="sm">
               <Title order={3} size="h4">
-                {t('summary.items')}
+                {ts('summary.items')}
               </Title>
               {items.map(({ item, lines: itemLines }, index) => {
                 const dates = item.holds.flatMap((h) => h.bookingDates).sort();
@@ -178,11 +179,11 @@ export function StageSummary() {
                           </Text>
                         )}
                         <Text size="sm" c="gray.7">
-                          {t('summary.pilotsBySessions', { count: item.driversNumber, sessions })}
+                          {ts('summary.pilotsBySessions', { count: item.driversNumber, sessions })}
                         </Text>
                         {track && track !== '-' && (
                           <Text size="sm" c="gray.7">
-                            {t('summary.track', { track })}
+                            {ts('summary.track', { track })}
                           </Text>
                         )}
                       </Stack>
@@ -194,7 +195,7 @@ export function StageSummary() {
                           </Text>
                         )}
                         <Text size="xs" c="gray.7">
-                          {t('summary.quantity', { count: item.driversNumber })}
+                          {ts('summary.quantity', { count: item.driversNumber })}
                         </Text>
                       </Stack>
                     </Group>
@@ -206,18 +207,18 @@ export function StageSummary() {
                 <Table.Tbody>
                   <Table.Tr>
                     <Table.Th scope="row" fw={400}>
-                      {t('summary.subtotal')}
+                      {ts('summary.subtotal')}
                     </Table.Th>
                     <Table.Td ta="end">{price(cart?.originalPriceConverted ?? 0)}</Table.Td>
                   </Table.Tr>
                   <Table.Tr>
                     <Table.Th scope="row" fw={400}>
-                      {cart?.discount ? t('summary.discountWithCode', { code: cart.discount.code }) : t('summary.discount')}
+                      {cart?.discount ? ts('summary.discountWithCode', { code: cart.discount.code }) : ts('summary.discount')}
                     </Table.Th>
                     <Table.Td ta="end">{price(cart?.discount?.amount ? -cart.discount.amount : 0)}</Table.Td>
                   </Table.Tr>
                   <Table.Tr>
-                    <Table.Th scope="row">{t('summary.total')}</Table.Th>
+                    <Table.Th scope="row">{ts('summary.total')}</Table.Th>
                     <Table.Td ta="end" fw={800} fz="lg" data-testid="summary-total">
                       {price(cart?.priceConverted ?? 0)}
                     </Table.Td>
@@ -225,23 +226,23 @@ export function StageSummary() {
                 </Table.Tbody>
               </Table>
               <Text size="sm" c="gray.7">
-                {t('summary.taxesIncluded')}
+                {ts('summary.taxesIncluded')}
               </Text>
               {deskStaff !== null ? (
                 <Alert variant="light" color="blue" data-testid="desk-booking">
-                  {t('summary.deskBooking', { name: isolate(deskStaff) })}
+                  {ts('summary.deskBooking', { name: isolate(deskStaff) })}
                 </Alert>
               ) : (
                 !paymentsActive && (
                   <Alert variant="light" color="blue">
-                    {t('summary.payAtCircuit')}
+                    {ts('summary.payAtCircuit')}
                   </Alert>
                 )
               )}
               {!queryDiscount && (
                 <Group>
                   <Button variant="light" onClick={() => dispatch({ type: 'newItem' })}>
-                    {t('summary.addProduct')}
+                    {ts('summary.addProduct')}
                   </Button>
                 </Group>
               )}
@@ -252,7 +253,7 @@ export function StageSummary() {
             <Paper withBorder p="md" radius="md">
               <form onSubmit={(e) => void applyCode(e)} noValidate className={classes.form}>
                 <TextInput
-                  label={t('summary.discountCode')}
+                  label={ts('summary.discountCode')}
                   {...discountForm.register('code', { onChange: () => discountForm.clearErrors('code') })}
                   error={discountCodeError ? t(`errors.${discountCodeError}` as 'errors.voucherError') : undefined}
                   autoComplete="off"
@@ -260,7 +261,7 @@ export function StageSummary() {
                     <Group wrap="nowrap" gap="xs" align="flex-start">
                       <div style={{ flex: 1, minInlineSize: 0 }}>{input}</div>
                       <Button type="submit" disabled={!code.trim()} loading={discount.isPending}>
-                        {t('summary.apply')}
+                        {ts('summary.apply')}
                       </Button>
                     </Group>
                   )}
@@ -272,22 +273,22 @@ export function StageSummary() {
           {form && (
             <Paper withBorder p="md" radius="md">
               <Title order={3} size="h4" mb="xs">
-                {t('summary.contact')}
+                {ts('summary.contact')}
               </Title>
               <Table withRowBorders={false} verticalSpacing={2} data-testid="summary-contact">
                 <Table.Tbody>
                   {[
-                    [t('register.nombre'), form.nombre],
-                    [t('register.apellidos'), form.apellidos.trim() || '-'],
-                    [t('register.telefono'), form.telefono],
-                    [t('register.fechaNacimiento'), form.fechaNacimiento ? isolate(formatDay(form.fechaNacimiento, language)) : '-'],
-                    [t('register.email'), form.email],
+                    [ts('register.nombre'), form.nombre],
+                    [ts('register.apellidos'), form.apellidos.trim() || '-'],
+                    [ts('register.telefono'), form.telefono],
+                    [ts('register.fechaNacimiento'), form.fechaNacimiento ? isolate(formatDay(form.fechaNacimiento, language)) : '-'],
+                    [ts('register.email'), form.email],
                   ].map(([label, value]) => (
                     <Table.Tr key={label}>
                       <Table.Th scope="row" fw={400} c="gray.7">
                         {label}
                       </Table.Th>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }} dir={label === t('register.telefono') ? 'ltr' : undefined}>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }} dir={label === ts('register.telefono') ? 'ltr' : undefined}>
                         {value}
                       </Table.Td>
                     </Table.Tr>
@@ -296,7 +297,7 @@ export function StageSummary() {
               </Table>
               {paymentsActive && form.isSendPresentChecked && (
                 <Badge mt="sm" color="accent" variant="light" data-testid="gift-indicator">
-                  {t('summary.gift', { name: form.presentReceptorName })}
+                  {ts('summary.gift', { name: form.presentReceptorName })}
                 </Badge>
               )}
             </Paper>
@@ -307,7 +308,7 @@ export function StageSummary() {
             onChange={(e) => setTermsAccepted(e.currentTarget.checked)}
             label={
               <>
-                {deskStaff !== null ? t('summary.customerAccepted') : t('summary.acceptTerms')}{' '}
+                {deskStaff !== null ? ts('summary.customerAccepted') : ts('summary.acceptTerms')}{' '}
                 <Anchor
                   component="button"
                   type="button"
@@ -316,7 +317,7 @@ export function StageSummary() {
                     setTermsOpen(true);
                   }}
                 >
-                  {paymentsActive ? t('summary.salesTerms') : t('summary.terms')}
+                  {paymentsActive ? ts('summary.salesTerms') : ts('summary.terms')}
                 </Anchor>
               </>
             }
@@ -325,7 +326,7 @@ export function StageSummary() {
             idCompany={config.idCompany}
             opened={termsOpen}
             onClose={() => setTermsOpen(false)}
-            title={paymentsActive ? t('summary.salesTerms') : t('summary.terms')}
+            title={paymentsActive ? ts('summary.salesTerms') : ts('summary.terms')}
             errorText={t('errors.problemas')}
           />
 
@@ -341,7 +342,7 @@ export function StageSummary() {
               loading={save.isPending || redirecting}
               onClick={create}
             >
-              {paymentsActive ? t('summary.createAndPay') : t('summary.create')}
+              {paymentsActive ? ts('summary.createAndPay') : ts('summary.create')}
             </Button>
           </Group>
         </Stack>
@@ -349,12 +350,12 @@ export function StageSummary() {
         <Paper withBorder p="md" radius="md" className={classes.compactCard} data-testid="compact-card">
           <Stack gap={4}>
             <Text size="sm" c="gray.7">
-              {t('summary.total')}
+              {ts('summary.total')}
             </Text>
             <Text fz={28} fw={800} lh={1.1}>
               {price(cart?.priceConverted ?? 0)}
             </Text>
-            <Text size="sm">{t('summary.tickets', { count: tickets })}</Text>
+            <Text size="sm">{ts('summary.tickets', { count: tickets })}</Text>
           </Stack>
         </Paper>
       </div>

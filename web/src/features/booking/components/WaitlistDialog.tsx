@@ -43,7 +43,7 @@ interface WaitlistDialogProps {
  * Once joined, the dialog shows the visitor's position and how offers are made.
  */
 export function WaitlistDialog({ opened, onClose, date, time, productId, drivers, companyToken }: WaitlistDialogProps) {
-  const { t, i18n } = useTranslation('booking');
+  const { t, i18n } = useTranslation('bookingSteps');
   const language = i18n.resolvedLanguage ?? i18n.language;
   const join = useJoinWaitlist(companyToken);
   const [captchaReset, setCaptchaReset] = useState(0);

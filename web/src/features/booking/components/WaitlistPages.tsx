@@ -28,6 +28,7 @@ const isGone = (error: unknown) => error instanceof ApiError && error.status ===
 export function WaitlistOfferPage() {
   const { token = '' } = useParams();
   const { t } = useTranslation('booking');
+  const { t: ts } = useTranslation('bookingSteps');
   const navigate = useNavigate();
   const ready = usePageLanguage(null);
   const offer = useQuery({
@@ -55,8 +56,8 @@ export function WaitlistOfferPage() {
   const kind = !KEY.test(token) || isNotFound(offer.error) ? 'notFound' : isGone(offer.error) ? 'gone' : 'failed';
   return (
     <>
-      <StatusPage title={t('waitlist.offer.title')} icon={<StatusIcon kind="error" />}>
-        <Text size="lg">{t(`waitlist.offer.${kind}`)}</Text>
+      <StatusPage title={ts('waitlist.offer.title')} icon={<StatusIcon kind="error" />}>
+        <Text size="lg">{ts(`waitlist.offer.${kind}`)}</Text>
         {kind === 'failed' && <Button onClick={() => void offer.refetch()}>{t('retry')}</Button>}
       </StatusPage>
       <ProblemReportFooter />
@@ -72,6 +73,7 @@ export function WaitlistOfferPage() {
 export function WaitlistLeavePage() {
   const { token = '' } = useParams();
   const { t, i18n } = useTranslation('booking');
+  const { t: ts } = useTranslation('bookingSteps');
   const language = i18n.resolvedLanguage ?? i18n.language;
   const ready = usePageLanguage(null);
   const entry = useQuery({
@@ -88,8 +90,8 @@ export function WaitlistLeavePage() {
     const notFound = !KEY.test(token) || isNotFound(entry.error);
     return (
       <>
-        <StatusPage title={t('waitlist.leave.title')} icon={<StatusIcon kind="error" />}>
-          <Text size="lg">{notFound ? t('waitlist.leave.notFound') : t('waitlist.leave.failed')}</Text>
+        <StatusPage title={ts('waitlist.leave.title')} icon={<StatusIcon kind="error" />}>
+          <Text size="lg">{notFound ? ts('waitlist.leave.notFound') : ts('waitlist.leave.failed')}</Text>
           {!notFound && <Button onClick={() => void entry.refetch()}>{t('retry')}</Button>}
         </StatusPage>
         <ProblemReportFooter />
@@ -102,21 +104,21 @@ export function WaitlistLeavePage() {
   return (
     <>
       <StatusPage
-        title={leave.data ? t('waitlist.leave.done') : t('waitlist.leave.title')}
+        title={leave.data ? ts('waitlist.leave.done') : ts('waitlist.leave.title')}
         icon={leave.data ? <StatusIcon kind="success" /> : undefined}
       >
-        <Text size="lg">{t('waitlist.leave.status', { date, count: e.numDrivers })}</Text>
-        {!leave.data && e.state === 'waiting' && <Text>{t('waitlist.leave.waiting', { position: e.position })}</Text>}
-        {!leave.data && e.state === 'offered' && <Text>{t('waitlist.leave.offered')}</Text>}
-        {!leave.data && !open && <Text>{t('waitlist.leave.ended')}</Text>}
+        <Text size="lg">{ts('waitlist.leave.status', { date, count: e.numDrivers })}</Text>
+        {!leave.data && e.state === 'waiting' && <Text>{ts('waitlist.leave.waiting', { position: e.position })}</Text>}
+        {!leave.data && e.state === 'offered' && <Text>{ts('waitlist.leave.offered')}</Text>}
+        {!leave.data && !open && <Text>{ts('waitlist.leave.ended')}</Text>}
         {leave.isError && (
           <Alert color="red" role="alert" w="100%">
-            {t('waitlist.leave.failed')}
+            {ts('waitlist.leave.failed')}
           </Alert>
         )}
         {!leave.data && open && (
           <Button size="md" color="dark" loading={leave.isPending} onClick={() => leave.mutate()}>
-            {t('waitlist.leave.button')}
+            {ts('waitlist.leave.button')}
           </Button>
         )}
       </StatusPage>

@@ -152,7 +152,7 @@ export function bookingApi(products: Product[]) {
         culture: 'en-GB',
       }),
     ),
-    http.post('/api/member/search-email', () => HttpResponse.json({ code: 'not_found', message: 'No.' }, { status: 404 })),
+    http.post('/api/member/search-email', () => HttpResponse.json({ found: false })),
     http.get('/api/termsAndConditions/:id/:culture', () => HttpResponse.json({ text: 'Terms text.', culture: 'en-GB' })),
   ];
   return { handlers, requests, lines };
