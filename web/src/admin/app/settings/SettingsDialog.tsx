@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from '@/admin/app/settings/SettingsDialog.module.css';
 import { DEFAULT_TAB, SETTINGS_TABS } from '@/admin/app/settings/tabs';
 import { TabsOrMenu } from '@/admin/components/TabsOrMenu';
 import { Confirm } from '@/admin/features/settings/components/Confirm';
@@ -98,6 +99,7 @@ export function SettingsDialog({ idCompany, role = 'ADMIN', onClose, onNameChang
       closeOnClickOutside={false}
       closeOnEscape={false}
       closeButtonProps={{ 'aria-label': t('close') }}
+      classNames={{ content: classes.content }}
     >
       {loadingText ? (
         <Group gap="sm" role="status" py="xl" justify="center">
