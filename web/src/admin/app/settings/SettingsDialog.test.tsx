@@ -81,6 +81,13 @@ function settingsApi({ stale = false, refuse = undefined as Record<string, strin
   return saves;
 }
 
+/** The dialog's own notice (a toast of an earlier test may still be on screen, an alert too). */
+function savedNotice(): HTMLElement {
+  const notice = document.querySelector<HTMLElement>('.mantine-Modal-body [role="alert"]');
+  if (!notice) throw new Error('the settings dialog shows no notice');
+  return notice;
+}
+
 async function open(onClose = vi.fn()) {
   renderAdmin(<SettingsDialog idCompany={7} onClose={onClose} />);
   expect(await screen.findByText('Loading variants and circuits...')).toBeInTheDocument();
@@ -329,7 +336,7 @@ describe('the settings dialog', () => {
       await i18n.changeLanguage('ar');
     });
     expect(await screen.findByText('مضى هذا اليوم: اختر اليوم أو يومًا لاحقًا.')).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('صحّح الحقول المعلَّمة في: 2. عام، 3. الجدول الأسبوعي، 4. جدول خاص.');
+    expect(savedNotice()).toHaveTextContent('صحّح الحقول المعلَّمة في: 2. عام، 3. الجدول الأسبوعي، 4. جدول خاص.');
     expect(screen.getByText('رُفض هذا الإعداد: \u2068must be a time HH:mm\u2069')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: '2. عام' }));
     expect(await screen.findByText('اختر قيمة بين 1 و3650.')).toBeInTheDocument();
@@ -343,7 +350,7 @@ describe('the settings dialog', () => {
     await userEvent.clear(days);
     await userEvent.type(days, '60');
     await waitFor(() => expect(screen.queryByText('Choose a value between 1 and 3650.')).not.toBeInTheDocument());
-    expect(screen.getByRole('alert')).toHaveTextContent('Correct the marked fields in: 3. Weekly schedule, 4. Special schedule.');
+    expect(savedNotice()).toHaveTextContent('Correct the marked fields in: 3. Weekly schedule, 4. Special schedule.');
   });
 
   it('bounds the booking date limit as the server does: a year back to 31 December five years on', async () => {
