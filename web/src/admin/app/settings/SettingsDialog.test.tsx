@@ -305,6 +305,7 @@ describe('the settings dialog', () => {
       refuse: {
         'data.specialSchedule[0].date': 'must not be in the past',
         'data.maxDaysBooking': 'must be between 1 and 3650',
+        'data.generalSchedule.WE[1].to': 'must differ from from',
         'data.rules.SA.excludedHours[0].from': 'must be a time HH:mm',
       },
     });
@@ -326,6 +327,10 @@ describe('the settings dialog', () => {
     // Beside its field on General.
     expect(screen.getByLabelText('Days ahead customers can book')).toHaveAccessibleDescription('Choose a value between 1 and 3650.');
     expect(document.body.textContent).not.toMatch(/data\.|specialSchedule|maxDaysBooking/);
+    // On its day of the weekly schedule.
+    await userEvent.click(screen.getByRole('tab', { name: '3. Weekly schedule' }));
+    expect(within(screen.getByRole('row', { name: /^Wednesday/ })).getByText('The end must differ from the start.')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /^Monday/ })).queryByText('The end must differ from the start.')).not.toBeInTheDocument();
     // On its row of the special schedule.
     await userEvent.click(screen.getByRole('tab', { name: '4. Special schedule' }));
     const row = screen.getByRole('row', { name: /24\sDec\s2030/ });
