@@ -1,4 +1,4 @@
-import { Button, Menu, Tabs, type TabsPanelProps } from '@mantine/core';
+import { Box, Button, Menu, Tabs, type TabsPanelProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { usePhone } from '@/admin/lib/phone';
 
@@ -6,6 +6,17 @@ export interface TabItem<T extends string> {
   value: T;
   label: string;
   disabled?: boolean;
+  /** Marks the tab with a dot (a tab holding a refused field, say); its name stays the label. */
+  marked?: boolean;
+}
+
+/** The dot of a marked tab: seen, not read (the notice that marks tabs names them). */
+function Mark({ marked }: { marked?: boolean }) {
+  return marked ? (
+    <Box component="span" aria-hidden c="var(--mantine-color-error)" data-marked>
+      ●
+    </Box>
+  ) : null;
 }
 
 interface TabsOrMenuProps<T extends string> {
@@ -49,6 +60,7 @@ export function TabsOrMenu<T extends string>({ value, onChange, items, label, ch
                 onClick={() => onChange(item.value)}
                 aria-current={item.value === current?.value ? 'true' : undefined}
                 fw={item.value === current?.value ? 700 : undefined}
+                rightSection={<Mark marked={item.marked} />}
               >
                 {item.label}
               </Menu.Item>
@@ -58,7 +70,7 @@ export function TabsOrMenu<T extends string>({ value, onChange, items, label, ch
       ) : (
         <Tabs.List key="list" aria-label={label} mb={listMb}>
           {items.map((item) => (
-            <Tabs.Tab key={item.value} value={item.value} disabled={item.disabled}>
+            <Tabs.Tab key={item.value} value={item.value} disabled={item.disabled} rightSection={<Mark marked={item.marked} />}>
               {item.label}
             </Tabs.Tab>
           ))}

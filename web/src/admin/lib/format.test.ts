@@ -67,6 +67,8 @@ describe('the back office formatter', () => {
     // 17:05 UTC is 18:05 in Madrid (winter) and 02:05 the next day in Tokyo.
     expect(seen(adminFormat('en', EUR).instant('2026-11-28T17:05:00Z'))).toBe('28 Nov 2026, 18:05');
     expect(seen(adminFormat('en', { ...EUR, timeZone: 'Asia/Tokyo' }).instant('2026-11-28T17:05:00Z'))).toBe('29 Nov 2026, 02:05');
+    expect(adminFormat('ar', EUR).instantTime('2026-11-28T17:05:00Z')).toBe('18:05');
+    expect(adminFormat('en', { ...EUR, timeZone: 'Asia/Tokyo' }).instantTime('2026-11-28T17:05:00Z')).toBe('02:05');
     expect(seen(adminFormat('es', EUR).dateTime('2026-11-28 09:05:00'))).toBe('28 nov 2026, 09:05');
   });
 

@@ -45,6 +45,8 @@ export interface AdminFormat {
   dateTime(local: string): string;
   /** An instant (ISO 8601 with offset, or Unix ms) in the company's time zone: "28 Nov 2026, 19:05". */
   instant(value: string | number): string;
+  /** The hour of an instant in the company's time zone, on 24 hours: "18:05" (an offer's expiry, say). */
+  instantTime(value: string | number): string;
   /** Two calendar days, both included: "28 Nov – 3 Dec 2026" (one day gives day()). */
   range(start: string, end: string): string;
   /** An amount of money with two decimals and the company's currency sign. */
@@ -166,6 +168,11 @@ export function adminFormat(language: string, company: FormatCompany): AdminForm
       const date = new Date(value);
       if (Number.isNaN(date.getTime())) return String(value);
       return unbreakable(dateFormat(lang, 'dateTime', zone).format(date));
+    },
+    instantTime(value) {
+      const date = new Date(value);
+      if (Number.isNaN(date.getTime())) return String(value);
+      return unbreakable(dateFormat(lang, 'time', zone).format(date));
     },
     range(start, end) {
       const a = wallClock(start.slice(0, 10));

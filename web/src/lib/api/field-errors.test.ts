@@ -38,10 +38,19 @@ describe('server field errors', () => {
       (name, problem) => (name === 'email' ? `${problem}!` : problem),
     );
     expect(result.mapped).toEqual([
-      { name: 'telefono', message: 'required' },
-      { name: 'email', message: 'invalidEmail!' },
+      { name: 'telefono', message: 'required', serverField: 'phone' },
+      { name: 'email', message: 'invalidEmail!', serverField: 'email' },
     ]);
     expect(result.unmapped).toEqual(['token']);
+  });
+
+  it("gives a form's own wording the server's words, and keeps the values its message reads", () => {
+    const result = mapFieldErrors(
+      { 'data.maxDaysBooking': 'must be between 1 and 3650' },
+      () => 'days',
+      (_, problem, text, serverField) => ({ message: `${serverField}:${problem}`, values: { max: Number(/(\d+)$/.exec(text)?.[1]) } }),
+    );
+    expect(result.mapped).toEqual([{ name: 'days', message: 'data.maxDaysBooking:invalidField', values: { max: 3650 }, serverField: 'data.maxDaysBooking' }]);
   });
 
   it("sets every error and focuses the first field in the form's order", () => {

@@ -47,7 +47,14 @@ export interface FieldError<N extends string> {
   name: N;
   /** The key of the translated message (by default the problem itself). */
   message: string;
+  /** The values the translated message reads (a bound, a date …), when it needs any. */
+  values?: Record<string, string | number>;
+  /** The field as the server named it (its path in the request), when it came from the server. */
+  serverField?: string;
 }
+
+/** The message of a field error: its key, or its key with the values it reads. */
+export type FieldMessage = string | { message: string; values?: Record<string, string | number> };
 
 /** The server's field errors split into those a form can show and the names of those it cannot. */
 export interface MappedFieldErrors<N extends string> {
@@ -58,19 +65,23 @@ export interface MappedFieldErrors<N extends string> {
 /**
  * Places the server's field errors on a form: `fieldOf` names the form field of a server field (null when
  * the form has none) and `messageOf` the message key of a problem on a field (the problem itself unless
- * the form words it its own way). When two server fields land on one form field the first stays.
+ * the form words it its own way; it also gets the server's field and its own words, for forms whose
+ * fields the shared problems do not cover). When two server fields land on one form field the first stays.
  */
 export function mapFieldErrors<N extends string>(
   fields: Record<string, string>,
   fieldOf: (serverField: string) => N | null,
-  messageOf: (name: N, problem: FieldProblem) => string = (_, problem) => problem,
+  messageOf: (name: N, problem: FieldProblem, serverMessage: string, serverField: string) => FieldMessage = (_, problem) => problem,
 ): MappedFieldErrors<N> {
   const mapped: FieldError<N>[] = [];
   const unmapped: string[] = [];
-  for (const [serverField, message] of Object.entries(fields)) {
+  for (const [serverField, text] of Object.entries(fields)) {
     const name = fieldOf(serverField);
     if (name === null) unmapped.push(serverField);
-    else if (!mapped.some((m) => m.name === name)) mapped.push({ name, message: messageOf(name, fieldProblem(message)) });
+    else if (!mapped.some((m) => m.name === name)) {
+      const message = messageOf(name, fieldProblem(text), text, serverField);
+      mapped.push(typeof message === 'string' ? { name, message, serverField } : { name, ...message, serverField });
+    }
   }
   return { mapped, unmapped };
 }

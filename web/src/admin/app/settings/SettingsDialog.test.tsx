@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { SettingsDialog } from '@/admin/app/settings/SettingsDialog';
 import type { AdminConfig, AdminConfigSave } from '@/admin/features/settings/api/settings';
+import { dateLimitBounds } from '@/admin/features/settings/components/GeneralTab';
 import { specialBounds } from '@/admin/features/settings/components/SpecialScheduleTab';
 import { addDays } from '@/admin/lib/dates';
 import { adminCompany } from '@/admin/test/fixtures';
@@ -54,8 +55,11 @@ function config(version: number, interval = 15): AdminConfig {
   };
 }
 
-/** The settings API double: the saves it got, answering 409 when `stale` is set; `shape` changes what it reads. */
-function settingsApi({ stale = false, shape = (c: AdminConfig) => c } = {}) {
+/**
+ * The settings API double: the saves it got, answering 409 when `stale` is set and 422 with `refuse`'s
+ * field errors when given; `shape` changes what it reads.
+ */
+function settingsApi({ stale = false, refuse = undefined as Record<string, string> | undefined, shape = (c: AdminConfig) => c } = {}) {
   const saves: AdminConfigSave[] = [];
   server.use(
     http.post('/api/admin/retrieveVariantsAndCircuits', () => HttpResponse.json({ variants: [], circuits: [] })),
@@ -64,6 +68,7 @@ function settingsApi({ stale = false, shape = (c: AdminConfig) => c } = {}) {
       const body = (await request.json()) as AdminConfigSave;
       saves.push(body);
       if (stale) return HttpResponse.json({ code: 'conflict', message: 'Saved by someone else.' }, { status: 409 });
+      if (refuse) return HttpResponse.json({ code: 'unprocessable', message: 'Some settings are out of bounds; nothing was saved.', fields: refuse }, { status: 422 });
       return HttpResponse.json(shape(config(body.version + 1, body.interval)));
     }),
     http.get('/api/users/me', () => HttpResponse.json({ user: { id: 1, email: 'ana@norte.example', name: 'Ana' }, companies: [] })),
@@ -74,6 +79,13 @@ function settingsApi({ stale = false, shape = (c: AdminConfig) => c } = {}) {
     http.get('/api/group', () => HttpResponse.json([])),
   );
   return saves;
+}
+
+/** The dialog's own notice (a toast of an earlier test may still be on screen, an alert too). */
+function savedNotice(): HTMLElement {
+  const notice = document.querySelector<HTMLElement>('.mantine-Modal-body [role="alert"]');
+  if (!notice) throw new Error('the settings dialog shows no notice');
+  return notice;
 }
 
 async function open(onClose = vi.fn()) {
@@ -286,6 +298,90 @@ describe('the settings dialog', () => {
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Save the settings?' })).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0].data).toMatchObject({ contactPhone: '+34 942 99 88 77', contactEmail: 'reservas@norte.example' });
+  });
+
+  it('shows each field a save was refused for as a sentence beside it, names the tabs holding them, in English and in Arabic, never a data path', async () => {
+    const saves = settingsApi({
+      refuse: {
+        'data.specialSchedule[0].date': 'must not be in the past',
+        'data.maxDaysBooking': 'must be between 1 and 3650',
+        'data.generalSchedule.WE[1].to': 'must differ from from',
+        'data.rules.SA.excludedHours[0].from': 'must be a time HH:mm',
+      },
+    });
+    await open();
+    const interval = screen.getByLabelText('Session length (minutes)');
+    await userEvent.clear(interval);
+    await userEvent.type(interval, '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Save the settings?' })).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+
+    // The notice names the tabs to look at and says in a sentence what no field shows.
+    const notice = await screen.findByText(/^Some settings are not valid; nothing was saved\./);
+    expect(notice).toHaveTextContent('Correct the marked fields in: 2. General, 3. Weekly schedule, 4. Special schedule.');
+    expect(screen.getByText('This setting was refused: \u2068must be a time HH:mm\u2069')).toBeInTheDocument();
+    // Those tabs carry a mark (their names stay as they were).
+    expect(screen.getByRole('tab', { name: '4. Special schedule' }).querySelector('[data-marked]')).not.toBeNull();
+    expect(screen.getByRole('tab', { name: '5. General schedule' }).querySelector('[data-marked]')).toBeNull();
+    // Beside its field on General.
+    expect(screen.getByLabelText('Days ahead customers can book')).toHaveAccessibleDescription('Choose a value between 1 and 3650.');
+    expect(document.body.textContent).not.toMatch(/data\.|specialSchedule|maxDaysBooking/);
+    // On its day of the weekly schedule.
+    await userEvent.click(screen.getByRole('tab', { name: '3. Weekly schedule' }));
+    expect(within(screen.getByRole('row', { name: /^Wednesday/ })).getByText('The end must differ from the start.')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /^Monday/ })).queryByText('The end must differ from the start.')).not.toBeInTheDocument();
+    // On its row of the special schedule.
+    await userEvent.click(screen.getByRole('tab', { name: '4. Special schedule' }));
+    const row = screen.getByRole('row', { name: /24\sDec\s2030/ });
+    expect(within(row).getByText('This day has passed: choose today or a later day.')).toBeInTheDocument();
+
+    // In Arabic the same errors read in Arabic.
+    await act(async () => {
+      await i18n.changeLanguage('ar');
+    });
+    expect(await screen.findByText('مضى هذا اليوم: اختر اليوم أو يومًا لاحقًا.')).toBeInTheDocument();
+    expect(savedNotice()).toHaveTextContent('صحّح الحقول المعلَّمة في: 2. عام، 3. الجدول الأسبوعي، 4. جدول خاص.');
+    expect(screen.getByText('رُفض هذا الإعداد: \u2068must be a time HH:mm\u2069')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: '2. عام' }));
+    expect(await screen.findByText('اختر قيمة بين 1 و3650.')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/data\.|specialSchedule|maxDaysBooking/);
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+
+    // Changing the refused value takes its error away; the others stay.
+    const days = screen.getByLabelText('Days ahead customers can book');
+    await userEvent.clear(days);
+    await userEvent.type(days, '60');
+    await waitFor(() => expect(screen.queryByText('Choose a value between 1 and 3650.')).not.toBeInTheDocument());
+    expect(savedNotice()).toHaveTextContent('Correct the marked fields in: 3. Weekly schedule, 4. Special schedule.');
+  });
+
+  it('bounds the booking date limit as the server does: a year back to 31 December five years on', async () => {
+    const saves = settingsApi();
+    await open();
+    const { first, last } = dateLimitBounds('Europe/Madrid');
+    const today = addDays(first, 365);
+    expect(last).toBe(`${Number(today.slice(0, 4)) + 5}-12-31`);
+    await userEvent.click(screen.getByLabelText('Booking date limit'));
+    const day = screen.getByLabelText('Last bookable date');
+
+    // A day before the first allowed is not taken, nor one after the last.
+    await userEvent.type(day, addDays(first, -1));
+    await userEvent.tab();
+    expect(day).toHaveValue('');
+    await userEvent.type(day, addDays(last, 1));
+    await userEvent.tab();
+    expect(day).toHaveValue('');
+    // The first allowed is.
+    await userEvent.clear(day);
+    await userEvent.type(day, first);
+    await userEvent.tab();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Save the settings?' })).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0].data.dateLimitBooking).toEqual({ enabled: true, date: first });
   });
 
   it('shows a bound error beside the field', async () => {

@@ -1,9 +1,11 @@
 import { Alert, Box, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from '@/admin/app/settings/SettingsDialog.module.css';
 import { DEFAULT_TAB, SETTINGS_TABS } from '@/admin/app/settings/tabs';
 import { TabsOrMenu } from '@/admin/components/TabsOrMenu';
 import { Confirm } from '@/admin/features/settings/components/Confirm';
+import { useRefusalText } from '@/admin/features/settings/hooks/useRefusals';
 import { useSettings } from '@/admin/features/settings/hooks/useSettings';
 import { settingsToast } from '@/admin/features/settings/utils/toasts';
 import { useLeaveGuard } from '@/admin/hooks/useLeaveGuard';
@@ -33,8 +35,13 @@ export function SettingsDialog({ idCompany, role = 'ADMIN', onClose, onNameChang
   const [ask, setAsk] = useState<'save' | 'leave' | 'back'>();
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<'conflict' | 'invalid'>();
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const refusalText = useRefusalText();
   const tabs = SETTINGS_TABS.filter((e) => mayOpenSettingsTab(role, e.label));
+  // A refused save: its errors are on their fields, the notice names their tabs (a user may be on another)
+  // and says in a sentence what no field shows.
+  const tabName = (e: (typeof tabs)[number]) => `${e.id}. ${t(`tabs.${e.label}`)}`;
+  const refusedTabs = tabs.filter((e) => state.refused.some((r) => r.tab === e.label));
+  const unplaced = state.refused.filter((r) => !r.field);
   const entry = tabs.find((e) => String(e.id) === tab);
   const saveRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -63,7 +70,6 @@ export function SettingsDialog({ idCompany, role = 'ADMIN', onClose, onNameChang
     setSaves((n) => n + 1);
     switch (outcome.kind) {
       case 'saved':
-        setFields({});
         if (outcome.weekDayClosed.length > 0) settingsToast(t('weekDayClosed', { dates: outcome.weekDayClosed.map((day) => isolate(format.day(day))).join(', ') }), 'warning');
         else settingsToast(t('saved'), 'success');
         break;
@@ -72,7 +78,6 @@ export function SettingsDialog({ idCompany, role = 'ADMIN', onClose, onNameChang
         break;
       case 'invalid': {
         setNotice('invalid');
-        setFields(outcome.fields);
         const all = Object.values(outcome.fields).join(' ');
         if (all.includes('overlappingHours')) settingsToast(t('overlappingHours'), 'error');
         else if (all.includes('dateExists')) settingsToast(t('dateExists'), 'error');
@@ -94,6 +99,7 @@ export function SettingsDialog({ idCompany, role = 'ADMIN', onClose, onNameChang
       closeOnClickOutside={false}
       closeOnEscape={false}
       closeButtonProps={{ 'aria-label': t('close') }}
+      classNames={{ content: classes.content }}
     >
       {loadingText ? (
         <Group gap="sm" role="status" py="xl" justify="center">
@@ -120,13 +126,18 @@ export function SettingsDialog({ idCompany, role = 'ADMIN', onClose, onNameChang
           {notice === 'invalid' && (
             <Alert color="red" role="alert">
               {t('invalid')}
-              <Box component="ul" m={0}>
-                {Object.entries(fields).map(([k, v]) => (
-                  <li key={k}>
-                    <Text span size="sm" dir="ltr">{`${k}: ${v}`}</Text>
-                  </li>
-                ))}
-              </Box>
+              {refusedTabs.length > 0 && ` ${t('refused.tabs', { tabs: refusedTabs.map(tabName).join(t('refused.separator')) })}`}
+              {unplaced.length > 0 && (
+                <Box component="ul" m={0}>
+                  {unplaced.map((r) => (
+                    <li key={r.path}>
+                      <Text span size="sm">
+                        {refusalText(r)}
+                      </Text>
+                    </li>
+                  ))}
+                </Box>
+              )}
             </Alert>
           )}
           <TabsOrMenu
@@ -134,7 +145,7 @@ export function SettingsDialog({ idCompany, role = 'ADMIN', onClose, onNameChang
             value={tab}
             onChange={setTab}
             label={t('sections')}
-            items={tabs.map((e) => ({ value: String(e.id), label: `${e.id}. ${t(`tabs.${e.label}`)}`, disabled: e.disabled }))}
+            items={tabs.map((e) => ({ value: String(e.id), label: tabName(e), disabled: e.disabled, marked: refusedTabs.includes(e) }))}
             panelProps={{ px: 'md', mih: 420 }}
           >
             {(value) => tabs.find((e) => String(e.id) === value)?.render({ idCompany, role, state, onNameChange })}

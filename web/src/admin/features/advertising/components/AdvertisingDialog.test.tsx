@@ -69,6 +69,9 @@ describe('AdvertisingDialog', { timeout: 60_000 }, () => {
     expect(calls.uploads[0].name).toBe('imgRightENG');
     expect(atob(calls.uploads[0].photo).charCodeAt(1)).toBe(0x50); // the PNG's bytes, base64 without prefix
 
+    // Addresses read left to right, also in Arabic.
+    expect(screen.getByRole('textbox', { name: 'Left hyperlink' }).closest('[dir]')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByRole('textbox', { name: 'Right hyperlink' }).closest('[dir]')).toHaveAttribute('dir', 'ltr');
     await user.type(screen.getByRole('textbox', { name: 'Right hyperlink' }), 'https://sponsor.example/right');
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Advertising updated')).toBeInTheDocument();

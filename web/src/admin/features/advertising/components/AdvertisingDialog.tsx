@@ -146,6 +146,7 @@ function AdvertisingForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             type="url"
+            dir="ltr"
             label={t('hyperlinkLeft')}
             placeholder="https://"
             value={left}
@@ -154,6 +155,7 @@ function AdvertisingForm({
           />
           <TextInput
             type="url"
+            dir="ltr"
             label={t('hyperlinkRight')}
             placeholder="https://"
             value={right}

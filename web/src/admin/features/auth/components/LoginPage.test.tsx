@@ -29,6 +29,7 @@ describe('LoginPage', () => {
   it('enables the button only for a valid e-mail and a password, and marks a wrong address once it has an @', async () => {
     renderAdminRoute('/login');
     const { email, password, button } = fields();
+    expect(email.closest('[dir]')).toHaveAttribute('dir', 'ltr'); // an address reads left to right, also in Arabic
     expect(button).toBeDisabled();
     await userEvent.type(email, 'ana');
     expect(email).not.toHaveAttribute('aria-invalid', 'true'); // no @ yet: not marked

@@ -126,6 +126,7 @@ export function LoginPage() {
             </Title>
             <TextInput
               type="email"
+              dir="ltr"
               label={t('login.email')}
               autoComplete="username"
               required

@@ -191,6 +191,10 @@ describe('BillingSection', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { name: 'الحجوزات' })).toBeInTheDocument();
     await waitFor(() => expect(within(box('BOOKING')).getByText(/40[.,٫]00/)).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'استرداد BK-0001' })).toBeEnabled();
+    // A phone reads left to right on one line.
+    const phone = screen.getAllByText('+34600111222')[0].closest('bdi');
+    expect(phone).toHaveAttribute('dir', 'ltr');
+    expect(phone?.parentElement).toHaveStyle({ whiteSpace: 'nowrap' });
   });
 
   it('shows the no-sales text for an empty period', async () => {

@@ -83,7 +83,15 @@ export function SalesTable({ rows, company, onDetails, onRefund }: SalesTablePro
           cell: (info) => format.instant(info.getValue()),
         }),
         helper.accessor('contactName', { header: () => t('table.customer') }),
-        helper.accessor('phone', { header: () => t('table.phone'), cell: (info) => <bdi>{info.getValue()}</bdi> }),
+        helper.accessor('phone', {
+          header: () => t('table.phone'),
+          // One line, left to right also in Arabic, as the bookings grid writes it (a wrapped number read in pieces).
+          cell: (info) => (
+            <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+              <bdi dir="ltr">{info.getValue()}</bdi>
+            </Text>
+          ),
+        }),
         helper.accessor('email', { header: () => t('table.email') }),
         helper.accessor('name', { header: () => t('table.products') }),
         helper.accessor((row) => row.shopping_cart.source, {

@@ -9,6 +9,7 @@ import {
   waitlistKey,
   type StaffWaitlistEntry,
 } from '@/admin/features/bookings/api/waitlist';
+import { adminFormat } from '@/admin/lib/format';
 import { toast } from '@/lib/toast';
 
 interface WaitlistDialogProps {
@@ -48,8 +49,8 @@ export function WaitlistDialog({ idCompany, circuitId, startsAt, title, timeZone
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
     onError: () => toast(t('waitlist.failed'), 'red'),
   });
-  const until = (iso: string) =>
-    new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));
+  // The back office's one formatter: the hour in the circuit's zone, Latin digits in every language.
+  const until = (iso: string) => adminFormat(language, { timeZone }).instantTime(iso);
 
   return (
     <Modal opened onClose={onClose} title={t('waitlist.title', { session: title })} size="lg" fullScreen={phone}

@@ -8,10 +8,12 @@ interface EmailListProps {
   label: string;
   emails: string[];
   onChange: (emails: string[]) => void;
+  /** What the last save was refused for in this list, as a sentence. */
+  error?: string;
 }
 
 /** A list of notification e-mails (booking confirmation or cancellation) with add and remove. */
-export function EmailList({ label, emails, onChange }: EmailListProps) {
+export function EmailList({ label, emails, onChange, error: refused }: EmailListProps) {
   const { t } = useTranslation('settings');
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
@@ -45,6 +47,11 @@ export function EmailList({ label, emails, onChange }: EmailListProps) {
           </ActionIcon>
         </Group>
       ))}
+      {refused && (
+        <Text size="sm" c="var(--mantine-color-error)">
+          {refused}
+        </Text>
+      )}
       <Group gap="xs" align="flex-start">
         <TextInput
           aria-label={`${label}: ${t('general.newEmail')}`}

@@ -1,12 +1,19 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { InstallationTabs } from '@/admin/features/settings/components/InstallationTabs';
+import { useRefusalText } from '@/admin/features/settings/hooks/useRefusals';
 import type { SettingsState } from '@/admin/features/settings/hooks/useSettings';
 import { TimeField } from '@/admin/components/TimeField';
 
 /** Tab 5, General schedule: per installation, the general opening and closing times. */
 export function GeneralScheduleTab({ state }: { state: SettingsState }) {
   const { t } = useTranslation('settings');
+  const text = useRefusalText();
+  // What the last save was refused for on an installation's opening or closing, until it changes.
+  const refused = (idInstallation: number, field: 'openingDate' | 'closingDate') => {
+    const r = state.refused.find((x) => x.idInstallation === idInstallation && x.field === field);
+    return r && text(r);
+  };
   return (
     <InstallationTabs drafts={state.drafts}>
       {(d) => (
@@ -16,6 +23,7 @@ export function GeneralScheduleTab({ state }: { state: SettingsState }) {
             <TimeField
               label={t('schedule.opening')}
               value={d.openingDate}
+              error={refused(d.idInstallation, 'openingDate')}
               onChange={(openingDate) => {
                 state.update(d.idInstallation, (x) => ({ ...x, openingDate }));
               }}
@@ -23,6 +31,7 @@ export function GeneralScheduleTab({ state }: { state: SettingsState }) {
             <TimeField
               label={t('schedule.closing')}
               value={d.closingDate}
+              error={refused(d.idInstallation, 'closingDate')}
               onChange={(closingDate) => {
                 state.update(d.idInstallation, (x) => ({ ...x, closingDate }));
               }}

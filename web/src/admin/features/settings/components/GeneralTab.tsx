@@ -4,8 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '@/admin/components/DateField';
 import { Confirm } from '@/admin/features/settings/components/Confirm';
 import { EmailList } from '@/admin/features/settings/components/EmailList';
+import { useFieldRefusal } from '@/admin/features/settings/hooks/useRefusals';
 import { companyFields, type SettingsState } from '@/admin/features/settings/hooks/useSettings';
 import { boundErrors, DEFAULTS, type Draft } from '@/admin/features/settings/utils/draft';
+import type { SettingsField } from '@/admin/features/settings/utils/refused';
+import { addDays, todayIn } from '@/admin/lib/dates';
+import { adminFormat } from '@/admin/lib/format';
+import { isolate } from '@/lib/format';
 
 /** An e-mail address, roughly: what the server accepts is checked there. */
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
@@ -23,10 +28,12 @@ const SHARED: readonly string[] = companyFields;
  * company's own fields (switches, contact, lists) are the same for every installation.
  */
 export function GeneralTab({ state }: { state: SettingsState }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
+  const format = adminFormat(i18n.resolvedLanguage ?? i18n.language, {});
   const [confirm, setConfirm] = useState<'disable' | 'defaults'>();
   const [chosen, setChosen] = useState<number>();
   const d = state.drafts.find((x) => x.idInstallation === chosen) ?? state.drafts[0];
+  const refusal = useFieldRefusal(state, d?.idInstallation ?? 0);
   if (!d) return null;
   const set = (patch: Partial<Draft>) => {
     const shared = Object.fromEntries(Object.entries(patch).filter(([k]) => SHARED.includes(k)));
@@ -36,7 +43,17 @@ export function GeneralTab({ state }: { state: SettingsState }) {
     }
   };
   const errors = boundErrors(d);
-  const err = (field: string) => (errors[field] ? t(`general.errors.${errors[field]}`) : undefined);
+  // What the dialog sees wrong first; else what the last save was refused for, until the value changes.
+  const err = (field: SettingsField) => (errors[field] ? t(`general.errors.${errors[field]}`) : refusal(field));
+  const limit = dateLimitBounds(d.timeZone);
+  const limitDay = d.dateLimit.enabled ? d.dateLimit.date : '';
+  const limitError = !limitDay
+    ? refusal('dateLimit')
+    : limitDay < limit.first
+      ? t('refused.dateLimitEarly')
+      : limitDay > limit.last
+        ? t('refused.dateLimitLate', { date: isolate(format.day(limit.last)) })
+        : refusal('dateLimit');
   const num = (v: string | number) => (typeof v === 'number' ? v : Number.NaN);
   return (
     <Stack gap="md">
@@ -72,6 +89,9 @@ export function GeneralTab({ state }: { state: SettingsState }) {
         <DateField
           label={t('general.dateLimitDate')}
           disabled={!d.dateLimit.enabled}
+          minDate={limit.first}
+          maxDate={limit.last}
+          error={limitError}
           value={d.dateLimit.date}
           onChange={(day) => set({ dateLimit: { ...d.dateLimit, date: day ?? '' } })}
         />
@@ -82,7 +102,7 @@ export function GeneralTab({ state }: { state: SettingsState }) {
           label={t('general.contactEmail')}
           styles={LTR_INPUT}
           value={d.contactEmail}
-          error={d.contactEmail.trim() && !EMAIL.test(d.contactEmail.trim()) ? t('general.invalidEmail') : undefined}
+          error={d.contactEmail.trim() && !EMAIL.test(d.contactEmail.trim()) ? t('general.invalidEmail') : refusal('contactEmail')}
           onChange={(e) => set({ contactEmail: e.currentTarget.value })}
         />
         <TextInput
@@ -92,13 +112,13 @@ export function GeneralTab({ state }: { state: SettingsState }) {
           styles={LTR_INPUT}
           autoComplete="off"
           value={d.contactPhone}
-          error={d.contactPhone.trim() && !PHONE.test(d.contactPhone.trim()) ? t('general.errors.phone') : undefined}
+          error={d.contactPhone.trim() && !PHONE.test(d.contactPhone.trim()) ? t('general.errors.phone') : refusal('contactPhone')}
           onChange={(e) => set({ contactPhone: e.currentTarget.value })}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <EmailList label={t('general.confirmationEmails')} emails={d.confirmationEmails} onChange={(confirmationEmails) => set({ confirmationEmails })} />
-        <EmailList label={t('general.cancellationEmails')} emails={d.cancellationEmails} onChange={(cancellationEmails) => set({ cancellationEmails })} />
+        <EmailList label={t('general.confirmationEmails')} emails={d.confirmationEmails} error={refusal('confirmationEmails')} onChange={(confirmationEmails) => set({ confirmationEmails })} />
+        <EmailList label={t('general.cancellationEmails')} emails={d.cancellationEmails} error={refusal('cancellationEmails')} onChange={(cancellationEmails) => set({ cancellationEmails })} />
       </SimpleGrid>
       <Group>
         <Button variant="default" onClick={() => setConfirm('defaults')}>
@@ -132,4 +152,14 @@ export function GeneralTab({ state }: { state: SettingsState }) {
       </Confirm>
     </Stack>
   );
+}
+
+/**
+ * The days the booking date limit may be (admin-side.md 5: "dateLimitBooking minimum about one year
+ * back"), as the server checks them (internal/setup/validate.go): from a year before today in the
+ * circuit's time zone to 31 December five years on.
+ */
+export function dateLimitBounds(timeZone: string, now: Date = new Date()): { first: string; last: string } {
+  const today = todayIn(timeZone, now);
+  return { first: addDays(today, -365), last: `${Number(today.slice(0, 4)) + 5}-12-31` };
 }

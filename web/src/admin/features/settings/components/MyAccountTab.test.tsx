@@ -54,6 +54,8 @@ describe('My account', () => {
       }),
     );
     renderAdmin(<MyAccountTab />);
+    // The address reads left to right, also in Arabic.
+    expect((await screen.findByLabelText('E-mail')).closest('[dir]')).toHaveAttribute('dir', 'ltr');
     const rows = await screen.findAllByTestId('session-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[1]).getByText('This session')).toBeInTheDocument();

@@ -95,7 +95,7 @@ export function MyAccountTab({ onNameChange }: { onNameChange?: (name: string) =
     <Stack gap="lg">
       <Stack gap="sm" maw={420}>
       <TextInput label={t('account.name')} value={name} error={errors.name} onChange={(e) => setName(e.currentTarget.value)} autoComplete="name" />
-      <TextInput label={t('account.email')} type="email" value={email} error={errors.email} onChange={(e) => setEmail(e.currentTarget.value)} autoComplete="email" />
+      <TextInput label={t('account.email')} type="email" dir="ltr" value={email} error={errors.email} onChange={(e) => setEmail(e.currentTarget.value)} autoComplete="email" />
       <PasswordInput
         label={t('account.currentPassword')}
         value={current}

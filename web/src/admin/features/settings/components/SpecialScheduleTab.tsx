@@ -6,6 +6,7 @@ import { adminFormat } from '@/admin/lib/format';
 import { isolate } from '@/lib/format';
 import type { SpecialRow } from '@/admin/features/settings/api/settings';
 import { InstallationTabs } from '@/admin/features/settings/components/InstallationTabs';
+import { useFieldRefusal } from '@/admin/features/settings/hooks/useRefusals';
 import type { SettingsState } from '@/admin/features/settings/hooks/useSettings';
 import type { Draft } from '@/admin/features/settings/utils/draft';
 import { closedWeekdayDates, covers, periodsOverlap, sharesDay } from '@/admin/features/settings/utils/special';
@@ -41,6 +42,7 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const [confirming, setConfirming] = useState<string>();
+  const refusal = useFieldRefusal(state, draft.idInstallation);
 
   const key = (r: SpecialRow) => r.date.join('/');
   const setRows = (special: SpecialRow[]) => state.update(draft.idInstallation, (d) => ({ ...d, special }));
@@ -170,7 +172,10 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
                 </Table.Td>
               </Table.Tr>
             )}
-            {rows.map((r) => (
+            {rows.map((r) => {
+              // What the last save was refused for on this row (the server names rows by their place in the list).
+              const refused = refusal(`special.${draft.special.indexOf(r)}`);
+              return (
               <Table.Tr key={key(r)}>
                 <Table.Td>
                   <Checkbox
@@ -184,6 +189,11 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
                 </Table.Td>
                 <Table.Td>
                   <bdi>{dateText(r)}</bdi>
+                  {refused && (
+                    <Text size="xs" c="var(--mantine-color-error)">
+                      {refused}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>{hoursText(r)}</Table.Td>
                 <Table.Td>
@@ -215,7 +225,8 @@ function Special({ draft, state }: { draft: Draft; state: SettingsState }) {
                   </Popover>
                 </Table.Td>
               </Table.Tr>
-            ))}
+              );
+            })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

@@ -2,6 +2,7 @@ import { Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Period } from '@/admin/features/settings/api/settings';
 import { InstallationTabs } from '@/admin/features/settings/components/InstallationTabs';
+import { useFieldRefusal } from '@/admin/features/settings/hooks/useRefusals';
 import type { SettingsState } from '@/admin/features/settings/hooks/useSettings';
 import { dayPeriods, WEEKDAYS, type Draft, type Weekday } from '@/admin/features/settings/utils/draft';
 import { TimeField } from '@/admin/components/TimeField';
@@ -18,6 +19,7 @@ export function WeeklyScheduleTab({ state }: { state: SettingsState }) {
 function Week({ draft, state }: { draft: Draft; state: SettingsState }) {
   const { t } = useTranslation('settings');
   const phone = usePhone();
+  const refusal = useFieldRefusal(state, draft.idInstallation);
   const setPeriod = (wd: Weekday, i: 0 | 1, patch: Partial<Period>) =>
     state.update(draft.idInstallation, (d) => {
       const day = dayPeriods(d, wd).map((p) => ({ ...p })) as [Period, Period];
@@ -53,6 +55,17 @@ function Week({ draft, state }: { draft: Draft; state: SettingsState }) {
         {t('schedule.closedDay')}
       </Text>
     );
+  // What the last save was refused for on the day, until it changes.
+  const refused = (wd: Weekday) => {
+    const text = refusal(`weekly.${wd}`);
+    return (
+      text && (
+        <Text size="xs" fw={400} c="var(--mantine-color-error)">
+          {text}
+        </Text>
+      )
+    );
+  };
 
   // On a phone the day's two periods go under its name: side by side they left each hour field a few
   // pixels wide, too narrow to show its time.
@@ -66,6 +79,7 @@ function Week({ draft, state }: { draft: Draft; state: SettingsState }) {
             <Stack key={wd} gap={6} role="group" aria-label={dayName}>
               <Text fw={700}>{dayName}</Text>
               {closed(day)}
+              {refused(wd)}
               {period(wd, dayName, day, 0)}
               {period(wd, dayName, day, 1)}
             </Stack>
@@ -86,6 +100,7 @@ function Week({ draft, state }: { draft: Draft; state: SettingsState }) {
               <Table.Th scope="row">
                 {dayName}
                 {closed(day)}
+                {refused(wd)}
               </Table.Th>
               {([0, 1] as const).map((i) => (
                 <Table.Td key={i}>{period(wd, dayName, day, i)}</Table.Td>

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { fetchConfig, fetchVariantsAndCircuits, saveConfig } from '@/admin/features/settings/api/settings';
+import type { AdminConfigSave } from '@/admin/features/settings/api/settings';
 import { draftOf, toSave, type Draft } from '@/admin/features/settings/utils/draft';
+import { refusals, valueAt, type Refusal } from '@/admin/features/settings/utils/refused';
 import { ApiError } from '@/lib/api/errors';
 
 /** Which loading message the dialog shows (admin spec section 2), or that loading is over. */
@@ -76,6 +78,9 @@ export function useSettings(idCompany: number) {
     });
   }, [configs.data]);
 
+  // The field errors of the last refused save, with what was sent: each shows until its value is changed.
+  const [refused, setRefused] = useState<{ idInstallation: number; sent: AdminConfigSave; list: Refusal[] }>();
+
   const dirty = useMemo(() => !!loaded && loaded.drafts.some((d) => JSON.stringify(d) !== loaded.baselines[d.idInstallation]), [loaded]);
 
   const save = useCallback(async (): Promise<SaveOutcome> => {
@@ -85,15 +90,17 @@ export function useSettings(idCompany: number) {
     const baselines = { ...loaded.baselines };
     const saved: Draft[] = [];
     const weekDayClosed: string[] = [];
+    let sending: { idInstallation: number; sent: AdminConfigSave } | undefined;
+    setRefused(undefined);
     try {
       for (const draft of loaded.drafts) {
-        const d: Draft = { ...draft };
-        for (const f of companyFields) Object.assign(d, { [f]: primary[f] });
+        const d = withCompanyFields(draft, primary);
         if (JSON.stringify(draft) === baselines[draft.idInstallation]) {
           saved.push(draft);
           continue;
         }
-        const answer = await saveConfig(toSave(idCompany, version, d));
+        sending = { idInstallation: d.idInstallation, sent: toSave(idCompany, version, d) };
+        const answer = await saveConfig(sending.sent);
         version = answer.version;
         for (const w of answer.warnings) weekDayClosed.push(...w.dates);
         const next = draftOf(answer);
@@ -106,21 +113,47 @@ export function useSettings(idCompany: number) {
         setLoaded({ drafts: [...saved, ...loaded.drafts.slice(saved.length)], baselines, version });
       }
       if (e instanceof ApiError && e.status === 409) return { kind: 'conflict' };
-      if (e instanceof ApiError && e.status === 422) return { kind: 'invalid', fields: e.fields ?? {} };
+      if (e instanceof ApiError && e.status === 422) {
+        if (sending) setRefused({ ...sending, list: refusals(e.fields ?? {}) });
+        return { kind: 'invalid', fields: e.fields ?? {} };
+      }
       return { kind: 'failed' };
     }
     setLoaded({ drafts: saved, baselines, version });
     return { kind: 'saved', weekDayClosed };
   }, [idCompany, loaded]);
 
+  /**
+   * The refusals of the last save that still stand: each until its field's value differs from what was
+   * sent (a special row removed or moved, a number changed), those the dialog cannot place until the
+   * next save.
+   */
+  const refusedNow = useMemo((): (Refusal & { idInstallation: number })[] => {
+    if (!refused || !loaded) return [];
+    const draft = loaded.drafts.find((d) => d.idInstallation === refused.idInstallation);
+    if (!draft) return [];
+    const now = toSave(idCompany, refused.sent.version, withCompanyFields(draft, loaded.drafts[0]));
+    return refused.list
+      .filter((r) => !r.field || JSON.stringify(valueAt(now, r.path)) === JSON.stringify(valueAt(refused.sent, r.path)))
+      .map((r) => ({ ...r, idInstallation: refused.idInstallation }));
+  }, [idCompany, loaded, refused]);
+
   /** Throws the drafts away and reads the settings again (after a conflict, to see the other save). */
   const reload = useCallback(() => {
     setLoaded(undefined);
+    setRefused(undefined);
     if (variants.isError) void variants.refetch();
     else void configs.refetch();
   }, [variants, configs]);
 
-  return { step, drafts: loaded?.drafts ?? [], update, dirty, save, reload };
+  return { step, drafts: loaded?.drafts ?? [], update, dirty, save, reload, refused: refusedNow };
+}
+
+/** A draft with the company's own fields as the first installation's draft has them (what a save sends). */
+function withCompanyFields(draft: Draft, primary: Draft): Draft {
+  const d: Draft = { ...draft };
+  for (const f of companyFields) Object.assign(d, { [f]: primary[f] });
+  return d;
 }
 
 /** The dialog's settings state (what the tabs get). */
