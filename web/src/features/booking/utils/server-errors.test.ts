@@ -38,15 +38,15 @@ describe('save-booking field errors', () => {
       stack,
     );
     expect(plan.form).toEqual([
-      { name: 'nombre', message: 'invalidName' },
-      { name: 'telefono', message: 'invalidPhone' },
-      { name: 'emailConfirmation', message: 'emailsDiffer' },
-      { name: 'fechaNacimiento', message: 'invalidDate' },
-      { name: 'adultConfirmation', message: 'adultRequired' },
-      { name: 'presentMessage', message: 'giftMessageTooLong' },
-      { name: 'isSendPresentChecked', message: 'giftNeedsOnlinePayment' },
-      { name: 'drivers.1.email', message: 'repeatedEmails' },
-      { name: 'drivers.0.name', message: 'required' },
+      { name: 'nombre', message: 'invalidName', serverField: 'contactName' },
+      { name: 'telefono', message: 'invalidPhone', serverField: 'phone' },
+      { name: 'emailConfirmation', message: 'emailsDiffer', serverField: 'emailConfirmation' },
+      { name: 'fechaNacimiento', message: 'invalidDate', serverField: 'fechaNacimiento' },
+      { name: 'adultConfirmation', message: 'adultRequired', serverField: 'adultConfirmation' },
+      { name: 'presentMessage', message: 'giftMessageTooLong', serverField: 'gift.message' },
+      { name: 'isSendPresentChecked', message: 'giftNeedsOnlinePayment', serverField: 'gift' },
+      { name: 'drivers.1.email', message: 'repeatedEmails', serverField: 'slots[2].drivers[1].email' },
+      { name: 'drivers.0.name', message: 'required', serverField: 'slots[2].drivers[0].name' },
     ]);
     expect(plan.earlierItem).toBeNull();
     expect(plan.unmapped).toEqual([]);
