@@ -34,6 +34,8 @@ export function text(path: string, lang: Lang, key: string): string {
  */
 export async function check(page: Page, lang: Lang, screen: string, findings: string[]): Promise<void> {
   const testInfo = test.info();
+  // A dialog that has just opened is still fading and sliding in: measured and drawn once it is still.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   for (const [name, run] of [
     ['off screen', () => expectNothingOffScreen(page)],
     ['sideways scroll', () => expectNoHorizontalScroll(page)],
