@@ -10,7 +10,7 @@ import { DEMO } from '../support/state.ts';
 test.describe.configure({ timeout: 180_000 });
 
 /** The grid's columns in the order the page holds them (BookingsGrid.tsx), whatever the direction. */
-const COLUMN = { actions: 1, created: 2, session: 3, phone: 5, status: 9 } as const;
+const COLUMN = { actions: 1, created: 2, session: 3, customer: 4, phone: 5, email: 6, status: 9 } as const;
 
 /** Signs in as support on Circuito Norte, switches to `lang` and opens the bookings section with its grid. */
 async function openGrid(page: Page, lang: Lang): Promise<{ region: Locator; grid: Locator }> {
@@ -144,6 +144,20 @@ for (const { width, height } of [
           expect(drawn.left, `${where} starts inside its cell`).toBeGreaterThanOrEqual(drawn.cellLeft - 0.5);
           expect(drawn.right, `${where} ends inside its cell`).toBeLessThanOrEqual(drawn.cellRight + 0.5);
           expect(drawn.cut, `${where} is not cut short`).toBe(false);
+        }
+        if (i === 0) continue;
+        // A Latin name or e-mail too long for its column is cut at its end, never at its beginning (in Arabic
+        // the cut fell on the first name): the text starts inside its cell.
+        for (const column of ['customer', 'email'] as const) {
+          const cell = cells.nth(COLUMN[column]);
+          if (!(await cell.isVisible())) continue; // the e-mail is left out at 1280 pixels
+          const start = await cell.evaluate((el) => {
+            const text = el.querySelector('bdi') ?? el;
+            const r = text.getBoundingClientRect();
+            const c = el.getBoundingClientRect();
+            return { text: text.textContent, starts: r.left >= c.left - 0.5 };
+          });
+          expect(start.starts, `row ${i} ${column} "${start.text}" shows its beginning`).toBe(true);
         }
       }
     });

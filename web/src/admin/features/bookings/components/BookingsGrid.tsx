@@ -35,7 +35,7 @@ const WIDTHS: Record<string, [number, number]> = {
   phone: [140, 0],
   email: [140, 1],
   price: [90, 0],
-  drivers: [80, 0],
+  drivers: [90, 0],
   status: [160, 0],
 };
 /** The columns dropped, in this order, when the grid is narrower than its least widths (the e-mail, then the sale date). */
@@ -48,6 +48,12 @@ function template(without: string[]): { template: string; least: number } {
     least: shown.reduce((sum, [, [least]]) => sum + least, 0),
   };
 }
+/**
+ * Columns whose texts take their own direction in the cell itself, so that a text too long for its column is
+ * cut at its own end: in Arabic a Latin name or an e-mail lost its beginning ("…a Domínguez Muñoz").
+ */
+const OWN_DIRECTION = new Set(['customer', 'email']);
+
 const ALL = template([]);
 const WITHOUT_EMAIL = template(DROPPED.slice(0, 1));
 const SHORTEST = template(DROPPED);
@@ -206,7 +212,13 @@ export function BookingsGrid({ rows, company, label, onDetails }: BookingsGridPr
               style={{ transform: `translateY(${item.start}px)`, blockSize: ROW_HEIGHT }}
             >
               {row.getAllCells().map((cell) => (
-                <div role="cell" key={cell.id} className={classes.cell} data-column={cell.column.id}>
+                <div
+                  role="cell"
+                  key={cell.id}
+                  className={classes.cell}
+                  data-column={cell.column.id}
+                  dir={OWN_DIRECTION.has(cell.column.id) ? 'auto' : undefined}
+                >
                   <table.FlexRender cell={cell} />
                 </div>
               ))}
