@@ -45,6 +45,9 @@ test.describe('back office: cancelling a booking', () => {
     const session = { product: booked.productName, drivers: 1, day: booked.date, time: booked.startTime };
     const before = await freePlaces(browser, testInfo, 'customer-before-cancel', session);
 
+    // A 1440-pixel screen, where the grid shows every column (on a narrower one it leaves out the e-mail and
+    // then the sale date, which the cells read by position below would miss).
+    await page.setViewportSize({ width: 1440, height: 900 });
     await signInByApi(page, demoAdmin(FJORD_ADMIN), DEMO.fjord);
     const region = await openBookings(page);
     // The desk finds it over all dates by the reference as read out: lower case, without the dash.

@@ -1,55 +1,17 @@
-import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demoAdmin, signInByApi, SUPPORT } from '../support/admin.ts';
-import { expectNoHorizontalScroll, expectNothingOffScreen } from '../support/booking.ts';
-import { snapshot } from '../support/screenshot.ts';
+import { check, closeButton, CULTURE, text } from '../support/admin-phone.ts';
 import { DEMO } from '../support/state.ts';
 
 // Every back-office screen on a 390×844 phone, in English and in Arabic (issue 25, CONVENTIONS 29): each
 // section, the booking details, every tab of the settings dialog, the create-event and advertising dialogs
 // and the sign-in page are drawn whole inside the screen (nothing off either edge, no sideways scroll of the
 // page; below 600 px the grids are cards, the sections and the dialogs' tabs menus), and each is saved as a screenshot in the test's
-// output folder to be looked at. Read-only on the shared demo server: nothing is saved, every dialog is
+// output folder to be looked at. The dialogs opened from a booking, the catalogue, the calendar and the waiting
+// list are walked by admin-phone-dialogs.spec.ts. Read-only on the shared demo server: nothing is saved, every dialog is
 // closed untouched.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 test.describe.configure({ timeout: 300_000 });
-
-type Lang = 'en' | 'ar';
-const CULTURE: Record<Lang, string> = { en: 'en-GB', ar: 'ar-SA' };
-
-type Tree = { [key: string]: string | Tree };
-
-/** One text of a back-office locale file (web/src/admin/…/locales/{lang}.json) by its dotted key. */
-function text(path: string, lang: Lang, key: string): string {
-  let node: string | Tree = JSON.parse(readFileSync(new URL(`../../web/src/admin/${path}locales/${lang}.json`, import.meta.url), 'utf8')) as Tree;
-  for (const part of key.split('.')) node = typeof node === 'string' ? node : node[part];
-  if (typeof node !== 'string') throw new Error(`no text ${key} in ${path}locales/${lang}.json`);
-  return node;
-}
-
-/**
- * Runs the two layout checks on what is shown now and saves its screenshot; a finding is recorded (with the
- * screen's name) rather than stopping the walk, so one run reports every screen that breaks.
- */
-async function check(page: Page, lang: Lang, screen: string, findings: string[]): Promise<void> {
-  const testInfo = test.info();
-  for (const [name, run] of [
-    ['off screen', () => expectNothingOffScreen(page)],
-    ['sideways scroll', () => expectNoHorizontalScroll(page)],
-  ] as const) {
-    try {
-      await run();
-    } catch (error) {
-      findings.push(`${lang} ${screen}, ${name}: ${String((error as Error).message).split('\n').find((l) => l.includes('Received') || l.includes('spans')) ?? (error as Error).message}`);
-    }
-  }
-  await snapshot(page, testInfo, `phone-${lang}-${screen}`);
-}
-
-/** The dialog's own close button (the × of its header: its name is the dialog's "Close" in each language). */
-function closeButton(dialog: Locator): Locator {
-  return dialog.locator('.mantine-Modal-close').first();
-}
 
 for (const lang of ['en', 'ar'] as const) {
   test(`every admin screen fits a 390 px phone in ${lang === 'en' ? 'English' : 'Arabic'}`, async ({ page }) => {

@@ -63,7 +63,7 @@ export function BookingCards({ rows, company, label, onDetails }: BookingCardsPr
                 <dl className={classes.facts}>
                   <div>
                     <dt>{t('columns.session')}</dt>
-                    <dd>{row.bookingDate ? <bdi dir="ltr">{sessionText(row, format, t)}</bdi> : sessionText(row, format, t)}</dd>
+                    <dd>{row.bookingDate ? <bdi>{sessionText(row, format, t)}</bdi> : sessionText(row, format, t)}</dd>
                   </div>
                   <div>
                     <dt>{t('columns.drivers')}</dt>

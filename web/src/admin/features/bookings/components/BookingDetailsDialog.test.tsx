@@ -145,4 +145,19 @@ describe('BookingDetailsDialog', { timeout: 30_000 }, () => {
     const session = within(details).getByText(/18:15/).closest('bdi');
     expect(session?.textContent).toMatch(/20.*2026.*18:15/);
   });
+
+  it("says why a booking cannot be cancelled in the page's language, not in the server's English", async () => {
+    server.use(
+      http.get('/api/booking/master-data/:id', () =>
+        HttpResponse.json(
+          masterData({ cancellable: false, cancelReason: "This booking's session has already started, so it can no longer be cancelled." }),
+        ),
+      ),
+    );
+    await i18n.changeLanguage('ar');
+    renderAdmin(<BookingDetailsDialog company={adminCompany()} booking={{ id: 9, bookingIdentifier: 'PL-TOKEN-9' }} onClose={() => {}} />);
+    const details = await screen.findByRole('dialog');
+    expect(await within(details).findByText('لا يمكن الإلغاء: بدأت جلسة هذا الحجز بالفعل.')).toBeInTheDocument();
+    expect(within(details).queryByText(/already started/)).toBeNull();
+  });
 });

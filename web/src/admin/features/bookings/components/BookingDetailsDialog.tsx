@@ -435,7 +435,7 @@ function MasterData({ data, company, payFirst }: { data: BookingMasterData; comp
 
       {!data.cancellable && data.cancelReason && data.state !== 'cancelada' && (
         <Text size="sm" c="gray.7">
-          {t('details.notCancellable', { reason: data.cancelReason })}
+          {t('details.notCancellable', { reason: cancelReasonText(data.cancelReason, t) })}
         </Text>
       )}
 
@@ -444,4 +444,19 @@ function MasterData({ data, company, payFirst }: { data: BookingMasterData; comp
       </Text>
     </Stack>
   );
+}
+
+/**
+ * The server's reasons a booking cannot be cancelled (internal/checkout/staff_cancel.go), which it writes in
+ * English, by the key of their translation: Arabic showed "لا يمكن الإلغاء: This booking's session has…".
+ */
+const CANCEL_REASONS: Record<string, 'details.cancelReasons.datePast' | 'details.cancelReasons.noDate'> = {
+  "This booking's session has already started, so it can no longer be cancelled.": 'details.cancelReasons.datePast',
+  'This booking has no date (a voucher), so it cannot be cancelled.': 'details.cancelReasons.noDate',
+};
+
+/** A reason the server gave for not cancelling, in the page's language (a reason not known here as sent). */
+function cancelReasonText(reason: string, t: (key: 'details.cancelReasons.datePast' | 'details.cancelReasons.noDate') => string): string {
+  const key = CANCEL_REASONS[reason];
+  return key ? t(key) : reason;
 }

@@ -18,23 +18,46 @@ export const ROW_HEIGHT = 40;
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, BookingRow>();
 
-/** Column widths in pixels: the grid scrolls sideways when the screen is narrower than their sum. */
-const WIDTHS: Record<string, number> = {
-  reference: 120,
-  actions: 96,
-  created: 150,
-  session: 150,
-  customer: 200,
-  phone: 150,
-  email: 240,
-  price: 110,
-  drivers: 90,
-  status: 160,
+/**
+ * Column widths: [least pixels, share of the room left]. Every column is shown whole, the status and the
+ * actions included, on a 1440-pixel screen (issue 25: fixed widths adding up to 1,466 pixels put the status
+ * behind a sideways scroll there); the room left goes to the customer's name and the e-mail, the texts of
+ * no fixed length. A narrower grid drops the columns a manager at the desk needs least, which the booking's
+ * details still show: first the e-mail, then the sale date (NARROW below); it scrolls sideways only when even
+ * the shortest set does not fit.
+ */
+const WIDTHS: Record<string, [number, number]> = {
+  reference: [110, 0],
+  actions: [90, 0],
+  created: [180, 0],
+  session: [180, 0],
+  customer: [150, 1],
+  phone: [140, 0],
+  email: [140, 1],
+  price: [90, 0],
+  drivers: [90, 0],
+  status: [160, 0],
 };
-const TEMPLATE = Object.values(WIDTHS)
-  .map((w) => `${w}px`)
-  .join(' ');
-const MIN_WIDTH = Object.values(WIDTHS).reduce((a, b) => a + b, 0);
+/** The columns dropped, in this order, when the grid is narrower than its least widths (the e-mail, then the sale date). */
+const DROPPED = ['email', 'created'];
+
+function template(without: string[]): { template: string; least: number } {
+  const shown = Object.entries(WIDTHS).filter(([id]) => !without.includes(id));
+  return {
+    template: shown.map(([, [least, share]]) => (share ? `minmax(${least}px, ${share}fr)` : `${least}px`)).join(' '),
+    least: shown.reduce((sum, [, [least]]) => sum + least, 0),
+  };
+}
+/**
+ * Columns whose texts take their own direction in the cell itself, so that a text too long for its column is
+ * cut at its own end: in Arabic a Latin name or an e-mail lost its beginning ("…a Domínguez Muñoz").
+ */
+const OWN_DIRECTION = new Set(['customer', 'email']);
+
+const ALL = template([]);
+const WITHOUT_EMAIL = template(DROPPED.slice(0, 1));
+const SHORTEST = template(DROPPED);
+const MIN_WIDTH = ALL.least;
 const FALLBACK_RECT = { width: MIN_WIDTH, height: 680 };
 
 interface BookingsGridProps {
@@ -47,7 +70,8 @@ interface BookingsGridProps {
 
 /**
  * The bookings grid (admin spec sections 2 and 9): columns reference, actions, created, session date,
- * customer, phone, e-mail, price, drivers, status. Only the rows in view are in the page (TanStack
+ * customer, phone, e-mail, price, drivers, status (the e-mail, then the sale date, left out of a grid too narrow
+ * for them). Only the rows in view are in the page (TanStack
  * Virtual), so ten thousand bookings scroll smoothly; 680 pixels high on a desktop, 370 on a phone,
  * scrolling sideways on a narrow screen. The header row stays in view.
  */
@@ -78,14 +102,16 @@ export function BookingsGrid({ rows, company, label, onDetails }: BookingsGridPr
         helper.accessor((r) => format.instant(r.createdAt), {
           id: 'created',
           header: t('columns.created'),
-          cell: ({ getValue }) => <bdi dir="ltr">{getValue()}</bdi>,
+          // Isolated in its own direction, not forced left to right: a date with the month's name reads in its
+          // language's order ("28 نوفمبر 2026، 18:05" from the right in Arabic; left to right, its year came first).
+          cell: ({ getValue }) => <bdi>{getValue()}</bdi>,
         }),
         helper.accessor((r) => sessionText(r, format, t), {
           id: 'session',
           header: t('columns.session'),
-          // A date and time isolated left to right (Arabic would otherwise wrap "2026-11-" apart from its
-          // day); "No date" is a sentence of the page's language and keeps its direction.
-          cell: ({ getValue, row }) => (row.original.bookingDate ? <bdi dir="ltr">{getValue()}</bdi> : getValue()),
+          // A date and time isolated in its own direction, as the sale date; "No date" is a sentence of the
+          // page's language and keeps its direction.
+          cell: ({ getValue, row }) => (row.original.bookingDate ? <bdi>{getValue()}</bdi> : getValue()),
         }),
         helper.accessor('contactName', {
           id: 'customer',
@@ -140,7 +166,16 @@ export function BookingsGrid({ rows, company, label, onDetails }: BookingsGridPr
       observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : FALLBACK_RECT)),
   });
 
-  const gridStyle = { '--grid-template': TEMPLATE, '--grid-min-width': `${MIN_WIDTH}px` } as CSSProperties;
+  // The three sets of columns; the style sheet picks one by the grid's own width (a container query, whose
+  // thresholds are these least widths: BookingsGrid.module.css).
+  const gridStyle = {
+    '--grid-template': ALL.template,
+    '--grid-min-width': `${ALL.least}px`,
+    '--grid-template-m': WITHOUT_EMAIL.template,
+    '--grid-min-width-m': `${WITHOUT_EMAIL.least}px`,
+    '--grid-template-s': SHORTEST.template,
+    '--grid-min-width-s': `${SHORTEST.least}px`,
+  } as CSSProperties;
 
   return (
     <div
@@ -156,7 +191,7 @@ export function BookingsGrid({ rows, company, label, onDetails }: BookingsGridPr
         {table.getHeaderGroups().map((group) => (
           <div role="row" aria-rowindex={1} key={group.id} className={classes.row}>
             {group.headers.map((header) => (
-              <div role="columnheader" key={header.id} className={classes.cell}>
+              <div role="columnheader" key={header.id} className={classes.cell} data-column={header.column.id}>
                 {header.isPlaceholder ? null : <table.FlexRender header={header} />}
               </div>
             ))}
@@ -177,7 +212,13 @@ export function BookingsGrid({ rows, company, label, onDetails }: BookingsGridPr
               style={{ transform: `translateY(${item.start}px)`, blockSize: ROW_HEIGHT }}
             >
               {row.getAllCells().map((cell) => (
-                <div role="cell" key={cell.id} className={classes.cell}>
+                <div
+                  role="cell"
+                  key={cell.id}
+                  className={classes.cell}
+                  data-column={cell.column.id}
+                  dir={OWN_DIRECTION.has(cell.column.id) ? 'auto' : undefined}
+                >
                   <table.FlexRender cell={cell} />
                 </div>
               ))}
