@@ -14,6 +14,7 @@ import {
 } from '@/admin/features/bookings/api/bookings';
 import { BookingDetailsDialog } from '@/admin/features/bookings/components/BookingDetailsDialog';
 import { BookingCards } from '@/admin/features/bookings/components/BookingCards';
+import { CancelDialogHost } from '@/admin/features/bookings/components/CancelBookingButton';
 import { BookingsGrid } from '@/admin/features/bookings/components/BookingsGrid';
 import { atLeast } from '@/admin/lib/roles';
 import { useFilterType } from '@/admin/features/bookings/hooks/use-filter-type';
@@ -170,11 +171,14 @@ export function BookingsSection({ company }: { company: AdminCompany }) {
       </Group>
 
       {/* A phone (600 pixels or less) gets one card per booking instead of the grid's ten columns (issue 25). */}
-      {phone ? (
-        <BookingCards rows={rows} company={company} label={listLabel} onDetails={openDetails} />
-      ) : (
-        <BookingsGrid rows={rows} company={company} label={listLabel} onDetails={openDetails} />
-      )}
+      {/* The cancel dialog is held above the list: it stays open when the list is drawn afresh (grid and cards swap at 600 px). */}
+      <CancelDialogHost company={company}>
+        {phone ? (
+          <BookingCards rows={rows} company={company} label={listLabel} onDetails={openDetails} />
+        ) : (
+          <BookingsGrid rows={rows} company={company} label={listLabel} onDetails={openDetails} />
+        )}
+      </CancelDialogHost>
       {bookings.isSuccess && rows.length === 0 && <Text c="gray.7">{t(searching ? 'search.empty' : 'empty')}</Text>}
       {searching && totals?.truncated && (
         <Text c="gray.7" size="sm">

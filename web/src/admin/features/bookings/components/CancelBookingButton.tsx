@@ -1,6 +1,6 @@
 import { ActionIcon, Button } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { createContext, use, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { masterDataQueryOptions, type BookingMasterData, type BookingRow } from '@/admin/features/bookings/api/bookings';
 import { CancelBookingDialog } from '@/admin/features/bookings/components/CancelBookingDialog';
@@ -8,8 +8,29 @@ import type { AdminCompany } from '@/admin/lib/company';
 import { bookingName } from '@/admin/lib/reference';
 import { toast } from '@/lib/toast';
 
+type CancelCompany = Pick<AdminCompany, 'idCompany' | 'simbolCoinType' | 'currency'>;
+
+/** Where a list's cancel buttons open their dialog (CancelDialogHost), when they are inside one. */
+const CancelHostContext = createContext<((booking: BookingMasterData) => void) | null>(null);
+
+/**
+ * Holds the cancel dialog of the buttons inside it, above the list that draws them: the list may be drawn
+ * afresh while the dialog is open — the grid swapped for the phone's cards when the window crosses 600
+ * pixels (a phone turned, a window resized; a browser's full-page capture does it for a moment), a row
+ * leaving the view — and a dialog owned by a row would close with it, mid-decision.
+ */
+export function CancelDialogHost({ company, children }: { company: CancelCompany; children: ReactNode }) {
+  const [booking, setBooking] = useState<BookingMasterData>();
+  return (
+    <CancelHostContext value={setBooking}>
+      {children}
+      {booking && <CancelBookingDialog company={company} booking={booking} onClose={() => setBooking(undefined)} />}
+    </CancelHostContext>
+  );
+}
+
 interface CancelBookingButtonProps {
-  company: Pick<AdminCompany, 'idCompany' | 'simbolCoinType' | 'currency'>;
+  company: CancelCompany;
   row: BookingRow;
   /** A button with a word ("Cancel") rather than an icon: the phone's booking cards (issue 25). */
   labelled?: boolean;
@@ -25,10 +46,11 @@ interface CancelBookingButtonProps {
 export function CancelBookingButton({ company, row, labelled = false }: CancelBookingButtonProps) {
   const { t } = useTranslation('bookings');
   const [details, setDetails] = useState<BookingMasterData>();
+  const host = use(CancelHostContext);
   const queryClient = useQueryClient();
   const load = useMutation({
     mutationFn: () => queryClient.fetchQuery({ ...masterDataQueryOptions(company.idCompany, row.id), staleTime: 0 }),
-    onSuccess: setDetails,
+    onSuccess: host ?? setDetails,
     onError: () => toast(t('details.failed')),
   });
   return (
