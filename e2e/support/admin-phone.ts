@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoHorizontalScroll, expectNothingOffScreen } from './booking.ts';
 import { snapshot } from './screenshot.ts';
 
@@ -52,4 +52,22 @@ export async function check(page: Page, lang: Lang, screen: string, findings: st
 /** The dialog's own close button (the × of its header: its name is the dialog's "Close" in each language). */
 export function closeButton(dialog: Locator): Locator {
   return dialog.locator('.mantine-Modal-close').first();
+}
+
+/** Chooses a section from the phone's sections menu (its name in the page's language). */
+export async function openSection(page: Page, lang: Lang, key: string): Promise<Locator> {
+  const name = text('', lang, `shell.${key}`);
+  const nav = page.getByRole('navigation', { name: text('', lang, 'shell.sections') });
+  const current = nav.getByRole('button');
+  if ((await current.textContent())?.trim() !== name) {
+    await current.click();
+    await page.getByRole('menu').getByRole('menuitem', { name, exact: true }).click();
+  }
+  await expect(current).toHaveAccessibleName(name);
+  const heading = key === 'events' ? text('features/events/', lang, 'calendar.title') : name;
+  const region = page.getByRole('region', { name: heading, exact: true });
+  await expect(region).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  await expect(region.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 30_000 });
+  return region;
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoAdmin, signInByApi, SUPPORT } from '../support/admin.ts';
-import { check, closeButton, CULTURE, text, type Lang } from '../support/admin-phone.ts';
+import { check, closeButton, CULTURE, openSection, text, type Lang } from '../support/admin-phone.ts';
 import { staffCall, staffFor } from '../support/admin-catalog.ts';
 import { circuitDay } from '../support/booking.ts';
 import { DEMO } from '../support/state.ts';
@@ -58,23 +58,6 @@ async function nextEvent(page: Page): Promise<string | undefined> {
   return [...listed.data].sort((a, b) => a.dateStart.localeCompare(b.dateStart))[0]?.name;
 }
 
-/** Chooses a section from the phone's sections menu (its name in the page's language). */
-async function openSection(page: Page, lang: Lang, key: string): Promise<Locator> {
-  const name = text('', lang, `shell.${key}`);
-  const nav = page.getByRole('navigation', { name: text('', lang, 'shell.sections') });
-  const current = nav.getByRole('button');
-  if ((await current.textContent())?.trim() !== name) {
-    await current.click();
-    await page.getByRole('menu').getByRole('menuitem', { name, exact: true }).click();
-  }
-  await expect(current).toHaveAccessibleName(name);
-  const heading = key === 'events' ? text('features/events/', lang, 'calendar.title') : name;
-  const region = page.getByRole('region', { name: heading, exact: true });
-  await expect(region).toBeVisible({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
-  await expect(region.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 30_000 });
-  return region;
-}
 
 /** Checks the dialog on top (the last one open), then closes it with its × and waits until it is gone. */
 async function checkAndClose(page: Page, lang: Lang, screen: string, findings: string[], dialog: Locator): Promise<void> {

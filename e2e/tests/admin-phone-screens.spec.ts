@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demoAdmin, signInByApi, SUPPORT } from '../support/admin.ts';
-import { check, closeButton, CULTURE, text } from '../support/admin-phone.ts';
+import { check, closeButton, CULTURE, openSection, text } from '../support/admin-phone.ts';
 import { DEMO } from '../support/state.ts';
 
 // Every back-office screen on a 390×844 phone, in English and in Arabic (issue 25, CONVENTIONS 29): each
@@ -38,23 +38,10 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByRole('combobox', { name: 'Language' }).selectOption(CULTURE.ar);
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     }
-    const nav = page.getByRole('navigation', { name: shell('sections') });
 
     for (const key of ['today', 'bookings', 'billing', 'kpi', 'events'] as const) {
-      const name = shell(key);
       // Below 600 px the sections are a menu opened from the current one's name (issue 25).
-      const current = nav.getByRole('button');
-      if ((await current.textContent())?.trim() !== name) {
-        await current.click();
-        await page.getByRole('menu').getByRole('menuitem', { name, exact: true }).click();
-      }
-      await expect(current).toHaveAccessibleName(name);
-      // Each section is a region named by its heading: the section's name, the events calendar's own title.
-      const heading = key === 'events' ? text('features/events/', lang, 'calendar.title') : name;
-      const region = page.getByRole('region', { name: heading, exact: true });
-      await expect(region).toBeVisible({ timeout: 30_000 });
-      await page.waitForLoadState('networkidle');
-      await expect(region.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 30_000 });
+      const region = await openSection(page, lang, key);
       await check(page, lang, key, findings);
 
       if (key === 'bookings') {
